@@ -1,0 +1,248 @@
+"""A game: the positions and moves played so far, undo/redo, and the outcome."""
+
+from .errors import IllegalMoveError, RulesError
+from .position import BLACK, COLOR_NAMES, WHITE, Move, Position, opponent
+
+# Terminations: why a game ended.
+NO_PIECES = "no_pieces"
+NO_MOVES = "no_moves"
+REPETITION = "repetition"
+NO_PROGRESS = "no_progress"
+RESIGNATION = "resignation"
+AGREEMENT = "agreement"
+
+
+class DrawRule:
+    """When a game is drawn without a decision on the board.
+
+    ``official`` (WCDF/ACF): 40 moves by each side (80 plies) in which no man
+    moved and nothing was captured, or the same position with the same side
+    to move three times.  ``csci561`` (the course referee the tournament seed
+    plays under): 50 consecutive turns (plies) with no capture and no
+    crowning, or a threefold repetition.
+    """
+
+    __slots__ = ("name", "plies", "man_move_resets", "crowning_resets", "words")
+
+    def __init__(self, name, plies, man_move_resets, crowning_resets, words):
+        self.name = name
+        self.plies = plies
+        self.man_move_resets = man_move_resets
+        self.crowning_resets = crowning_resets
+        self.words = words
+
+    def resets(self, before, after, move):
+        """Does ``move`` (from ``before`` to ``after``) restart the no-progress count?"""
+        if move.captures:
+            return True
+        mover = before.piece_at(move.start)
+        if self.man_move_resets and mover is not None and not mover[1]:
+            return True
+        if self.crowning_resets and mover is not None and not mover[1]:
+            return after.piece_at(move.end)[1]
+        return False
+
+    def __repr__(self):
+        return f"DRAW_RULES[{self.name!r}]"
+
+
+DRAW_RULES = {
+    "official": DrawRule("official", 80, True, False, "40 moves each without a capture or a man moving"),
+    "csci561": DrawRule("csci561", 50, False, True, "50 turns without a capture or a crowning"),
+}
+
+
+class Outcome:
+    """How a game ended: ``winner`` (BLACK, WHITE or None for a draw) and why."""
+
+    __slots__ = ("winner", "termination", "words")
+
+    def __init__(self, winner, termination, words):
+        self.winner = winner
+        self.termination = termination
+        self.words = words
+
+    @property
+    def is_draw(self):
+        return self.winner is None
+
+    def result(self):
+        """The PDN result: ``2-0`` (black won), ``0-2`` (white won) or ``1-1``."""
+        if self.winner is None:
+            return "1-1"
+        return "2-0" if self.winner == BLACK else "0-2"
+
+    def __str__(self):
+        return self.words
+
+    def __repr__(self):
+        return f"Outcome(winner={self.winner!r}, termination={self.termination!r})"
+
+    def __eq__(self, other):
+        return (isinstance(other, Outcome) and self.winner == other.winner
+                and self.termination == other.termination)
+
+    def __hash__(self):
+        return hash((self.winner, self.termination))
+
+
+def board_outcome(position):
+    """The outcome decided on the board alone: the side to move has no piece or no move."""
+    side = position.turn
+    if not position.pieces(side):
+        return Outcome(opponent(side), NO_PIECES, f"{COLOR_NAMES[side]} has no pieces left")
+    from . import bitboard as bb
+
+    if not bb.count_moves(*position.state):
+        return Outcome(opponent(side), NO_MOVES, f"{COLOR_NAMES[side]} has no legal move")
+    return None
+
+
+class Game:
+    """The history of a game from a start position, with undo and redo.
+
+    ``positions[i]`` is the position before ``moves[i]``; ``positions[-1]`` is
+    the current one.  ``push`` checks legality; ``undo``/``redo`` walk the
+    history.  ``outcome`` is None while the game goes on.
+    """
+
+    def __init__(self, start=None, draw_rule="official"):
+        if draw_rule not in DRAW_RULES:
+            raise RulesError(f"unknown draw rule {draw_rule!r} (expected one of {', '.join(DRAW_RULES)})")
+        self.start = start if start is not None else Position.initial()
+        self.draw_rule = DRAW_RULES[draw_rule]
+        self.positions = [self.start]
+        self.moves = []
+        self._quiet = [0]  # plies without progress, per position
+        self._redo = []
+        self._resigned = None
+
+    # -- state ----------------------------------------------------------------
+
+    @property
+    def position(self):
+        return self.positions[-1]
+
+    @property
+    def turn(self):
+        return self.position.turn
+
+    @property
+    def ply(self):
+        return len(self.moves)
+
+    @property
+    def quiet_plies(self):
+        """Plies since the draw rule's counter was last reset."""
+        return self._quiet[-1]
+
+    def legal_moves(self):
+        return [] if self.outcome is not None else self.position.legal_moves()
+
+    def repetitions(self, position=None):
+        """How many times ``position`` (default: the current one) has occurred."""
+        return self.positions.count(position if position is not None else self.position)
+
+    def reversible_history(self):
+        """The positions since the last capture or man move, oldest first, current included.
+
+        Only these can recur: anything earlier had other material or men on
+        other squares.
+        """
+        out = []
+        for i in range(len(self.positions) - 1, -1, -1):
+            out.append(self.positions[i])
+            if i == 0:
+                break
+            move = self.moves[i - 1]
+            before = self.positions[i - 1]
+            if move.captures or not before.piece_at(move.start)[1]:
+                break
+        out.reverse()
+        return out
+
+    @property
+    def outcome(self):
+        if self._resigned is not None:
+            loser = self._resigned
+            return Outcome(opponent(loser), RESIGNATION, f"{COLOR_NAMES[loser]} resigned")
+        decided = board_outcome(self.position)
+        if decided is not None:
+            return decided
+        if self.repetitions() >= 3:
+            return Outcome(None, REPETITION, "Draw: the same position three times")
+        if self.quiet_plies >= self.draw_rule.plies:
+            return Outcome(None, NO_PROGRESS, f"Draw: {self.draw_rule.words}")
+        return None
+
+    def is_over(self):
+        return self.outcome is not None
+
+    # -- changes --------------------------------------------------------------
+
+    def push(self, move):
+        """Play a legal move; raise IllegalMoveError naming it and the position otherwise."""
+        if self.outcome is not None:
+            raise IllegalMoveError(move, self.position) from RulesError(f"the game is over: {self.outcome}")
+        if not isinstance(move, Move) or move not in self.position.legal_moves():
+            raise IllegalMoveError(move, self.position)
+        self._push(move)
+        self._redo.clear()
+
+    def _push(self, move):
+        before = self.position
+        after = before.play(move)
+        self.positions.append(after)
+        self.moves.append(move)
+        self._quiet.append(0 if self.draw_rule.resets(before, after, move) else self._quiet[-1] + 1)
+
+    def undo(self):
+        """Take back the last move and return it (None at the start)."""
+        if self._resigned is not None:
+            self._resigned = None
+            return None
+        if not self.moves:
+            return None
+        self.positions.pop()
+        self._quiet.pop()
+        move = self.moves.pop()
+        self._redo.append(move)
+        return move
+
+    def redo(self):
+        """Play again the last move undone and return it (None if there is none)."""
+        if not self._redo or self.outcome is not None:
+            return None
+        move = self._redo.pop()
+        self._push(move)
+        return move
+
+    @property
+    def can_undo(self):
+        return bool(self.moves) or self._resigned is not None
+
+    @property
+    def can_redo(self):
+        return bool(self._redo)
+
+    def resign(self, color):
+        if self.outcome is None:
+            self._resigned = color
+
+    def copy(self):
+        g = Game(self.start, self.draw_rule.name)
+        g.positions = list(self.positions)
+        g.moves = list(self.moves)
+        g._quiet = list(self._quiet)
+        g._redo = list(self._redo)
+        g._resigned = self._resigned
+        return g
+
+    def __repr__(self):
+        return f"<Game {len(self.moves)} moves, {self.position.fen()}>"
+
+
+__all__ = [
+    "AGREEMENT", "BLACK", "DRAW_RULES", "DrawRule", "Game", "NO_MOVES", "NO_PIECES",
+    "NO_PROGRESS", "Outcome", "REPETITION", "RESIGNATION", "WHITE", "board_outcome",
+]

@@ -1,0 +1,245 @@
+"""Positions and moves: the immutable values the rest of the game passes around."""
+
+from . import bitboard as bb
+
+BLACK = 0
+WHITE = 1
+COLOR_NAMES = ("Black", "White")
+
+
+def opponent(color):
+    return 1 - color
+
+
+class Move:
+    """A complete move: every square the piece visits, and what it takes.
+
+    ``path`` holds standard squares (1-32): the start, then each landing
+    square.  ``captures`` holds the captured squares in the order they are
+    jumped.  Two moves are equal when their paths are equal (the path decides
+    what is jumped).  ``str(move)`` is PDN with every landing square.
+    """
+
+    __slots__ = ("path", "captures", "_hash")
+
+    def __init__(self, path, captures=()):
+        object.__setattr__(self, "path", tuple(path))
+        object.__setattr__(self, "captures", tuple(captures))
+        object.__setattr__(self, "_hash", hash(self.path))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Move is immutable")
+
+    def __reduce__(self):
+        return (Move, (self.path, self.captures))
+
+    @property
+    def start(self):
+        return self.path[0]
+
+    @property
+    def end(self):
+        return self.path[-1]
+
+    @property
+    def is_capture(self):
+        return bool(self.captures)
+
+    def __eq__(self, other):
+        return isinstance(other, Move) and self.path == other.path
+
+    def __hash__(self):
+        return self._hash
+
+    def __str__(self):
+        return ("x" if self.captures else "-").join(str(s) for s in self.path)
+
+    def __repr__(self):
+        return f"Move({str(self)!r})"
+
+    @classmethod
+    def from_raw(cls, raw):
+        """The Move of a raw bitboard move (see ``bitboard``)."""
+        _, _, _, path = raw
+        sq = bb.square_of_bit
+        if len(path) == 2 and not raw[2]:
+            return cls((sq(path[0]), sq(path[1])))
+        caps = []
+        for a, b in zip(path, path[1:]):
+            # the jumped square is the one between two landing squares
+            ia, ib = a.bit_length() - 1, b.bit_length() - 1
+            caps.append(sq(1 << ((ia + ib) // 2)))
+        return cls(tuple(sq(b) for b in path), caps)
+
+    def to_raw(self):
+        bits = tuple(bb.SQUARE_BITS[s - 1] for s in self.path)
+        cap = 0
+        for s in self.captures:
+            cap |= bb.SQUARE_BITS[s - 1]
+        return (bits[0], bits[-1], cap, bits)
+
+
+class Position:
+    """Four sets of squares and the side to move.
+
+    Each set is a bitboard int in the ghost-square layout of ``bitboard``.
+    Positions are immutable and hashable: a position is its own cache key and
+    its own repetition token.
+    """
+
+    __slots__ = ("bm", "bk", "wm", "wk", "turn", "_hash")
+
+    def __init__(self, bm=0, bk=0, wm=0, wk=0, turn=BLACK):
+        object.__setattr__(self, "bm", bm)
+        object.__setattr__(self, "bk", bk)
+        object.__setattr__(self, "wm", wm)
+        object.__setattr__(self, "wk", wk)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "_hash", hash((bm, bk, wm, wk, turn)))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Position is immutable")
+
+    def __reduce__(self):
+        return (Position, (self.bm, self.bk, self.wm, self.wk, self.turn))
+
+    # -- construction ---------------------------------------------------------
+
+    @classmethod
+    def initial(cls):
+        return cls(bb.mask_of(range(1, 13)), 0, bb.mask_of(range(21, 33)), 0, BLACK)
+
+    @classmethod
+    def empty(cls, turn=BLACK):
+        return cls(0, 0, 0, 0, turn)
+
+    @classmethod
+    def from_squares(cls, black_men=(), black_kings=(), white_men=(), white_kings=(), turn=BLACK):
+        """A position from four collections of standard squares (1-32).
+
+        The sets must be disjoint and every square in 1-32; a ValueError says
+        which square is wrong.
+        """
+        from .errors import PositionError
+
+        seen = {}
+        for name, squares in (("black man", black_men), ("black king", black_kings),
+                              ("white man", white_men), ("white king", white_kings)):
+            for s in squares:
+                if not isinstance(s, int) or not 1 <= s <= 32:
+                    raise PositionError(f"square {s!r} is not a square from 1 to 32")
+                if s in seen:
+                    raise PositionError(f"square {s} holds both a {seen[s]} and a {name}")
+                seen[s] = name
+        if turn not in (BLACK, WHITE):
+            raise PositionError(f"turn {turn!r} is neither BLACK nor WHITE")
+        return cls(bb.mask_of(black_men), bb.mask_of(black_kings),
+                   bb.mask_of(white_men), bb.mask_of(white_kings), turn)
+
+    @classmethod
+    def from_fen(cls, text):
+        """A position from FEN such as ``B:W18,24,K10:B12,16`` (see game.notation.fen)."""
+        from ..notation.fen import parse_fen
+
+        return parse_fen(text)
+
+    def fen(self):
+        from ..notation.fen import position_fen
+
+        return position_fen(self)
+
+    @classmethod
+    def from_state(cls, state):
+        bm, bk, wm, wk, black = state
+        return cls(bm, bk, wm, wk, BLACK if black else WHITE)
+
+    @property
+    def state(self):
+        """The raw tuple the bitboard functions and the engine work on."""
+        return (self.bm, self.bk, self.wm, self.wk, self.turn == BLACK)
+
+    # -- views ----------------------------------------------------------------
+
+    @property
+    def black_men(self):
+        return frozenset(bb.squares_of(self.bm))
+
+    @property
+    def black_kings(self):
+        return frozenset(bb.squares_of(self.bk))
+
+    @property
+    def white_men(self):
+        return frozenset(bb.squares_of(self.wm))
+
+    @property
+    def white_kings(self):
+        return frozenset(bb.squares_of(self.wk))
+
+    def piece_at(self, square):
+        """``None`` or a ``(color, is_king)`` pair for a standard square."""
+        bit = bb.SQUARE_BITS[square - 1]
+        if bit & self.bm:
+            return (BLACK, False)
+        if bit & self.bk:
+            return (BLACK, True)
+        if bit & self.wm:
+            return (WHITE, False)
+        if bit & self.wk:
+            return (WHITE, True)
+        return None
+
+    def pieces(self, color):
+        """Mask of all pieces of a colour."""
+        return (self.bm | self.bk) if color == BLACK else (self.wm | self.wk)
+
+    def count(self, color):
+        return self.pieces(color).bit_count()
+
+    # -- moves ----------------------------------------------------------------
+
+    def legal_moves(self):
+        """Every legal move: all complete capture sequences if any exists, else all quiet moves."""
+        return [Move.from_raw(m) for m in bb.moves(*self.state)]
+
+    def has_capture(self):
+        return bb.has_capture(*self.state)
+
+    def play(self, move):
+        """The position after ``move``.  Unchecked and fast: the move must be legal here."""
+        raw = move.to_raw() if isinstance(move, Move) else move
+        return Position.from_state(bb.play(*self.state, raw))
+
+    def is_legal(self, move):
+        return move in self.legal_moves()
+
+    def movable_squares(self):
+        """The squares of the pieces that have a legal move (only capturers when capturing is due)."""
+        return frozenset(m.start for m in self.legal_moves())
+
+    # -- identity -------------------------------------------------------------
+
+    def __eq__(self, other):
+        return (isinstance(other, Position) and self.bm == other.bm and self.bk == other.bk
+                and self.wm == other.wm and self.wk == other.wk and self.turn == other.turn)
+
+    def __hash__(self):
+        return self._hash
+
+    def __repr__(self):
+        return f"Position.from_fen({self.fen()!r})"
+
+    def __str__(self):
+        """The board as text, black's side at the top: b/B black, w/W white."""
+        rows = []
+        for r in range(8):
+            row = []
+            for c in range(8):
+                if (r + c) % 2 == 0:
+                    row.append(" ")
+                    continue
+                s = r * 4 + c // 2 + 1
+                p = self.piece_at(s)
+                row.append("." if p is None else "bBwW"[p[0] * 2 + p[1]])
+            rows.append("".join(row))
+        return "\n".join(rows)

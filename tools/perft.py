@@ -1,0 +1,56 @@
+"""Count the leaves of the move tree: the standard check of a move generator.
+
+    python tools/perft.py 10
+    python tools/perft.py 6 --fen "W:WK10,18:B14,K27" --divide
+
+One line per depth 1..D: ``perft(d) = N``, the seconds, leaves per second.
+The last ply is counted in bulk.  Subtrees reached again by transposition are
+looked up in a table unless ``--no-hash`` is given (then every path is walked).
+"""
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.notation import NotationError  # noqa: E402
+from game.rules import Move, Position  # noqa: E402
+from game.rules import bitboard as bb  # noqa: E402
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("depth", type=int)
+    ap.add_argument("--fen", help="start position (default: the initial position)")
+    ap.add_argument("--divide", action="store_true", help="also print the count under each first move")
+    ap.add_argument("--no-hash", action="store_true", help="walk every path: no transposition table")
+    args = ap.parse_args(argv)
+    try:
+        pos = Position.from_fen(args.fen) if args.fen else Position.initial()
+    except NotationError as e:
+        ap.error(str(e))
+    if args.depth < 1:
+        ap.error("depth must be at least 1")
+    state = pos.state
+    total_seconds = 0.0
+    for d in range(1, args.depth + 1):
+        table = None if args.no_hash else {}
+        t0 = time.perf_counter()
+        n = bb.perft(*state, d, table)
+        dt = time.perf_counter() - t0
+        total_seconds += dt
+        rate = n / dt if dt > 0 else float("inf")
+        print(f"perft({d}) = {n}  {dt:.3f} s  {rate:,.0f} leaves/s", flush=True)
+    if args.divide:
+        print(f"divide at depth {args.depth}:")
+        for raw in bb.moves(*state):
+            table = None if args.no_hash else {}
+            n = bb.perft(*bb.play(*state, raw), args.depth - 1, table)
+            print(f"  {Move.from_raw(raw)}: {n}")
+    print(f"total {total_seconds:.2f} s")
+
+
+if __name__ == "__main__":
+    main()
