@@ -1,0 +1,461 @@
+"""The engine in its own process, so the pygame UI never waits on a search.
+
+The protocol follows python-chess's engine wrappers and Scan's Hub protocol:
+the client sends ``Go`` (search this position under this limit), the worker
+answers with any number of ``Info`` and then exactly one ``Done`` for that
+request; ``Stop`` means "move now" and is *always* answered by a ``Done``
+(the one of the search it stopped, the one already sent again, or a
+``Done`` with ``move=None`` for an id the worker never saw), so a client that
+sends ``Stop`` can wait for the ``Done`` without special cases.
+
+Every message carries the request id of the ``Go`` it belongs to.  The client
+numbers its requests and drops any answer whose id is not the current one:
+after an undo, a new game or ``cancel()``, late answers of an old search are
+harmless.
+
+The worker is started with the "spawn" method: forking a process that has
+started SDL (and its threads) is undefined behaviour.  It is a daemon, it
+ignores SIGINT (Ctrl+C in the terminal reaches the whole process group; the
+client decides when the worker ends), and it exits when its pipe closes, so
+it cannot outlive the game even if the parent is killed.
+
+    with EngineClient() as engine:
+        rid = engine.go(position, history, Limit(level="Expert"))
+        ...
+        for msg in engine.poll():          # once per frame, never blocks
+            if isinstance(msg, Done): play(msg.move)
+"""
+
+from __future__ import annotations
+
+import atexit
+import itertools
+import multiprocessing
+import signal
+import threading
+import time
+import traceback
+import weakref
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from ..rules import Move, Position
+
+__all__ = ["Done", "EngineClient", "EngineError", "Go", "Info", "Limit", "Quit", "Stop"]
+
+
+# -- messages ------------------------------------------------------------------
+#
+# Small frozen dataclasses: they pickle cheaply and compare by value (tests).
+# Position and Move pickle through their own __reduce__.
+
+@dataclass(frozen=True)
+class Limit:
+    """How long to search: a fixed ``depth`` (plies), a ``time`` in seconds,
+    both (whichever ends first), or a ``level`` name from ``game.engine.LEVELS``
+    (the level decides depth, time and how human its mistakes are).
+    No limit at all searches until ``Stop``."""
+
+    depth: Optional[int] = None
+    time: Optional[float] = None
+    level: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Go:
+    request_id: int
+    position: Position
+    history: tuple = ()
+    limit: Limit = Limit()
+
+
+@dataclass(frozen=True)
+class Info:
+    request_id: int
+    depth: int
+    score: Any
+    pv: tuple
+    nodes: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Done:
+    """The answer to one ``Go``.  ``move`` is None only when there was nothing
+    to search (no legal move, an id the worker never saw) or the search
+    failed (then ``error`` says why)."""
+
+    request_id: int
+    move: Optional[Move]
+    score: Any = None
+    depth: int = 0
+    nodes: int = 0
+    error: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Stop:
+    request_id: int
+
+
+@dataclass(frozen=True)
+class Quit:
+    pass
+
+
+class EngineError(RuntimeError):
+    pass
+
+
+# -- the worker process ----------------------------------------------------------
+
+class _Worker:
+    """Runs in the child: the main thread reads the pipe, a thread searches.
+
+    Reading the pipe in its own thread is what makes Stop prompt: the search
+    only has to look at a threading.Event between nodes.  (recv() releases the
+    GIL while it waits, so the search runs at full speed meanwhile.)
+    """
+
+    def __init__(self, conn):
+        self.conn = conn
+        self.send_lock = threading.Lock()
+        self.current = None        # (Go, stop Event, Thread) of the running search
+        self.last_done = None      # the Done of the last finished request, sent again on a late Stop
+
+    def send(self, msg):
+        with self.send_lock:
+            try:
+                self.conn.send(msg)
+            except (OSError, EOFError, BrokenPipeError):
+                pass  # the client is gone; the main loop notices and exits
+
+    def run(self):
+        try:
+            while True:
+                try:
+                    msg = self.conn.recv()
+                except (EOFError, OSError):
+                    break
+                if isinstance(msg, Quit):
+                    break
+                if isinstance(msg, Go):
+                    self._stop_current()
+                    self._start(msg)
+                elif isinstance(msg, Stop):
+                    self._on_stop(msg)
+        finally:
+            self._stop_current()
+
+    def _stop_current(self):
+        cur = self.current
+        if cur is not None:
+            cur[1].set()
+            cur[2].join()
+            self.current = None
+
+    def _on_stop(self, msg):
+        cur = self.current
+        if cur is not None and cur[0].request_id == msg.request_id and cur[2].is_alive():
+            cur[1].set()  # the search thread sends the Done with its best move so far
+            return
+        if cur is not None and cur[0].request_id == msg.request_id:
+            cur[2].join()
+        done = self.last_done
+        if done is not None and done.request_id == msg.request_id:
+            self.send(done)  # already sent once: the client keeps the first
+        else:
+            self.send(Done(msg.request_id, None))
+
+    def _start(self, go):
+        stop = threading.Event()
+        t = threading.Thread(target=self._search, args=(go, stop), daemon=True, name=f"search-{go.request_id}")
+        self.current = (go, stop, t)
+        t.start()
+
+    def _search(self, go, stop):
+        try:
+            done = _run_search(go, stop, self.send)
+        except Exception as e:  # a bug in the engine must not kill the worker nor hang the client
+            done = Done(go.request_id, None, error=f"{type(e).__name__}: {e}\n{traceback.format_exc()}")
+        self.last_done = done
+        self.send(done)
+
+
+def _run_search(go, stop, send):
+    """Search ``go`` until its limit or ``stop``; send Infos, return the Done."""
+    position, limit, rid = go.position, go.limit, go.request_id
+    legal = position.legal_moves()
+    if not legal:
+        return Done(rid, None)
+    from . import levels, search as search_mod
+
+    last = None
+
+    def info(si):
+        nonlocal last
+        last = si
+        send(Info(rid, si.depth, si.score, tuple(si.pv), si.nodes, si.seconds))
+
+    if limit.level is not None:
+        level = levels.level_by_name(limit.level)
+        move, si = levels.choose_move(position, tuple(go.history), level, stop=stop, on_info=info)
+        si = si if si is not None else last
+        return Done(rid, move, getattr(si, "score", None), getattr(si, "depth", 0), getattr(si, "nodes", 0))
+    if len(legal) == 1 and limit.depth is None and limit.time is not None:
+        # a forced move needs no thinking when the caller only asked for time
+        return Done(rid, legal[0])
+    for si in search_mod.search(position, depth=limit.depth, time=limit.time,
+                                history=tuple(go.history), stop=stop):
+        info(si)
+    if last is None or last.best_move is None:
+        # stopped before the first iteration finished: any legal move beats none
+        return Done(rid, legal[0], None, 0, 0)
+    return Done(rid, last.best_move, last.score, last.depth, last.nodes)
+
+
+def _worker_main(conn):
+    # Ctrl+C goes to the whole process group: let the client decide when we end.
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except (ValueError, OSError):
+        pass
+    _Worker(conn).run()
+
+
+# -- the client ------------------------------------------------------------------
+
+_QUIT_GRACE = 1.0      # seconds a worker gets to leave after Quit before terminate()
+_KILL_GRACE = 1.0      # and after terminate() before kill()
+_MAX_RETRIES = 2       # restarts for one request before it is answered with an error
+
+
+def _shutdown(proc, conn):
+    """End a worker for sure: Quit, then terminate, then kill.  Safe to call twice."""
+    try:
+        if proc.is_alive():
+            try:
+                conn.send(Quit())
+            except (OSError, EOFError, BrokenPipeError, ValueError):
+                pass
+            proc.join(_QUIT_GRACE)
+        if proc.is_alive():
+            proc.terminate()
+            proc.join(_KILL_GRACE)
+        if proc.is_alive():
+            proc.kill()
+            proc.join(_KILL_GRACE)
+    except (AssertionError, ValueError, OSError):
+        pass  # not started, or already closed
+    try:
+        conn.close()
+    except OSError:
+        pass
+    try:
+        proc.close()
+    except (ValueError, AttributeError):
+        pass  # still alive after kill (cannot happen on POSIX) or closed
+
+
+class EngineClient:
+    """A search engine in a worker process, driven without ever blocking.
+
+    ``go()`` starts a search (cancelling any running one) and returns its
+    request id; ``poll()`` returns the answers that have arrived, only those
+    of the current request; ``stop()`` asks for the move now; ``cancel()``
+    forgets the current request.  A worker that dies is started again and the
+    outstanding request sent again.  ``close()`` (or leaving the ``with``
+    block, or the client being collected, or the interpreter exiting) ends the
+    worker.
+    """
+
+    def __init__(self, *, start=False):
+        self._ctx = multiprocessing.get_context("spawn")
+        self._ids = itertools.count(1)
+        self._proc = None
+        self._conn = None
+        self._finalizer = None
+        self._current = None   # the Go awaiting its Done
+        self._retries = 0
+        self._closed = False
+        self.restarts = 0      # how many times a dead worker was replaced (for tests and logs)
+        _clients.add(self)
+        if start:
+            self._ensure_worker()
+
+    # -- lifetime ---------------------------------------------------------------
+
+    def _ensure_worker(self):
+        if self._closed:
+            raise EngineError("the engine client is closed")
+        if self._proc is not None and self._proc.is_alive():
+            return
+        if self._proc is not None:
+            self._drop_worker()
+        parent, child = self._ctx.Pipe(duplex=True)
+        proc = self._ctx.Process(target=_worker_main, args=(child,), daemon=True, name="checkers-engine")
+        proc.start()
+        child.close()  # ours would keep the pipe open after the worker dies: no EOF
+        self._proc, self._conn = proc, parent
+        # finalize runs on close(), on garbage collection and at interpreter exit
+        self._finalizer = weakref.finalize(self, _shutdown, proc, parent)
+
+    def _drop_worker(self):
+        if self._finalizer is not None:
+            self._finalizer()  # runs _shutdown once
+        self._proc = self._conn = self._finalizer = None
+
+    @property
+    def pid(self):
+        """The worker's process id (None before it starts)."""
+        return self._proc.pid if self._proc is not None else None
+
+    def close(self):
+        """End the worker (Quit, then terminate, then kill); idempotent."""
+        self._current = None
+        self._drop_worker()
+        self._closed = True
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    # -- requests -----------------------------------------------------------------
+
+    @property
+    def busy(self):
+        """True from go() until its Done has been returned by poll()."""
+        return self._current is not None
+
+    @property
+    def request_id(self):
+        """The id of the current request, or None."""
+        return self._current.request_id if self._current is not None else None
+
+    def go(self, position, history=(), limit=Limit()):
+        """Start searching ``position``; any running request is cancelled.
+
+        ``history`` is the game's earlier positions (oldest first), so the
+        engine sees repetitions.
+        """
+        if not isinstance(limit, Limit):
+            raise TypeError(f"limit must be a Limit, not {type(limit).__name__}")
+        if limit.level is not None:
+            from . import levels  # a bad level name fails here, not silently in the worker
+
+            levels.level_by_name(limit.level)
+        go = Go(next(self._ids), position, tuple(history), limit)
+        self._current = go
+        self._retries = 0
+        self._send(go)  # the worker stops its running search when a new Go arrives
+        return go.request_id
+
+    def stop(self):
+        """Move now: the current search answers with its best move so far."""
+        if self._current is not None:
+            self._send(Stop(self._current.request_id))
+
+    def cancel(self):
+        """Forget the current request: its answers will be dropped."""
+        go, self._current = self._current, None
+        if go is not None and self._proc is not None and self._proc.is_alive():
+            self._send(Stop(go.request_id))  # free the worker for the next go
+
+    def _send(self, msg):
+        self._ensure_worker()
+        try:
+            self._conn.send(msg)
+        except (OSError, EOFError, BrokenPipeError):
+            self._restart()  # sends the current Go again
+            if isinstance(msg, Stop) and self._current is not None and self._conn is not None:
+                try:
+                    self._conn.send(msg)
+                except (OSError, EOFError, BrokenPipeError):
+                    pass  # poll() finds it dead and restarts again
+
+    def _restart(self):
+        """Replace a dead worker and send the outstanding request again."""
+        self._drop_worker()
+        self.restarts += 1
+        if self._current is not None:
+            self._retries += 1
+            if self._retries > _MAX_RETRIES:
+                return
+        self._ensure_worker()
+        if self._current is not None:
+            try:
+                self._conn.send(self._current)
+            except (OSError, EOFError, BrokenPipeError):
+                pass  # the next poll() finds it dead again
+
+    # -- answers ------------------------------------------------------------------
+
+    def poll(self):
+        """The answers of the current request that have arrived; never blocks."""
+        out = []
+        if self._conn is None:
+            return out
+        while True:
+            try:
+                if not self._conn.poll(0):
+                    break
+                msg = self._conn.recv()
+            except (EOFError, OSError):
+                self._worker_died(out)
+                break
+            self._accept(msg, out)
+        if self._current is not None and self._proc is not None and not self._proc.is_alive():
+            self._worker_died(out)
+        return out
+
+    def wait(self, timeout=None):
+        """Block until the current request's Done (or ``timeout`` seconds);
+        return everything received meanwhile.  For tools and tests: the UI polls."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        out = []
+        while self._current is not None:
+            out.extend(self.poll())
+            if self._current is None:
+                break
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                break
+            try:
+                self._conn.poll(0.05 if left is None else min(0.05, left))
+            except (EOFError, OSError):
+                pass  # poll() handles the dead worker next time round
+        return out
+
+    def _accept(self, msg, out):
+        cur = self._current
+        if cur is None or getattr(msg, "request_id", None) != cur.request_id:
+            return  # stale: an old request, or a second Done of a finished one
+        out.append(msg)
+        if isinstance(msg, Done):
+            self._current = None
+
+    def _worker_died(self, out):
+        if self._current is None:
+            self._drop_worker()
+            return
+        self._restart()
+        if self._retries > _MAX_RETRIES and self._current is not None:
+            go, self._current = self._current, None
+            out.append(Done(go.request_id, None, error="the engine worker died repeatedly on this position"))
+
+
+# Belt and braces for interpreter exit: weakref.finalize already runs at exit,
+# but this also covers a client whose finalizer was detached by a subclass.
+_clients = weakref.WeakSet()
+
+
+@atexit.register
+def _close_all():
+    for c in list(_clients):
+        try:
+            c.close()
+        except Exception:
+            pass
