@@ -1,0 +1,215 @@
+"""The two board-text formats the seeds use, read strictly and written exactly.
+
+(a) The CSCI-561 board: 8 rows of 8 characters ``b B w W .`` (black men,
+black kings, white men, white kings, empty), black's side at the top.  The
+course's ``input.txt`` adds three lines before it: ``SINGLE`` or ``GAME``,
+the side to move (``BLACK``/``WHITE``) and the seconds left (``100.``).
+
+(b) The digits file: 8 lines of 4 digits, one per dark square of a row, top
+row (squares 1-4) first: 0 empty, 1 black man, 2 black king, 3 white man,
+4 white king.
+
+A man standing on the row where it would have been crowned cannot occur in
+a game, so both formats reject it: it is almost always a file written
+upside down or with the colours swapped.  Every error quotes the bad line and
+gives its line number.
+"""
+
+import re
+from typing import NamedTuple
+
+from ..rules.position import BLACK, WHITE, Position
+from .errors import NotationError
+from .fen import parse_fen
+from .squares import square_at
+
+__all__ = ["CsciInput", "csci_board", "csci_input", "digit_board", "parse_csci_board",
+           "parse_csci_input", "parse_digit_board", "read_board_file"]
+
+_CSCI_CHARS = {"b": (BLACK, False), "B": (BLACK, True), "w": (WHITE, False), "W": (WHITE, True)}
+_DIGITS = {"0": None, "1": (BLACK, False), "2": (BLACK, True), "3": (WHITE, False), "4": (WHITE, True)}
+_PIECE_NAMES = {(BLACK, False): "black man", (BLACK, True): "black king",
+                (WHITE, False): "white man", (WHITE, True): "white king"}
+
+
+class CsciInput(NamedTuple):
+    """A whole CSCI-561 ``input.txt``."""
+
+    mode: str       # 'SINGLE' or 'GAME'
+    turn: int       # BLACK or WHITE
+    seconds: float  # time left for the player to move
+    position: Position
+
+
+def _lines(text):
+    """Lines with trailing whitespace (and CR) removed, trailing blank lines dropped."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", errors="replace")
+    if isinstance(text, str):
+        lines = text.splitlines()
+    else:
+        try:
+            lines = list(text)
+        except TypeError:
+            raise NotationError(f"a board must be text or a list of lines, not {type(text).__name__}") from None
+    out = []
+    for i, line in enumerate(lines):
+        if not isinstance(line, str):
+            raise NotationError(f"line {i + 1}: {line!r} is not text")
+        out.append(line.rstrip())
+    while out and not out[-1]:
+        out.pop()
+    return out
+
+
+def _turn(turn):
+    if turn in (BLACK, WHITE) and not isinstance(turn, bool):
+        return turn
+    if isinstance(turn, str) and turn.strip().upper() in ("BLACK", "B", "WHITE", "W"):
+        return BLACK if turn.strip().upper()[0] == "B" else WHITE
+    raise NotationError(f"turn {turn!r} should be BLACK or WHITE")
+
+
+def _build(pieces, turn, where):
+    """The Position of ``{square: (piece, line_no, line)}``, refusing uncrowned men on crowning rows."""
+    sets = {key: [] for key in _PIECE_NAMES}
+    for square, (piece, line_no, line) in pieces.items():
+        color, king = piece
+        if not king and ((color == BLACK and square >= 29) or (color == WHITE and square <= 4)):
+            row = "bottom" if color == BLACK else "top"
+            raise NotationError(
+                f"{where} line {line_no}: {line!r} has a {_PIECE_NAMES[piece]} on square {square}, "
+                f"the {row} row where it would have been crowned (is the board upside down?)")
+        sets[piece].append(square)
+    return Position.from_squares(sets[(BLACK, False)], sets[(BLACK, True)],
+                                 sets[(WHITE, False)], sets[(WHITE, True)], turn)
+
+
+def _parse_csci_rows(rows, turn, first_line, where):
+    if len(rows) != 8:
+        raise NotationError(f"{where}: a board has 8 rows of 8 characters, found {len(rows)} line(s)"
+                            + (f" (first: {rows[0]!r})" if rows else ""))
+    pieces = {}
+    for r, line in enumerate(rows):
+        line_no = first_line + r
+        if len(line) != 8:
+            raise NotationError(f"{where} line {line_no}: {line!r} should be 8 characters of b B w W .")
+        for c, ch in enumerate(line):
+            if ch == ".":
+                continue
+            if ch not in _CSCI_CHARS:
+                raise NotationError(f"{where} line {line_no}: {line!r} has {ch!r} in column {c + 1} "
+                                    "(expected one of b B w W .)")
+            square = square_at(r, c)
+            if square is None:
+                raise NotationError(f"{where} line {line_no}: {line!r} has a piece {ch!r} on a light "
+                                    f"square (column {c + 1}): pieces stand only on dark squares")
+            pieces[square] = (_CSCI_CHARS[ch], line_no, line)
+    return _build(pieces, turn, where)
+
+
+def parse_csci_board(lines, turn=BLACK):
+    """The Position of a CSCI-561 board (8 lines of ``b B w W .``, black at the top)."""
+    return _parse_csci_rows(_lines(lines), _turn(turn), 1, "board")
+
+
+def csci_board(position):
+    """The 8 rows of a position as a CSCI-561 board, black's side first."""
+    rows = []
+    for r in range(8):
+        row = []
+        for c in range(8):
+            square = square_at(r, c)
+            piece = position.piece_at(square) if square else None
+            row.append("." if piece is None else "bBwW"[piece[0] * 2 + piece[1]])
+        rows.append("".join(row))
+    return rows
+
+
+_SECONDS = re.compile(r"([0-9]+\.?[0-9]*|\.[0-9]+)")
+
+
+def parse_csci_input(text):
+    """A whole CSCI-561 ``input.txt``: mode, side to move, seconds left, then the board."""
+    lines = _lines(text)
+    if len(lines) != 11:
+        raise NotationError(f"input.txt: expected 11 lines (mode, colour, seconds, 8 board rows), "
+                            f"found {len(lines)}" + (f" (first: {lines[0]!r})" if lines else ""))
+    mode = lines[0].strip().upper()
+    if mode not in ("SINGLE", "GAME"):
+        raise NotationError(f"input.txt line 1: {lines[0]!r} should be SINGLE or GAME")
+    colour = lines[1].strip().upper()
+    if colour not in ("BLACK", "WHITE"):
+        raise NotationError(f"input.txt line 2: {lines[1]!r} should be BLACK or WHITE")
+    if not _SECONDS.fullmatch(lines[2].strip()) or float(lines[2]) <= 0:
+        raise NotationError(f"input.txt line 3: {lines[2]!r} should be the seconds left, a positive "
+                            "number such as 100.")
+    turn = BLACK if colour == "BLACK" else WHITE
+    position = _parse_csci_rows(lines[3:], turn, 4, "input.txt")
+    return CsciInput(mode, turn, float(lines[2]), position)
+
+
+def csci_input(mode, seconds, position):
+    """The text of an ``input.txt`` for ``position`` (the side to move is the position's)."""
+    if mode not in ("SINGLE", "GAME"):
+        raise NotationError(f"mode {mode!r} should be SINGLE or GAME")
+    colour = "BLACK" if position.turn == BLACK else "WHITE"
+    return "\n".join([mode, colour, f"{float(seconds):.1f}"] + csci_board(position)) + "\n"
+
+
+def parse_digit_board(text, turn=BLACK):
+    """The Position of a digits file: 8 lines of 4 digits 0-4, the top row (squares 1-4) first.
+
+    Blanks between the digits are allowed.
+    """
+    turn = _turn(turn)
+    lines = _lines(text)
+    if len(lines) != 8:
+        raise NotationError(f"digits board: expected 8 lines of 4 digits, found {len(lines)} line(s)"
+                            + (f" (first: {lines[0]!r})" if lines else ""))
+    pieces = {}
+    for r, line in enumerate(lines):
+        cells = "".join(line.split())
+        if len(cells) != 4 or any(ch not in _DIGITS for ch in cells):
+            raise NotationError(f"digits board line {r + 1}: {line!r} should be 4 digits from 0 to 4 "
+                                "(0 empty, 1 black man, 2 black king, 3 white man, 4 white king)")
+        for k, ch in enumerate(cells):
+            if _DIGITS[ch] is not None:
+                pieces[r * 4 + k + 1] = (_DIGITS[ch], r + 1, line)
+    return _build(pieces, turn, "digits board")
+
+
+def digit_board(position):
+    """A position as a digits file (8 lines of 4 digits, ending with a newline)."""
+    rows = []
+    for r in range(8):
+        row = ""
+        for k in range(4):
+            piece = position.piece_at(r * 4 + k + 1)
+            row += "0" if piece is None else "1234"[piece[0] * 2 + piece[1]]
+        rows.append(row)
+    return "\n".join(rows) + "\n"
+
+
+def read_board_file(text):
+    """A Position from a board file in whichever format it is in.
+
+    Recognised: a CSCI-561 ``input.txt``, a bare CSCI-561 board (black to
+    move), a digits file (black to move) and a one-line FEN.
+    """
+    lines = [line for line in _lines(text)]
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    if not lines:
+        raise NotationError("empty board file: expected a CSCI-561 board, a digits board or a FEN")
+    first = lines[0].strip()
+    if first.upper() in ("SINGLE", "GAME"):
+        return parse_csci_input("\n".join(lines)).position
+    if len(lines) == 1 and ":" in first:
+        return parse_fen(first)
+    if re.fullmatch(r"[0-9\s]+", first):
+        return parse_digit_board(lines)
+    if re.fullmatch(r"[bBwW.]+", first):
+        return parse_csci_board(lines)
+    raise NotationError(f"line 1: {lines[0][:60]!r} starts neither a CSCI-561 board (b B w W .), "
+                        "a digits board (0-4), an input.txt (SINGLE/GAME) nor a FEN")
