@@ -1,0 +1,213 @@
+"""The application: the only place that starts pygame, opens the window and runs the loop.
+
+``App`` owns the window, the scene stack, the assets and the engine
+process.  Tests drive it a frame at a time with ``app.step()`` (or
+``app.run(frames=N)``) and a fixed ``dt``, so no real clock is needed.
+Every path out (window close, Quit, Ctrl+C, an exception) goes through
+``close()``, which ends the engine process.
+"""
+
+import os
+import time
+
+DEFAULT_SIZE = (1180, 780)
+FPS = 60
+
+
+class App:
+    def __init__(self, size=DEFAULT_SIZE, fixed_dt=None, engine_factory=None, sound=True,
+                 title="Checkers"):
+        import pygame
+
+        from .ui import geometry
+        from .ui.scenes import load_all
+
+        self.pg = pygame
+        load_all()
+        pygame.display.init()
+        pygame.font.init()
+        self._audio = False
+        if sound:
+            try:
+                pygame.mixer.pre_init(44100, -16, 2, 512)
+                pygame.mixer.init()
+                self._audio = True
+            except pygame.error:
+                self._audio = False  # no sound device: play silently
+        pygame.display.set_caption(title)
+        pygame.key.set_repeat(350, 40)
+        size = (max(size[0], geometry.MIN_WINDOW[0]), max(size[1], geometry.MIN_WINDOW[1]))
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.size = self.screen.get_size()
+        self.clock = pygame.time.Clock()
+        self.fixed_dt = fixed_dt
+        self.stack = None
+        from .ui.scene import SceneStack
+
+        self.stack = SceneStack()
+        self.running = True
+        self.frames = 0
+        self.frame_times = []  # seconds per frame of work, kept when measuring
+        self.measure = False
+        self._engine = None
+        self._engine_factory = engine_factory
+        self._assets = None
+        self.exit_after_first_frame = os.environ.get("CHECKERS_EXIT_AFTER_FIRST_FRAME") == "1"
+        self.settings = {}  # shared preferences (issue 6 fills these from disk)
+
+    # -- shared services ------------------------------------------------------
+
+    @property
+    def assets(self):
+        """The assets loader, or None while game/ui/assets.py is not there."""
+        if self._assets is None:
+            try:
+                from .ui.assets import Assets
+            except ImportError:
+                self._assets = False
+            else:
+                try:
+                    self._assets = Assets()
+                except Exception:  # a missing asset must not stop the game: draw shapes instead
+                    self._assets = False
+        return self._assets or None
+
+    def play_sound(self, name):
+        if not self._audio:
+            return
+        assets = self.assets
+        if assets is not None:
+            try:
+                assets.play(name)
+            except Exception:
+                pass  # a missing sound is not worth a crash
+
+    @property
+    def engine(self):
+        """The engine process client, started the first time a computer player needs it."""
+        if self._engine is None:
+            if self._engine_factory is not None:
+                self._engine = self._engine_factory()
+            else:
+                from .engine.process import EngineClient
+
+                self._engine = EngineClient()
+        return self._engine
+
+    @property
+    def has_engine(self):
+        return self._engine is not None
+
+    # -- scenes ---------------------------------------------------------------
+
+    def _make(self, name, params):
+        from .ui.scene import SCENES
+
+        if name not in SCENES:
+            raise KeyError(f"no scene called {name!r} (known: {', '.join(sorted(SCENES))})")
+        scene = SCENES[name](self, **params)
+        scene.resize(self.size)
+        return scene
+
+    def push(self, name, **params):
+        """Put a scene on top (an overlay or a sub-screen)."""
+        return self.stack.push(self._make(name, params))
+
+    def pop(self, result=None):
+        """Remove the top scene; the one below gets ``uncovered(result)``."""
+        scene = self.stack.pop(result)
+        if not self.stack:
+            self.running = False
+        return scene
+
+    def switch(self, name, **params):
+        """Replace every scene with a new one (menu -> play, play -> menu)."""
+        self.stack.clear()
+        return self.stack.push(self._make(name, params))
+
+    def replace(self, name, **params):
+        """Replace the top scene only."""
+        self.stack.pop()
+        return self.stack.push(self._make(name, params))
+
+    def quit(self):
+        self.running = False
+
+    # -- the loop -------------------------------------------------------------
+
+    def _resize(self, size):
+        self.size = size
+        for scene in self.stack:
+            scene.resize(size)
+
+    def step(self, dt=None):
+        """One frame: events, updates, drawing.  False once the app should stop."""
+        pg = self.pg
+        if dt is None:
+            dt = self.fixed_dt if self.fixed_dt is not None else self.clock.tick(FPS) / 1000.0
+        began = time.perf_counter()
+        for event in pg.event.get():
+            if event.type == pg.QUIT:
+                self.running = False
+                continue
+            if event.type in (pg.VIDEORESIZE, pg.WINDOWSIZECHANGED):
+                size = pg.display.get_surface().get_size()
+                if size != self.size:
+                    self._resize(size)
+                continue
+            top = self.stack.top
+            if top is not None:
+                top.handle_event(event)
+            if not self.running:
+                break
+        for scene in self.stack.updating():
+            scene.update(min(dt, 0.1))  # a stall must not make animations jump
+        if self.running and self.stack:
+            self.draw(self.screen)
+            pg.display.flip()
+        self.frames += 1
+        if self.measure:
+            self.frame_times.append(time.perf_counter() - began)
+        if self.exit_after_first_frame and self.frames == 1:
+            print(f"first frame drawn at {time.perf_counter():.3f}", flush=True)
+            self.running = False
+        return self.running
+
+    def draw(self, surface):
+        from .ui import theme
+
+        for scene in self.stack.visible():
+            if scene.overlay and scene.dim:
+                theme.veil(surface, scene.dim)
+            scene.draw(surface)
+
+    def run(self, frames=None):
+        """Run until quit (or for ``frames`` frames); always ends the engine process."""
+        try:
+            n = 0
+            while self.running and (frames is None or n < frames):
+                self.step()
+                n += 1
+        finally:
+            if frames is None or not self.running:
+                self.close()
+        return self.running
+
+    def close(self):
+        """End the engine process and pygame.  Safe to call twice."""
+        engine, self._engine = self._engine, None
+        if engine is not None:
+            try:
+                engine.close()
+            except Exception:
+                pass
+        if self.stack is not None:
+            try:
+                self.stack.clear()
+            except Exception:
+                pass
+        self.running = False
+        try:
+            self.pg.quit()
+        except Exception:
+            pass

@@ -1,0 +1,106 @@
+"""Board <-> pixel geometry, computed from the window size.
+
+Pure arithmetic on ``pygame.Rect`` (which needs no display), so it is
+tested without a window.  Display rows and columns count from the top-left
+of the drawn board; board rows and columns are those of
+``game.notation.squares`` (row 0 is black's side, square 1 is b8).  When the
+board is flipped, display (r, c) shows board (7 - r, 7 - c).
+"""
+
+import pygame
+
+from ..notation.squares import row_col, square_at
+
+MIN_WINDOW = (720, 520)
+
+
+class BoardGeometry:
+    """Where each square of the board is drawn.
+
+    ``rect`` is the board's square area (8 x ``square`` pixels a side); the
+    frame with coordinates is drawn around it, inside ``frame``.
+    """
+
+    def __init__(self, rect, flipped=False):
+        self.rect = pygame.Rect(rect)
+        self.square = self.rect.width // 8
+        self.flipped = flipped
+
+    def display_cell(self, square):
+        """(display row, display col) of a standard square."""
+        row, col = row_col(square)
+        return (7 - row, 7 - col) if self.flipped else (row, col)
+
+    def cell_rect(self, drow, dcol):
+        s = self.square
+        return pygame.Rect(self.rect.x + dcol * s, self.rect.y + drow * s, s, s)
+
+    def square_rect(self, square):
+        return self.cell_rect(*self.display_cell(square))
+
+    def square_center(self, square):
+        return self.square_rect(square).center
+
+    def square_at_pixel(self, pos):
+        """The standard square under a pixel, or None (outside the board or a light square)."""
+        x, y = pos
+        if not self.rect.collidepoint(x, y):
+            return None
+        dcol = (x - self.rect.x) // self.square
+        drow = (y - self.rect.y) // self.square
+        if self.flipped:
+            drow, dcol = 7 - drow, 7 - dcol
+        return square_at(drow, dcol)
+
+    def board_cell(self, drow, dcol):
+        """Board (row, col) shown at a display cell."""
+        return (7 - drow, 7 - dcol) if self.flipped else (drow, dcol)
+
+    def column_letter(self, dcol):
+        return "abcdefgh"[7 - dcol if self.flipped else dcol]
+
+    def row_label(self, drow):
+        return str(drow + 1 if self.flipped else 8 - drow)
+
+
+class PlayLayout:
+    """The play screen: board on the left, side panel on the right, status line under the board.
+
+    Everything is derived from the window size, so the screen is laid out
+    afresh (and drawn crisply) at any size.
+    """
+
+    def __init__(self, size, flipped=False):
+        w, h = max(size[0], 1), max(size[1], 1)
+        self.size = (w, h)
+        margin = max(12, min(w, h) // 40)
+        self.margin = margin
+        self.panel_width = max(240, min(360, int(w * 0.3)))
+        self.status_height = max(34, h // 18)
+        coord = max(14, min(w, h) // 40)  # room for the a-h / 1-8 labels round the board
+        self.coord = coord
+        avail_w = w - self.panel_width - 3 * margin - 2 * coord
+        avail_h = h - self.status_height - 3 * margin - 2 * coord
+        side = max(8, min(avail_w, avail_h)) // 8 * 8
+        left_w = w - self.panel_width - margin
+        bx = max(margin + coord, (left_w - side) // 2)
+        by = margin + coord + max(0, (avail_h - side) // 2)
+        self.board = BoardGeometry((bx, by, side, side), flipped)
+        self.frame = self.board.rect.inflate(2 * coord, 2 * coord)
+        self.status = pygame.Rect(self.frame.x, self.frame.bottom + margin // 2,
+                                  self.frame.width, self.status_height)
+        px = max(self.frame.right + margin, w - self.panel_width - margin)
+        self.panel = pygame.Rect(px, margin, w - px - margin, h - 2 * margin)
+
+
+def centered_column(size, width, heights, gap, top=None):
+    """Rects for a column of widgets of the given heights, centred in a window of ``size``."""
+    w, h = size
+    total = sum(heights) + gap * (len(heights) - 1 if heights else 0)
+    y = (h - total) // 2 if top is None else top
+    x = (w - width) // 2
+    rects = []
+    for height in heights:
+        rects.append(pygame.Rect(x, y, width, height))
+        y += height + gap
+    return rects

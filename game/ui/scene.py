@@ -1,0 +1,138 @@
+"""Scenes, the registry that names them, and the stack that runs them.
+
+A scene is one screen (menu, play) or one overlay (confirm, game over).
+Scenes never import each other: they ask the app for another one by name
+(``app.push("confirm", ...)``, ``app.switch("play", ...)``), and the name
+is looked up in ``SCENES``.  A new scene plugs in by decorating its class
+with ``@register("name")`` in a module under ``game/ui/scenes/`` (every
+module there is imported by ``game.ui.scenes.load_all``).
+"""
+
+SCENES = {}
+
+
+def register(name):
+    """Class decorator: make a Scene class available as ``name``."""
+    def decorate(cls):
+        if name in SCENES and SCENES[name] is not cls:
+            raise ValueError(f"two scenes are both called {name!r}")
+        cls.name = name
+        SCENES[name] = cls
+        return cls
+    return decorate
+
+
+class Scene:
+    """One screen or overlay.
+
+    ``handle_event`` and ``update`` change state; ``draw`` only paints it.
+    ``resize`` is called when the scene starts and whenever the window
+    changes size, so layout is recomputed from the real window size and
+    never stretched.
+
+    ``overlay = True`` means the scenes below stay visible (drawn first,
+    then dimmed by ``dim``).  Only the top scene gets events and updates,
+    unless a scene below sets ``update_when_covered`` (play does, so the
+    engine is polled and animations finish under a pause overlay).
+    """
+
+    name = None
+    overlay = False
+    dim = 0  # alpha of the veil drawn over the scenes below an overlay
+    update_when_covered = False
+
+    def __init__(self, app, **params):
+        self.app = app
+        self.params = params
+        self.size = app.size
+
+    # -- life cycle -----------------------------------------------------------
+
+    def enter(self):
+        """Called once when the scene is pushed (after resize)."""
+
+    def leave(self):
+        """Called once when the scene is removed from the stack."""
+
+    def covered(self):
+        """Another scene was pushed on top of this one."""
+
+    def uncovered(self, result=None):
+        """The scene on top was popped; ``result`` is what it returned."""
+
+    def resize(self, size):
+        self.size = size
+
+    # -- the frame ------------------------------------------------------------
+
+    def handle_event(self, event):
+        """React to one pygame event."""
+
+    def update(self, dt):
+        """Advance by ``dt`` seconds."""
+
+    def draw(self, surface):
+        """Paint the scene; must not change state."""
+
+
+class SceneStack:
+    """The scenes on screen, bottom first.  Knows nothing about pygame."""
+
+    def __init__(self):
+        self.scenes = []
+
+    def __bool__(self):
+        return bool(self.scenes)
+
+    def __len__(self):
+        return len(self.scenes)
+
+    def __iter__(self):
+        return iter(self.scenes)
+
+    @property
+    def top(self):
+        return self.scenes[-1] if self.scenes else None
+
+    def names(self):
+        return [s.name for s in self.scenes]
+
+    def find(self, name):
+        """The topmost scene called ``name``, or None."""
+        for scene in reversed(self.scenes):
+            if scene.name == name:
+                return scene
+        return None
+
+    def push(self, scene):
+        if self.scenes:
+            self.scenes[-1].covered()
+        self.scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def pop(self, result=None):
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.leave()
+        if self.scenes:
+            self.scenes[-1].uncovered(result)
+        return scene
+
+    def clear(self):
+        while self.scenes:
+            self.scenes.pop().leave()
+
+    def visible(self):
+        """The scenes to draw, bottom first: the top one and every one an overlay lets show."""
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].overlay:
+            start -= 1
+        return self.scenes[max(start, 0):]
+
+    def updating(self):
+        """The scenes to update this frame: the top one and covered ones that ask for it."""
+        if not self.scenes:
+            return []
+        return [s for s in self.scenes[:-1] if s.update_when_covered] + [self.scenes[-1]]

@@ -1,0 +1,108 @@
+"""Colours, sizes and fonts: the look of the game in one place."""
+
+import pygame
+
+BACKGROUND = (28, 32, 38)
+BACKGROUND_TOP = (38, 44, 54)
+PANEL = (40, 46, 56)
+PANEL_EDGE = (62, 70, 84)
+TEXT = (236, 232, 222)
+TEXT_DIM = (160, 164, 172)
+TEXT_FAINT = (112, 118, 128)
+ACCENT = (232, 176, 72)
+ACCENT_DARK = (176, 124, 40)
+DANGER = (214, 92, 80)
+GOOD = (112, 190, 120)
+
+BUTTON = (58, 66, 80)
+BUTTON_HOVER = (74, 84, 102)
+BUTTON_TEXT = TEXT
+BUTTON_DISABLED = (46, 52, 62)
+FOCUS = ACCENT
+
+LIGHT_SQUARE = (236, 218, 184)
+DARK_SQUARE = (122, 78, 50)
+BOARD_FRAME = (66, 42, 28)
+COORD_TEXT = (214, 190, 150)
+
+BLACK_PIECE = (40, 40, 44)
+BLACK_PIECE_EDGE = (12, 12, 14)
+WHITE_PIECE = (238, 232, 216)
+WHITE_PIECE_EDGE = (150, 140, 120)
+CROWN = (230, 184, 60)
+
+MOVABLE = (250, 210, 90)
+SELECTED = (120, 210, 120)
+DESTINATION = (120, 210, 120)
+CAPTURE_MARK = (226, 86, 72)
+LAST_MOVE = (120, 170, 230)
+
+_fonts = {}
+
+
+def font(size, bold=False):
+    """The default font at a pixel size, cached (pygame.font must be initialised)."""
+    size = max(8, int(size))
+    key = (size, bold)
+    f = _fonts.get(key)
+    if f is None:
+        f = pygame.font.Font(None, size)
+        f.set_bold(bold)
+        _fonts[key] = f
+    return f
+
+
+_text_cache = {}
+
+
+def text(string, size, colour=TEXT, bold=False):
+    """A rendered line of text, cached: the same labels are drawn every frame."""
+    key = (string, int(size), colour, bold)
+    surf = _text_cache.get(key)
+    if surf is None:
+        if len(_text_cache) > 2000:
+            _text_cache.clear()
+        surf = font(size, bold).render(string, True, colour)
+        _text_cache[key] = surf
+    return surf
+
+
+def blit_text(surface, string, size, colour, pos, anchor="topleft", bold=False):
+    """Draw text with its ``anchor`` point (a Rect attribute name) at ``pos``; return its rect."""
+    surf = text(string, size, colour, bold)
+    rect = surf.get_rect(**{anchor: pos})
+    surface.blit(surf, rect)
+    return rect
+
+
+def fit_text(string, size, max_width, bold=False):
+    """The largest size up to ``size`` at which the text fits in ``max_width``."""
+    while size > 10 and font(size, bold).size(string)[0] > max_width:
+        size -= 1
+    return size
+
+
+def veil(surface, alpha):
+    """Darken everything drawn so far (under an overlay)."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((10, 12, 16, alpha))
+    surface.blit(shade, (0, 0))
+
+
+def gradient_background(surface):
+    """The window background: a soft vertical gradient, cached per size."""
+    size = surface.get_size()
+    bg = _backgrounds.get(size)
+    if bg is None:
+        _backgrounds.clear()
+        bg = pygame.Surface(size)
+        w, h = size
+        for y in range(h):
+            t = y / max(1, h - 1)
+            colour = [round(a + (b - a) * t) for a, b in zip(BACKGROUND_TOP, BACKGROUND)]
+            pygame.draw.line(bg, colour, (0, y), (w, y))
+        _backgrounds[size] = bg
+    surface.blit(bg, (0, 0))
+
+
+_backgrounds = {}
