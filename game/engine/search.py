@@ -1,0 +1,390 @@
+"""Negamax alpha-beta search on raw bitboard states.
+
+PVS with iterative deepening and aspiration windows, a bounded transposition
+table keyed by the state tuple, TT move / killers / history ordering, late
+move reductions, forced-capture quiescence (an exchange is never cut in the
+middle: at the horizon the search goes on while the side to move must
+capture), single-reply extensions, repetition draws against the game's
+reversible history, and mate-distance scores.
+
+Everything inside the tree works on raw states ``(bm, bk, wm, wk, black)``
+and raw moves from ``game.rules.bitboard``; Move/Position objects exist
+only at the boundary.  The node function is a closure so that its tables
+are cell/local loads rather than attribute lookups: in pure Python every
+bytecode in the inner loop counts.
+"""
+
+import time as _time
+from collections import namedtuple
+from itertools import islice
+
+from ..rules import bitboard as bb
+from ..rules.position import Move, Position
+from .evaluate import evaluate
+
+WIN = 30000                 # a win now; a win in n plies scores WIN - n
+MATE_BOUND = WIN - 1000     # anything beyond this is a forced result
+INF = 10 ** 6
+MAX_PLY = 120               # single-reply extensions stop here
+EXACT, LOWER, UPPER = 0, 1, 2
+CHECK_EVERY = 1023          # poll stop/time every 1024 nodes (a few ms)
+TT_ENTRIES = 400_000        # ~150 MB at worst; see tools/bench.py --memory
+
+SearchInfo = namedtuple("SearchInfo", "depth score best_move pv nodes seconds")
+SearchInfo.__doc__ = """One completed iteration: the score is from the side to move's view
+in centi-men (a man is 100); see describe_score() for forced wins."""
+
+
+class _Stop(Exception):
+    pass
+
+
+def is_mate_score(score):
+    return abs(score) >= MATE_BOUND
+
+
+def describe_score(score):
+    """Human text for a score: ``+1.35`` (men) or ``win in 7`` / ``loss in 3`` (moves)."""
+    if score >= MATE_BOUND:
+        return f"win in {(WIN - score + 1) // 2}"
+    if score <= -MATE_BOUND:
+        return f"loss in {(WIN + score + 1) // 2}"
+    return f"{score / 100:+.2f}"
+
+
+def _stop_fn(stop):
+    """A no-argument callable from None, a callable or an Event-like object."""
+    if stop is None:
+        return None
+    if hasattr(stop, "is_set"):
+        return stop.is_set
+    return stop
+
+
+class Searcher:
+    """Search state kept across the moves of one game: the transposition
+    table, history scores.  Not thread-safe; use one per game/engine."""
+
+    def __init__(self, tt_entries=TT_ENTRIES, evaluate=evaluate):
+        self.tt = {}
+        self.tt_entries = tt_entries
+        self.hist = {}
+        self.evaluate = evaluate
+        self.nodes = 0
+
+    def clear(self):
+        self.tt.clear()
+        self.hist.clear()
+
+    def _trim(self):
+        # Dicts keep insertion order: dropping the oldest half is an
+        # "age" replacement scheme at the cost of one pass per trim.
+        tt = self.tt
+        if len(tt) > self.tt_entries:
+            for k in list(islice(tt, len(tt) - self.tt_entries // 2)):
+                del tt[k]
+
+    # -- the tree ----------------------------------------------------------
+
+    def _make_node(self, rep, deadline, stop, killers):
+        tt = self.tt
+        tt_get = tt.get
+        hist = self.hist
+        hget = hist.get
+        evaluate = self.evaluate
+        captures = bb.captures
+        quiet_moves = bb.quiet_moves
+        BOARD = bb.BOARD
+        BC = bb.BLACK_CROWN
+        WC = bb.WHITE_CROWN
+        perf = _time.perf_counter
+        tt_cap = self.tt_entries
+        trim = self._trim
+        counter = [0]
+        root_best = [None]
+
+        def node(bm, bk, wm, wk, black, depth, alpha, beta, ply):
+            n = counter[0] = counter[0] + 1
+            if not n & CHECK_EVERY:
+                if (stop is not None and stop()) or (deadline is not None and perf() >= deadline):
+                    raise _Stop
+                if len(tt) > tt_cap:
+                    trim()
+            empty = BOARD ^ (bm | bk | wm | wk)
+            if black:
+                if not (bm | bk):
+                    return ply - WIN
+                opp = wm | wk
+                fwd = bm | bk
+                j = (fwd & (opp >> 4) & (empty >> 8)) | (fwd & (opp >> 5) & (empty >> 10))
+                if bk:
+                    j |= (bk & (opp << 4) & (empty << 8)) | (bk & (opp << 5) & (empty << 10))
+            else:
+                if not (wm | wk):
+                    return ply - WIN
+                opp = bm | bk
+                fwd = wm | wk
+                j = (fwd & (opp << 4) & (empty << 8)) | (fwd & (opp << 5) & (empty << 10))
+                if wk:
+                    j |= (wk & (opp >> 4) & (empty >> 8)) | (wk & (opp >> 5) & (empty >> 10))
+            if depth <= 0 and not j:
+                # quiet horizon: captures are compulsory, so a position without
+                # one is stable enough to evaluate
+                return evaluate(bm, bk, wm, wk, black)
+
+            key = (bm, bk, wm, wk, black)
+            kings = bk or wk
+            if kings and ply and key in rep:
+                return 0  # the position repeats: a draw if either side wants it
+
+            ttmove = None
+            if depth > 0:
+                e = tt_get(key)
+                if e is not None:
+                    edepth, escore, eflag, ttmove = e
+                    if edepth >= depth and ply:
+                        if escore >= MATE_BOUND:
+                            escore -= ply
+                        elif escore <= -MATE_BOUND:
+                            escore += ply
+                        if eflag == EXACT:
+                            return escore
+                        if eflag == LOWER:
+                            if escore >= beta:
+                                return escore
+                        elif escore <= alpha:
+                            return escore
+
+            if j:
+                moves = captures(bm, bk, wm, wk, black)
+            else:
+                moves = quiet_moves(bm, bk, wm, wk, black)
+                if not moves:
+                    return ply - WIN
+            nmoves = len(moves)
+            if nmoves == 1:
+                # a forced reply costs no depth: forced lines are where
+                # the tactics hide, and they are cheap to follow
+                child_depth = depth if ply < MAX_PLY else depth - 1
+                if child_depth < 0:
+                    child_depth = 0
+            else:
+                child_depth = depth - 1 if depth > 0 else 0
+                if not j and depth > 1:
+                    moves.sort(key=lambda m: hget(m[0] - m[1], 0), reverse=True)
+                    k1, k2 = killers[ply]
+                    if k2 is not None and k2 in moves:
+                        moves.remove(k2)
+                        moves.insert(0, k2)
+                    if k1 is not None and k1 in moves:
+                        moves.remove(k1)
+                        moves.insert(0, k1)
+                elif j and nmoves > 2:
+                    moves.sort(key=lambda m: m[2].bit_count(), reverse=True)
+                if ttmove is not None and ttmove is not moves[0] and ttmove in moves:
+                    moves.remove(ttmove)
+                    moves.insert(0, ttmove)
+
+            added = kings and key not in rep
+            if added:
+                rep.add(key)
+            best = -INF
+            best_move = None
+            a = alpha
+            i = 0
+            try:
+                for m in moves:
+                    frm, to, cap, _ = m
+                    if black:
+                        if frm & bm:
+                            if to & BC:
+                                nbm, nbk = bm ^ frm, bk | to
+                            else:
+                                nbm, nbk = bm ^ frm ^ to, bk
+                        else:
+                            nbm, nbk = bm, bk ^ frm ^ to
+                        if cap:
+                            nwm, nwk = wm & ~cap, wk & ~cap
+                        else:
+                            nwm, nwk = wm, wk
+                        nb = False
+                    else:
+                        if frm & wm:
+                            if to & WC:
+                                nwm, nwk = wm ^ frm, wk | to
+                            else:
+                                nwm, nwk = wm ^ frm ^ to, wk
+                        else:
+                            nwm, nwk = wm, wk ^ frm ^ to
+                        if cap:
+                            nbm, nbk = bm & ~cap, bk & ~cap
+                        else:
+                            nbm, nbk = bm, bk
+                        nb = True
+                    if i == 0:
+                        score = -node(nbm, nbk, nwm, nwk, nb, child_depth, -beta, -a, ply + 1)
+                    else:
+                        # late move reductions: quiet moves late in a well
+                        # ordered list rarely matter; verify if they do
+                        r = 0
+                        if child_depth >= 2 and i >= 3 and not cap:
+                            r = 1 if i < 8 else 2
+                            if r >= child_depth:
+                                r = child_depth - 1
+                        score = -node(nbm, nbk, nwm, nwk, nb, child_depth - r, -a - 1, -a, ply + 1)
+                        if score > a and (r or score < beta):
+                            score = -node(nbm, nbk, nwm, nwk, nb, child_depth, -beta, -a, ply + 1)
+                    i += 1
+                    if score > best:
+                        best = score
+                        best_move = m
+                        if not ply:
+                            root_best[0] = (m, score)
+                        if score > a:
+                            a = score
+                            if a >= beta:
+                                if not cap:
+                                    hk = frm - to
+                                    hist[hk] = hget(hk, 0) + depth * depth
+                                    kl = killers[ply]
+                                    if kl[0] != m:
+                                        kl[1] = kl[0]
+                                        kl[0] = m
+                                break
+            finally:
+                if added:
+                    rep.discard(key)
+
+            if depth > 0:
+                flag = LOWER if best >= beta else (EXACT if best > alpha else UPPER)
+                s = best
+                if s >= MATE_BOUND:
+                    s += ply
+                elif s <= -MATE_BOUND:
+                    s -= ply
+                tt[key] = (depth, s, flag, best_move)
+            return best
+
+        return node, counter, root_best
+
+    # -- driver ----------------------------------------------------------------
+
+    def search(self, position, *, depth=None, time=None, history=(), stop=None):
+        """Iterative deepening; yields a SearchInfo after each completed depth.
+
+        ``history`` holds earlier Positions of the game, oldest first (the
+        current position may be included or not); only positions since the
+        last capture or man move matter, e.g. ``game.reversible_history()``.
+        A repetition of any of them inside the tree scores as a draw.
+        Limits: ``depth`` plies, ``time`` seconds, or both; neither means
+        one second.  ``stop`` (callable or Event) ends the search within a
+        few milliseconds; the last completed depth stands.
+        """
+        t0 = _time.perf_counter()
+        state = position.state
+        root_moves = bb.moves(*state)
+        if not root_moves:
+            return
+        if len(root_moves) == 1:
+            m = Move.from_raw(root_moves[0])
+            e = self.evaluate(*state)
+            yield SearchInfo(1, e, m, (m,), 1, _time.perf_counter() - t0)
+            return
+        if depth is None and time is None:
+            time = 1.0
+        max_depth = depth if depth is not None else 99
+        deadline = t0 + time if time is not None else None
+        stop_fn = _stop_fn(stop)
+        rep = {p.state for p in history if (p.bk or p.wk)}
+        rep.discard(state)
+        killers = [[None, None] for _ in range(MAX_PLY + 64)]
+        # old history scores would swamp the new search: age them
+        for k in list(self.hist):
+            v = self.hist[k] >> 2
+            if v:
+                self.hist[k] = v
+            else:
+                del self.hist[k]
+        self._trim()
+        node, counter, root_best = self._make_node(rep, deadline, stop_fn, killers)
+        score = 0
+        d = 1
+        bm, bk, wm, wk, black = state
+        while d <= max_depth:
+            try:
+                if d >= 4 and not is_mate_score(score):
+                    # aspiration window around the last score
+                    lo, hi = score - 40, score + 40
+                    s = node(bm, bk, wm, wk, black, d, lo, hi, 0)
+                    if s <= lo or s >= hi:
+                        s = node(bm, bk, wm, wk, black, d, -INF, INF, 0)
+                else:
+                    s = node(bm, bk, wm, wk, black, d, -INF, INF, 0)
+            except _Stop:
+                break
+            score = s
+            raw = root_best[0][0]
+            pv = self._pv(state, raw, d)
+            now = _time.perf_counter()
+            self.nodes = counter[0]
+            yield SearchInfo(d, score, pv[0], pv, counter[0], now - t0)
+            if is_mate_score(score) and d >= WIN - abs(score) + 2:
+                break  # the forced result is proven; deeper search adds nothing
+            if deadline is not None and now - t0 > 0.45 * time:
+                break  # the next depth would not finish in time
+            d += 1
+        self.nodes = counter[0]
+
+    def _pv(self, state, raw, depth):
+        pv = [Move.from_raw(raw)]
+        seen = {state}
+        state = bb.play(*state, raw)
+        while len(pv) < depth + 8 and state not in seen:
+            seen.add(state)
+            e = self.tt.get(state)
+            if e is None or e[3] is None:
+                break
+            pv.append(Move.from_raw(e[3]))
+            state = bb.play(*state, e[3])
+        return tuple(pv)
+
+    def best_move(self, position, **kw):
+        info = None
+        for info in self.search(position, **kw):
+            pass
+        if info is not None:
+            return info.best_move
+        moves = bb.moves(*position.state)
+        return Move.from_raw(moves[0]) if moves else None
+
+    def root_scores(self, position, depth, history=(), stop=None):
+        """Every legal move with its score at ``depth`` (full window each):
+        the levels pick among them.  Returns [(Move, score)], best first."""
+        state = position.state
+        rep = {p.state for p in history if (p.bk or p.wk)}
+        rep.add(state)
+        killers = [[None, None] for _ in range(MAX_PLY + 64)]
+        node, counter, _ = self._make_node(rep, None, _stop_fn(stop), killers)
+        out = []
+        for raw in bb.moves(*state):
+            child = bb.play(*state, raw)
+            try:
+                s = -node(*child, max(depth - 1, 0), -INF, INF, 1)
+            except _Stop:
+                s = 0 if not out else out[-1][1] - 1
+            out.append((Move.from_raw(raw), s))
+        self.nodes = counter[0]
+        out.sort(key=lambda ms: -ms[1])
+        return out
+
+
+def search(position, *, depth=None, time=None, history=(), stop=None, searcher=None):
+    """Generator of SearchInfo per completed depth (see Searcher.search)."""
+    s = searcher if searcher is not None else Searcher()
+    return s.search(position, depth=depth, time=time, history=history, stop=stop)
+
+
+def best_move(position, *, depth=None, time=None, history=(), stop=None, searcher=None):
+    """The best Move found within the limits, or None without a legal move."""
+    s = searcher if searcher is not None else Searcher()
+    return s.best_move(position, depth=depth, time=time, history=history, stop=stop)
