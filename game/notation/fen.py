@@ -6,8 +6,12 @@ of squares, kings prefixed with ``K``.  Reading is forgiving (ranges such as
 writing is canonical (white's field first, men then kings, ascending).
 """
 
+import re
+
 from ..rules.position import BLACK, WHITE, Position
 from .errors import NotationError
+
+_DIGITS = re.compile(r"[0-9]{1,3}")
 
 
 def _squares(field, fen):
@@ -22,12 +26,12 @@ def _squares(field, fen):
         king = item[:1].upper() == "K"
         if king:
             item = item[1:]
-        lo, sep, hi = item.partition("-")
-        try:
-            first = int(lo)
-            last = int(hi) if sep else first
-        except ValueError:
-            raise NotationError(f"bad square {item!r} in FEN {fen!r}") from None
+        lo, sep, hi = (part.strip() for part in item.partition("-"))
+        # plain ASCII digits only: int() would also take "+5", "1_2" and other scripts' digits
+        if not (_DIGITS.fullmatch(lo) and (not sep or _DIGITS.fullmatch(hi))):
+            raise NotationError(f"bad square {item!r} in FEN {fen!r}")
+        first = int(lo)
+        last = int(hi) if sep else first
         if not (1 <= first <= 32 and 1 <= last <= 32) or last < first:
             raise NotationError(f"square {item!r} out of range 1-32 in FEN {fen!r}")
         (kings if king else men).extend(range(first, last + 1))
