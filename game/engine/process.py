@@ -54,7 +54,7 @@ class Limit:
     """How long to search: a fixed ``depth`` (plies), a ``time`` in seconds,
     both (whichever ends first), or a ``level`` name from ``game.engine.LEVELS``
     (the level decides depth, time and how human its mistakes are).
-    No limit at all searches until ``Stop``."""
+    No limit at all deepens until ``Stop`` (analysis mode)."""
 
     depth: Optional[int] = None
     time: Optional[float] = None
@@ -122,6 +122,7 @@ class _Worker:
         self.send_lock = threading.Lock()
         self.current = None        # (Go, stop Event, Thread) of the running search
         self.last_done = None      # the Done of the last finished request, sent again on a late Stop
+        self.searcher = None       # kept across requests: its tables carry over from move to move
 
     def send(self, msg):
         with self.send_lock:
@@ -175,20 +176,29 @@ class _Worker:
 
     def _search(self, go, stop):
         try:
-            done = _run_search(go, stop, self.send)
+            if self.searcher is None:
+                from .search import Searcher  # noqa: imported in the worker only
+
+                self.searcher = Searcher()
+            # one search at a time: _stop_current() joins the old thread first
+            done = _run_search(go, stop, self.send, self.searcher)
         except Exception as e:  # a bug in the engine must not kill the worker nor hang the client
             done = Done(go.request_id, None, error=f"{type(e).__name__}: {e}\n{traceback.format_exc()}")
         self.last_done = done
         self.send(done)
 
 
-def _run_search(go, stop, send):
+_INFINITE_DEPTH = 64  # "no limit": deepen until Stop (the engine itself would default to 1 s)
+
+
+def _run_search(go, stop, send, searcher=None):
     """Search ``go`` until its limit or ``stop``; send Infos, return the Done."""
     position, limit, rid = go.position, go.limit, go.request_id
     legal = position.legal_moves()
     if not legal:
         return Done(rid, None)
-    from . import levels, search as search_mod
+    from . import levels
+    from .search import search as run_search  # (game.engine.search the attribute is the function)
 
     last = None
 
@@ -198,15 +208,17 @@ def _run_search(go, stop, send):
         send(Info(rid, si.depth, si.score, tuple(si.pv), si.nodes, si.seconds))
 
     if limit.level is not None:
-        level = levels.level_by_name(limit.level)
-        move, si = levels.choose_move(position, tuple(go.history), level, stop=stop, on_info=info)
+        move, si = levels.choose_move(position, tuple(go.history), levels.level_by_name(limit.level),
+                                      stop=stop, on_info=info, searcher=searcher)
         si = si if si is not None else last
+        if move is None:
+            move = legal[0]  # stopped before anything was searched: any legal move beats none
         return Done(rid, move, getattr(si, "score", None), getattr(si, "depth", 0), getattr(si, "nodes", 0))
-    if len(legal) == 1 and limit.depth is None and limit.time is not None:
-        # a forced move needs no thinking when the caller only asked for time
-        return Done(rid, legal[0])
-    for si in search_mod.search(position, depth=limit.depth, time=limit.time,
-                                history=tuple(go.history), stop=stop):
+    depth = limit.depth
+    if depth is None and limit.time is None:
+        depth = _INFINITE_DEPTH
+    for si in run_search(position, depth=depth, time=limit.time, history=tuple(go.history),
+                                stop=stop, searcher=searcher):
         info(si)
     if last is None or last.best_move is None:
         # stopped before the first iteration finished: any legal move beats none
