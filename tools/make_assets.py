@@ -63,7 +63,7 @@ SOUNDS = ("move", "capture", "crown", "game_over", "illegal")
 PIECE_COLOURS = {
     # top face light, top face dark, side/rim, ridge light, ridge dark, outline
     "black": dict(face_hi=(178, 40, 38), face_lo=(96, 14, 16), side=(62, 8, 10),
-                  ridge_hi=(206, 74, 66), ridge_lo=(70, 8, 10), outline=(34, 4, 6)),
+                  ridge_hi=(192, 62, 56), ridge_lo=(70, 8, 10), outline=(34, 4, 6)),
     "white": dict(face_hi=(255, 250, 232), face_lo=(214, 198, 160), side=(160, 138, 98),
                   ridge_hi=(255, 255, 246), ridge_lo=(180, 160, 120), outline=(96, 78, 50)),
 }
@@ -171,9 +171,11 @@ def _piece(colour: str, king: bool) -> pygame.Surface:
 
     # Specular highlight: a blurred ellipse at the upper left, clipped to the face.
     hl = _surface()
-    pygame.draw.ellipse(hl, (255, 255, 255, 120 if colour == "black" else 150),
-                        pygame.Rect(c - r * 0.78, cy_top - r * 0.86, r * 1.05, r * 0.62))
-    hl = _blur(hl, 16)
+    pygame.draw.ellipse(hl, (255, 255, 255, 115 if colour == "black" else 135),
+                        pygame.Rect(c - r * 0.80, cy_top - r * 0.86, r * 1.10, r * 0.66))
+    # Carve the lower edge so the gloss reads as a curved reflection, not a blob.
+    pygame.draw.ellipse(hl, (0, 0, 0, 0), pygame.Rect(c - r * 0.70, cy_top - r * 0.42, r * 1.45, r * 1.0))
+    hl = _blur(hl, 14)
     s.blit(_mask_with(hl, _disc_mask(BIG, c, cy_top, r * 0.985)), (0, 0))
     # A thin bright arc on the upper-left rim.
     arc = _surface()
@@ -298,7 +300,7 @@ def _glow_ring(colour, r_frac: float, width_frac: float, glow_alpha: int, core_a
 
 
 def _highlight_movable() -> pygame.Surface:
-    return _down(_glow_ring((255, 214, 80), 0.415, 0.012, 150, 200, blur=12))
+    return _down(_glow_ring((255, 210, 70), 0.415, 0.014, 200, 235, blur=12))
 
 
 def _highlight_selected() -> pygame.Surface:
@@ -315,11 +317,13 @@ def _marker_destination() -> pygame.Surface:
     s = _surface()
     c = BIG / 2
     g = _surface()
-    pygame.draw.circle(g, (20, 40, 24, 110), (c, c), BIG * 0.15)
-    s.blit(_blur(g, 6), (0, 0))
-    pygame.draw.circle(s, (30, 60, 36, 120), (c, c), BIG * 0.13)
-    pygame.draw.circle(s, (170, 240, 170, 120), (c, c), BIG * 0.13, width=SS * 3)
-    pygame.draw.circle(s, (230, 255, 230, 70), (c - BIG * 0.03, c - BIG * 0.03), BIG * 0.05)
+    pygame.draw.circle(g, (10, 30, 14, 120), (c + SS * 2, c + SS * 3), BIG * 0.17)
+    s.blit(_blur(g, 8), (0, 0))
+    pygame.draw.circle(s, (120, 220, 130, 120), (c, c), BIG * 0.15)
+    pygame.draw.circle(s, (220, 255, 220, 190), (c, c), BIG * 0.15, width=SS * 4)
+    hl = _surface()
+    pygame.draw.circle(hl, (255, 255, 255, 90), (c - BIG * 0.04, c - BIG * 0.045), BIG * 0.06)
+    s.blit(_blur(hl, 4), (0, 0))
     return _down(s)
 
 
