@@ -1,0 +1,77 @@
+"""Search benchmark: a fixed set of positions, searched by time or depth.
+
+    python tools/bench.py              # 1 s per position
+    python tools/bench.py --time 3
+    python tools/bench.py --depth 8    # fixed depth: deterministic output
+
+Prints per position the depth reached, nodes, nodes/s, best move and score,
+then the median depth, total nodes per second and the peak resident memory.
+"""
+
+import argparse
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.engine.search import Searcher, describe_score  # noqa: E402
+from game.rules import Position  # noqa: E402
+
+POSITIONS = [
+    # openings
+    ("initial", "B:W21-32:B1-12"),
+    ("ballot 9-14 22-17 11-15", "W:W17,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,12,14,15"),
+    ("ballot 11-15 23-19 8-11", "W:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15"),
+    ("ballot 10-15 21-17 9-13", "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,11,12,13,15"),
+    # middle games (from engine self-play out of ballot openings)
+    ("middle 1", "W:W18,21,23,28,29,30,31,32:B1,3,5,7,9,11,12,13"),
+    ("middle 2", "W:W22,23,25,27,29,30,31,32:B1,3,5,8,9,10,15,20"),
+    ("middle 3", "W:W11,21,25,28,29,30,31:B1,2,4,5,6,8,12"),
+    ("middle 4", "W:W19,21,22,25,30:B1,5,8,11,12,14"),
+    ("middle 5", "W:W10,26,28,30,32:B1,3,8,11,18,19"),
+    ("middle 6", "W:W14,24,29,30,32:B1,3,13,15,16"),
+    # endgames with kings
+    ("kings and men 1", "W:W23,29,30,32,K10:B3,17,20,21,22,27"),
+    ("kings and men 2", "W:W15,21,25,30,K7:B5,6,8,12,18,K31"),
+    ("kings and men 3", "W:W29,32,K8:B14,28,K22,K23"),
+    ("kings and men 4", "W:W25,30,K22:B12,13,21,K31"),
+    ("2K v K+man", "W:WK3,K14:B12,K26,K27"),
+    ("K+man v K+man", "W:W19,30,K18:B10,K24"),
+]
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--time", type=float, default=None, help="seconds per position (default 1)")
+    ap.add_argument("--depth", type=int, default=None, help="fixed depth (deterministic)")
+    ap.add_argument("--only", type=int, default=None, help="run only the first N positions")
+    args = ap.parse_args(argv)
+    if args.time is None and args.depth is None:
+        args.time = 1.0
+    depths, total_nodes, total_secs = [], 0, 0.0
+    positions = POSITIONS[: args.only] if args.only else POSITIONS
+    for name, fen in positions:
+        pos = Position.from_fen(fen)
+        info = None
+        t0 = time.perf_counter()
+        for info in Searcher().search(pos, depth=args.depth, time=args.time):
+            pass
+        secs = time.perf_counter() - t0
+        if info is None:
+            print(f"{name:26s} no legal move")
+            continue
+        depths.append(info.depth)
+        total_nodes += info.nodes
+        total_secs += secs
+        print(f"{name:26s} depth {info.depth:3d}  nodes {info.nodes:9d}  nps {info.nodes / max(secs, 1e-9):8.0f}"
+              f"  best {str(info.best_move):10s} score {describe_score(info.score)}", flush=True)
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"median depth {statistics.median(depths):g}  total nodes {total_nodes}"
+          f"  nodes/s {total_nodes / max(total_secs, 1e-9):.0f}  max RSS {rss:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
