@@ -23,17 +23,18 @@ def _squares(field, fen):
         item = item.strip()
         if not item:
             continue
+        raw = item
         king = item[:1].upper() == "K"
         if king:
             item = item[1:]
         lo, sep, hi = (part.strip() for part in item.partition("-"))
         # plain ASCII digits only: int() would also take "+5", "1_2" and other scripts' digits
         if not (_DIGITS.fullmatch(lo) and (not sep or _DIGITS.fullmatch(hi))):
-            raise NotationError(f"bad square {item!r} in FEN {fen!r}")
+            raise NotationError(f"bad square {raw!r} in FEN {fen!r}")
         first = int(lo)
         last = int(hi) if sep else first
         if not (1 <= first <= 32 and 1 <= last <= 32) or last < first:
-            raise NotationError(f"square {item!r} out of range 1-32 in FEN {fen!r}")
+            raise NotationError(f"square {raw!r} out of range 1-32 in FEN {fen!r}")
         (kings if king else men).extend(range(first, last + 1))
     return men, kings
 
