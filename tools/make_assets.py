@@ -468,7 +468,7 @@ def _sound(name: str) -> bytes:
         bell = ((1.0, 1.0), (2.0, 0.35), (3.0, 0.12), (4.2, 0.05))
         for k, f in enumerate((783.99, 987.77, 1174.66, 1567.98)):  # G5 B5 D6 G6
             _tone(buf, 0.07 * k, f, 0.55 - 0.07 * k, 0.5, 0.09 + 0.05 * k, bell)
-        return _finish(buf, peak=0.6, fade_out=0.05)
+        return _finish(buf, peak=0.5, fade_out=0.05)
     if name == "game_over":
         buf = [0.0] * int(0.58 * RATE)
         soft = ((1.0, 1.0), (2.0, 0.25), (3.0, 0.08))
@@ -476,12 +476,12 @@ def _sound(name: str) -> bytes:
             _tone(buf, 0.0, f, 0.3, 0.4, 0.12, soft, attack=0.006)
         for f in (261.63, 329.63, 392.00, 523.25):  # C major (I)
             _tone(buf, 0.2, f, 0.38, 0.4, 0.16, soft, attack=0.006)
-        return _finish(buf, peak=0.6, fade_out=0.06)
+        return _finish(buf, peak=0.5, fade_out=0.06)
     if name == "illegal":
         buf = [0.0] * int(0.16 * RATE)
         _tone(buf, 0.0, 180, 0.16, 0.8, 0.06, ((1.0, 1.0), (2.0, 0.2)), attack=0.005)
         _tone(buf, 0.0, 135, 0.16, 0.5, 0.06, attack=0.005)
-        return _finish(buf, peak=0.45, fade_out=0.04)
+        return _finish(buf, peak=0.35, fade_out=0.04)
     raise KeyError(name)
 
 

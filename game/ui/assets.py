@@ -132,6 +132,9 @@ class Assets:
             try:
                 surf = surf.convert_alpha()
                 self._images[name] = surf
+                # Scaled copies made before the display existed: remake them converted.
+                for key in [k for k in self._scaled if k[0] == name]:
+                    del self._scaled[key]
             except pygame.error:
                 pass
             self._converted.add(name)
