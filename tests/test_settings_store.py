@@ -128,3 +128,19 @@ def test_save_failure_is_reported_not_raised(home, caplog):
     with caplog.at_level(logging.WARNING, logger="checkers.store"):
         assert save_settings(Settings()) is False
     assert caplog.records
+
+
+def test_mapping_access_for_scenes():
+    s = Settings()
+    assert s.get("show_movable", False) is True and s["sound"] is True
+    assert s.get("new_game") == {"level": "Medium", "side": "Black"}
+    s["new_game"] = {"level": "Master", "side": "White"}
+    assert s.level == "Master" and s.side == "white"
+    s["square_numbers"] = True
+    assert s.square_numbers is True
+    with pytest.raises(ValueError):
+        s["animation"] = "warp"
+    s["scratch"] = 5  # kept for the session only
+    assert s.get("scratch") == 5 and "scratch" in s
+    assert "scratch" not in s.to_json()
+    assert s == Settings(level="Master", side="white", square_numbers=True)

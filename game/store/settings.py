@@ -26,14 +26,14 @@ ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 # which side is drawn at the bottom: "auto" follows the human player
 ORIENTATIONS = ("auto", "black", "white")
 DRAW_RULE_NAMES = ("official", "csci561")
-MODES = ("computer", "friend", "watch")
+MODES = ("1p", "2p", "watch")  # the new-game screen's modes
 SIDES = ("black", "white", "random")
 
 # seconds per square an animated piece takes at each speed (the UI may use its own)
 ANIMATION_SECONDS = {"off": 0.0, "fast": 0.06, "normal": 0.12, "slow": 0.25}
 
 
-@dataclass
+@dataclass(eq=False)
 class Settings:
     sound: bool = True
     animation: str = "normal"
@@ -42,11 +42,51 @@ class Settings:
     square_numbers: bool = False
     orientation: str = "auto"
     draw_rule: str = "official"
-    mode: str = "computer"
-    level: str = "Expert"          # the computer's level against a human
-    black_level: str = "Expert"    # computer vs computer
-    white_level: str = "Expert"
+    mode: str = "1p"
+    level: str = "Medium"          # the computer's level against a human
+    black_level: str = "Medium"    # computer vs computer
+    white_level: str = "Hard"
     side: str = "black"            # the human's side against the computer
+
+    # -- dict-style access, for scenes that keep preferences as a mapping ------
+    # ``settings.get("show_movable", True)``, ``settings["new_game"]`` (the
+    # new-game screen's {"level", "side"}) and other keys kept for the session.
+
+    def get(self, key, default=None):
+        if key == "new_game":
+            return {"level": self.level, "side": self.side.capitalize()}
+        if key in _FIELD_NAMES:
+            return getattr(self, key)
+        return self.__dict__.setdefault("_session", {}).get(key, default)
+
+    def __getitem__(self, key):
+        missing = object()
+        value = self.get(key, missing)
+        if value is missing:
+            raise KeyError(key)
+        return value
+
+    def __contains__(self, key):
+        return key == "new_game" or key in _FIELD_NAMES or key in self.__dict__.get("_session", {})
+
+    def __setitem__(self, key, value):
+        if key == "new_game" and isinstance(value, dict):
+            if _valid("level", value.get("level")):
+                self.level = value["level"]
+            side = str(value.get("side", "")).lower()
+            if side in SIDES:
+                self.side = side
+        elif key in _FIELD_NAMES:
+            if not _valid(key, value):
+                raise ValueError(f"bad value for setting {key}: {value!r}")
+            setattr(self, key, value)
+        else:
+            self.__dict__.setdefault("_session", {})[key] = value
+
+    def __eq__(self, other):
+        if not isinstance(other, Settings):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in _FIELD_NAMES)
 
     def replace(self, **changes) -> "Settings":
         return dataclasses.replace(self, **changes)
@@ -56,6 +96,8 @@ class Settings:
         data.update(dataclasses.asdict(self))
         return data
 
+
+_FIELD_NAMES = tuple(f.name for f in fields(Settings))
 
 _CHOICES = {
     "animation": ANIMATION_SPEEDS,
