@@ -155,8 +155,14 @@ def test_scaled_cache_is_bounded_across_resizes():
     for size in range(40, 140, 5):
         for name in SPRITES:
             a.scaled(name, size)
-    sizes = {k[1] for k in a._scaled}
-    assert len(sizes) <= assets_mod.MAX_SCALED_SIZES
+    assert len(a._scaled) <= assets_mod.MAX_SCALED_SIZES
+    # The size in steady use survives an animation through many other sizes.
+    a.clear_scaled()
+    board = a.scaled("square_dark", 80)
+    for size in range(81, 120):
+        assert a.scaled("square_dark", 80) is board
+        a.scaled("man_black", size)
+    assert a.scaled("square_dark", 80) is board
 
 
 def test_missing_file_falls_back_with_one_warning(tmp_path, caplog):

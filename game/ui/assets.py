@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib.resources
 import io
 import logging
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -37,8 +38,8 @@ SPRITES = (
 )
 SOUNDS = ("move", "capture", "crown", "game_over", "illegal")
 
-# Bound the scaled cache: more distinct sizes than this (i.e. repeated resizes) clears it.
-MAX_SCALED_SIZES = 3
+# Bound the scaled cache: at most this many distinct sizes (least recently used go first).
+MAX_SCALED_SIZES = 6
 
 
 def asset_dir() -> Any:
@@ -98,7 +99,7 @@ class Assets:
         self.sound_enabled = sound_enabled
         self._images: dict[str, pygame.Surface] = {}
         self._converted: set[str] = set()
-        self._scaled: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+        self._scaled: OrderedDict[tuple[int, int], dict[str, pygame.Surface]] = OrderedDict()
         self._sounds: dict[str, Any] = {}
         self._mixer_ok: bool | None = None
         self._warned: set[str] = set()
@@ -133,8 +134,8 @@ class Assets:
                 surf = surf.convert_alpha()
                 self._images[name] = surf
                 # Scaled copies made before the display existed: remake them converted.
-                for key in [k for k in self._scaled if k[0] == name]:
-                    del self._scaled[key]
+                for by_name in self._scaled.values():
+                    by_name.pop(name, None)
             except pygame.error:
                 pass
             self._converted.add(name)
@@ -158,20 +159,27 @@ class Assets:
     def scaled(self, name: str, size: int | tuple[int, int]) -> pygame.Surface:
         """The sprite smoothscaled to size (an int for a square), cached by (name, size).
 
-        The cache keeps at most MAX_SCALED_SIZES distinct sizes; a further size (a window
-        resize) drops the old ones.  clear_scaled() drops them explicitly."""
+        Memory stays bounded: only the MAX_SCALED_SIZES most recently used sizes are kept
+        (an animation through many sizes evicts old sizes one at a time rather than
+        thrashing); clear_scaled() -- call it on window resize -- drops them all."""
         name = self._name(name, ".png")
-        wh = (int(size), int(size)) if isinstance(size, (int, float)) else (int(size[0]), int(size[1]))
+        if isinstance(size, (int, float)):
+            wh = (int(size), int(size))
+        else:
+            wh = (int(size[0]), int(size[1]))
         wh = (max(1, wh[0]), max(1, wh[1]))
-        key = (name, wh)
-        surf = self._scaled.get(key)
+        by_name = self._scaled.get(wh)
+        if by_name is None:
+            by_name = self._scaled[wh] = {}
+            while len(self._scaled) > MAX_SCALED_SIZES:
+                self._scaled.popitem(last=False)
+        else:
+            self._scaled.move_to_end(wh)
+        surf = by_name.get(name)
         if surf is None:
-            sizes = {k[1] for k in self._scaled}
-            if wh not in sizes and len(sizes) >= MAX_SCALED_SIZES:
-                self._scaled.clear()
             src = self.image(name)
             surf = src if src.get_size() == wh else pygame.transform.smoothscale(src, wh)
-            self._scaled[key] = surf
+            by_name[name] = surf
         return surf
 
     def clear_scaled(self) -> None:
