@@ -1,0 +1,152 @@
+"""checkers-agent: read input.txt, think, write output.txt, exit.
+
+Exit codes:
+  0  a legal move is in output.txt
+  2  input.txt is missing, unreadable or malformed (one line on stderr)
+  3  the side to move has no legal move: the game is already over
+In every case but 0 there is no output.txt afterwards: one left over from
+the previous move is deleted first thing, so a referee can never read a
+stale move as this one.
+
+Files: reads ``input.txt``, writes ``output.txt`` and (GAME mode only)
+``agent_state.json``, all in the current directory; nothing else.
+
+Draw awareness (csci561 rules: threefold repetition, 50 turns without a
+capture or a crowning): the state file holds the positions since the last
+capture or crowning, which the search sees as its history (a repetition
+scores as a draw, so it is avoided when ahead and welcome when behind), and
+the no-progress count, which the last few moves before the 50th turn take
+into account (see ``_choose``).
+"""
+
+import os
+import sys
+import time
+
+INPUT, OUTPUT = "input.txt", "output.txt"
+NO_PROGRESS_PLIES = 50   # csci561: 50 turns without a capture or a crowning draw the game
+
+
+def _fail(code, message):
+    print(f"checkers-agent: {message}", file=sys.stderr)
+    return code
+
+
+def main(argv=None):
+    # The clock is the process's CPU time since it started, imports included:
+    # process_time() counts all of it, so every budget below is against it.
+    try:
+        os.remove(OUTPUT)  # a stale move must never pass for this one
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        return _fail(2, f"cannot remove the old {OUTPUT}: {e}")
+
+    from ..rules import BLACK
+    from .io import format_move, parse_input
+
+    try:
+        with open(INPUT, encoding="utf-8", errors="strict") as f:
+            text = f.read()
+    except FileNotFoundError:
+        return _fail(2, f"no {INPUT} in {os.getcwd()}")
+    except (OSError, UnicodeDecodeError) as e:
+        return _fail(2, f"cannot read {INPUT}: {e}")
+    try:
+        got = parse_input(text)
+    except ValueError as e:
+        return _fail(2, f"malformed {INPUT}: {e}")
+
+    position = got.position
+    legal = position.legal_moves()
+    if not legal:
+        colour = "BLACK" if got.turn == BLACK else "WHITE"
+        return _fail(3, f"{colour} has no legal move in this position: the game is over")
+
+    from . import state as state_mod
+
+    game = (state_mod.resume(position, got.turn) if got.mode == "GAME"
+            else state_mod.GameState(got.turn, [position], 0))
+
+    if len(legal) == 1:
+        move = legal[0]  # forced: thinking would only cost clock
+    else:
+        move = _choose(got, game, legal)
+
+    text = format_move(move)
+    with open(OUTPUT, "w", encoding="ascii") as f:
+        f.write(text)
+    if got.mode == "GAME":
+        state_mod.save(game.play(move))
+    if os.environ.get("CHECKERS_AGENT_VERBOSE"):
+        print(f"checkers-agent: {move} in {time.process_time():.2f}s CPU", file=sys.stderr)
+    return 0
+
+
+def _choose(got, game, legal):
+    """The move to play: a timed search, with the 50-turn rule applied at the root."""
+    from ..engine.search import Searcher
+    from .clock import plan
+
+    startup = time.process_time()  # start-up to first search: what every move costs before thinking
+    budget = plan(got.mode, got.seconds, startup, got.position)
+    if os.environ.get("CHECKERS_AGENT_VERBOSE"):
+        print(f"checkers-agent: start-up {startup:.3f}s CPU; budget soft {budget.soft:.2f}s "
+              f"hard {budget.hard:.2f}s CPU; {game.quiet} quiet plies", file=sys.stderr)
+    hard = budget.hard
+    process_time = time.process_time
+
+    def out_of_time():
+        return process_time() >= hard
+
+    searcher = Searcher()
+    history = game.history()
+    plies_left = NO_PROGRESS_PLIES - game.quiet
+    if plies_left <= 2:
+        move = _near_no_progress_draw(searcher, game, legal, budget, out_of_time, plies_left)
+        if move is not None:
+            return move
+    best = None
+    for info in searcher.search(got.position, time=budget.soft, history=history, stop=out_of_time):
+        best = info.best_move
+    if best is None:
+        # stopped before depth 1 finished (an almost empty clock): a capture or any move
+        best = legal[0]
+    return best
+
+
+def _near_no_progress_draw(searcher, game, legal, budget, out_of_time, plies_left):
+    """With the 50th quiet turn this move or the next, score each move knowing it.
+
+    The search does not count quiet plies, so here its root scores are
+    corrected: a move that neither captures nor crowns ends the game drawn
+    when it is the 50th quiet ply (score 0), and lets the opponent draw by a
+    quiet reply when it is the 49th (no better than 0 for us).  Ahead, this
+    finds the capture or crowning that keeps the win alive; behind, it takes
+    the draw.  Returns None when no complete scoring fitted in the time.
+    """
+    from .state import RULE
+
+    position = game.position
+    history = game.history()
+    best = None
+    depth = 1
+    t0 = time.process_time()
+    while depth <= 64 and not out_of_time():
+        scored = searcher.root_scores(position, depth, history=history, stop=out_of_time)
+        if out_of_time() and best is not None:
+            break  # this depth was cut short: its scores are partial
+        adjusted = []
+        for move, score in scored:
+            if not RULE.resets(position, position.play(move), move):
+                score = 0 if plies_left <= 1 else min(score, 0)
+            adjusted.append((score, -legal.index(move), move))
+        best = max(adjusted)[2]
+        if time.process_time() - t0 > 0.3 * budget.soft:
+            break  # the next depth costs several times this one: it would not finish
+        depth += 1
+    return best
+
+
+if __name__ == "__main__":
+    sys.exit(main())

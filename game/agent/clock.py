@@ -1,0 +1,60 @@
+"""How much CPU time one move may take.
+
+The referee charges the agent the CPU time of its whole process, start-up
+included, and a player whose clock runs out loses.  So every figure here is
+CPU time (``time.process_time()``), and every budget leaves room for the
+start-up of the moves still to come.
+
+Two limits per move: ``soft`` is what the search is asked for (it stops
+deepening once an iteration is unlikely to finish in it) and ``hard`` is the
+most the move may ever cost: a stop callback ends the search there.
+"""
+
+STARTUP = 0.12        # CPU seconds a run of the agent costs before it searches (measured ~0.07-0.09)
+RESERVE = 1.0         # never plan to use the last second of the clock
+GAME_CAP = 8.0        # more than this on one move of a game buys little depth
+SINGLE_CAP = 20.0
+
+
+class Budget:
+    """``soft``: seconds to ask the search for; ``hard``: CPU seconds of the
+    process (process_time) after which the search is stopped.  (A plain
+    class: importing dataclasses would cost the agent ~10 ms a move.)"""
+
+    __slots__ = ("soft", "hard")
+
+    def __init__(self, soft, hard):
+        self.soft = soft
+        self.hard = hard
+
+    def __repr__(self):
+        return f"Budget(soft={self.soft:.3f}, hard={self.hard:.3f})"
+
+
+def moves_to_go(position):
+    """How many more moves of ours the game may need: more with more material on the board.
+
+    Deliberately high: running short of time late loses a won game, while a
+    little less depth early costs almost nothing against most opponents.
+    """
+    pieces = (position.bm | position.bk | position.wm | position.wk).bit_count()
+    return max(14, 10 + pieces)
+
+
+def plan(mode, seconds_left, used, position):
+    """The Budget for this move; ``used`` is the CPU time this run has spent so far."""
+    left = seconds_left - used
+    if mode == "SINGLE":
+        # one move is all there is: spend a good part, keep a wide margin
+        hard = max(0.0, min(left * 0.6, left - 0.5, SINGLE_CAP * 1.5))
+        soft = max(0.0, min(left * 0.4, SINGLE_CAP, hard))
+    else:
+        n = moves_to_go(position)
+        spare = left - RESERVE - n * STARTUP
+        soft = max(0.0, min(spare / n, GAME_CAP))
+        # an iteration may run past soft; never past what this move may lose
+        hard = max(0.0, min(soft * 2.0, max(spare, 0.0) * 0.25 + soft, left - 0.3))
+    # on a nearly empty clock the search still gets a sliver: depth 1 takes microseconds
+    soft = max(soft, 0.01)
+    hard = max(hard, min(0.05, max(left * 0.3, 0.0)))
+    return Budget(soft, hard)
