@@ -1,10 +1,122 @@
-"""``checkers`` / ``python -m game``: the game window."""
+"""``checkers`` / ``python -m game``: the game window.
 
+    checkers [--fen FEN | --board FILE] [--mode 1p|2p|watch] [--level NAME] [--side black|white]
+
+With a start position or a mode, the game starts straight away; otherwise
+the menu opens.  A bad FEN, board file or level is reported in one line and
+exits with status 2.
+"""
+
+import argparse
 import sys
+
+MODES = ("1p", "2p", "watch")
+
+
+def build_parser():
+    p = argparse.ArgumentParser(prog="checkers", description="English checkers against the computer or a friend.")
+    start = p.add_mutually_exclusive_group()
+    start.add_argument("--fen", metavar="FEN", help="start from this position, e.g. 'B:W18,24,K10:B12,16'")
+    start.add_argument("--board", metavar="FILE", help="start from a board file (digits board or CSCI-561 input.txt)")
+    p.add_argument("--mode", choices=MODES, help="1p: you against the computer (default with a position); "
+                                                 "2p: two players; watch: computer against computer")
+    p.add_argument("--level", metavar="NAME", help="computer level: Beginner, Easy, Medium, Hard, Expert, Master")
+    p.add_argument("--side", choices=("black", "white"), help="your side in a 1-player game (default black)")
+    p.add_argument("--size", metavar="WxH", help="window size in pixels, e.g. 1280x800")
+    return p
+
+
+class UsageError(Exception):
+    """A bad argument: reported in one line, exit status 2."""
+
+
+def start_position(args):
+    from .notation import NotationError
+
+    if args.fen is not None:
+        from .notation import parse_fen
+
+        try:
+            return parse_fen(args.fen)
+        except (NotationError, ValueError) as e:
+            raise UsageError(f"bad FEN: {e}") from None
+    if args.board is not None:
+        from .notation.boards import read_board_file
+
+        try:
+            with open(args.board, encoding="utf-8") as f:
+                text = f.read()
+        except OSError as e:
+            raise UsageError(f"cannot read board file {args.board!r}: {e.strerror or e}") from None
+        except UnicodeDecodeError:
+            raise UsageError(f"board file {args.board!r} is not a text file") from None
+        try:
+            return read_board_file(text)
+        except (NotationError, ValueError) as e:
+            raise UsageError(f"bad board file {args.board!r}: {e}") from None
+    return None
+
+
+def chosen_level(args):
+    from .engine.levels import LEVELS, level_by_name
+
+    if args.level is None:
+        return LEVELS[2]  # Medium: a fair first opponent
+    try:
+        return level_by_name(args.level)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+
+
+def window_size(args):
+    if args.size is None:
+        return None
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        raise UsageError(f"bad --size {args.size!r}: expected WIDTHxHEIGHT such as 1280x800") from None
+    return (w, h)
+
+
+def first_scene(args, position):
+    """(scene name, params) to open with: the menu, or play when a position or mode is given."""
+    from .rules import BLACK, WHITE
+
+    if position is None and args.mode is None:
+        return "menu", {}
+    mode = args.mode or "1p"
+    level = chosen_level(args)
+    if mode == "1p":
+        human = WHITE if args.side == "white" else BLACK
+        players = {human: None, 1 - human: level}
+    elif mode == "watch":
+        players = {BLACK: level, WHITE: level}
+    else:
+        players = {BLACK: None, WHITE: None}
+    return "play", {"mode": mode, "players": players, "start": position}
 
 
 def main(argv=None):
-    print("The game window is not built yet: see the README for what works today.")
+    args = build_parser().parse_args(argv)
+    try:
+        position = start_position(args)
+        scene, params = first_scene(args, position)
+        size = window_size(args)
+    except UsageError as e:
+        print(f"checkers: {e}", file=sys.stderr)
+        return 2
+    from .app import DEFAULT_SIZE, App
+
+    app = None
+    try:
+        app = App(size or DEFAULT_SIZE)
+        app.switch(scene, **params)
+        app.run()
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        if app is not None:
+            app.close()  # ends the engine process on every way out
     return 0
 
 

@@ -10,6 +10,9 @@ Every path out (window close, Quit, Ctrl+C, an exception) goes through
 import os
 import time
 
+# pygame-ce prints a banner on import; the game is not a pygame demo.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 DEFAULT_SIZE = (1180, 780)
 FPS = 60
 

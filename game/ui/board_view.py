@@ -1,0 +1,175 @@
+"""Drawing the board: frame, squares, coordinates, highlights and pieces.
+
+Sprites come from the assets loader, smoothscaled to the square size (the
+loader caches each size); without it, plain shapes are drawn.  The static
+part (frame, squares, coordinates, square numbers) is cached per layout, so
+a frame costs a blit plus the pieces.
+"""
+
+import pygame
+
+from . import theme
+
+PIECE_SPRITES = {(0, False): "man_black", (0, True): "king_black",
+                 (1, False): "man_white", (1, True): "king_white"}
+
+
+class BoardPicture:
+    """Everything the board shows this frame (built by the play scene, read by ``draw_board``)."""
+
+    def __init__(self, pieces):
+        self.pieces = dict(pieces)      # square -> (colour, is_king), standing still
+        self.floating = []              # (colour, is_king, (x, y) centre, scale) drawn on top
+        self.ghosts = set()             # squares whose piece is being jumped (drawn faded)
+        self.movable = frozenset()
+        self.selected = None
+        self.destinations = frozenset()
+        self.goals = frozenset()        # final squares of a capture still being entered
+        self.last_move = ()             # every square of the last move
+        self.numbers = False
+
+
+def pieces_of(position):
+    out = {}
+    for s in range(1, 33):
+        p = position.piece_at(s)
+        if p is not None:
+            out[s] = p
+    return out
+
+
+class BoardRenderer:
+    def __init__(self, assets=None):
+        self.assets = assets
+        self._static = None
+        self._static_key = None
+
+    # -- sprites ----------------------------------------------------------------
+
+    def _sprite(self, name, size):
+        if self.assets is None:
+            return None
+        try:
+            return self.assets.scaled(name, size)
+        except Exception:
+            return None
+
+    def _static_board(self, layout, numbers):
+        board = layout.board
+        key = (layout.size, board.rect.topleft, board.square, board.flipped, numbers)
+        if self._static_key == key:
+            return self._static
+        frame = layout.frame
+        surf = pygame.Surface(frame.size, pygame.SRCALPHA)
+        radius = max(4, layout.coord // 3)
+        pygame.draw.rect(surf, (14, 10, 8, 120), surf.get_rect().move(0, 3), border_radius=radius)
+        pygame.draw.rect(surf, theme.BOARD_FRAME, surf.get_rect(), border_radius=radius)
+        s = board.square
+        ox, oy = board.rect.x - frame.x, board.rect.y - frame.y
+        light = self._sprite("square_light", s)
+        dark = self._sprite("square_dark", s)
+        from ..notation.squares import square_at
+
+        for drow in range(8):
+            for dcol in range(8):
+                cell = pygame.Rect(ox + dcol * s, oy + drow * s, s, s)
+                is_dark = (drow + dcol) % 2 == 1
+                sprite = dark if is_dark else light
+                if sprite is not None:
+                    surf.blit(sprite, cell)
+                else:
+                    surf.fill(theme.DARK_SQUARE if is_dark else theme.LIGHT_SQUARE, cell)
+                if numbers and is_dark:
+                    square = square_at(*board.board_cell(drow, dcol))
+                    theme.blit_text(surf, str(square), max(11, s // 4), (238, 214, 170),
+                                    (cell.x + max(3, s // 16), cell.y + max(2, s // 20)))
+        size = max(11, int(layout.coord * 0.8))
+        for i in range(8):
+            theme.blit_text(surf, board.column_letter(i), size, theme.COORD_TEXT,
+                            (ox + i * s + s // 2, oy + 8 * s + layout.coord // 2), "center")
+            theme.blit_text(surf, board.row_label(i), size, theme.COORD_TEXT,
+                            (ox // 2, oy + i * s + s // 2), "center")
+        self._static, self._static_key = surf, key
+        return surf
+
+    # -- drawing ----------------------------------------------------------------
+
+    def draw(self, surface, layout, picture):
+        board = layout.board
+        s = board.square
+        surface.blit(self._static_board(layout, picture.numbers), layout.frame)
+        for square in picture.last_move:
+            self._mark(surface, "highlight_last_move", board.square_rect(square), theme.LAST_MOVE, 70)
+        for square in picture.movable:
+            self._mark(surface, "highlight_movable", board.square_rect(square), theme.MOVABLE, 90)
+        if picture.selected is not None:
+            self._mark(surface, "highlight_selected", board.square_rect(picture.selected), theme.SELECTED, 110)
+        for square, piece in picture.pieces.items():
+            faded = square in picture.ghosts
+            self._piece(surface, piece, board.square_center(square), s, 255 if not faded else 110)
+        for square in picture.ghosts:
+            self._capture_mark(surface, board.square_rect(square))
+        for square in picture.destinations:
+            self._destination(surface, board.square_rect(square), square in picture.goals)
+        for colour, king, centre, scale in picture.floating:
+            self._piece(surface, (colour, king), centre, int(s * scale), 255, shadow=scale > 1.0)
+
+    def _mark(self, surface, name, rect, colour, alpha):
+        sprite = self._sprite(name, rect.width)
+        if sprite is not None:
+            surface.blit(sprite, rect)
+            return
+        overlay = pygame.Surface(rect.size, pygame.SRCALPHA)
+        overlay.fill((*colour, alpha))
+        pygame.draw.rect(overlay, (*colour, 230), overlay.get_rect(), max(2, rect.width // 20))
+        surface.blit(overlay, rect)
+
+    def _destination(self, surface, rect, is_goal):
+        sprite = self._sprite("marker_destination", rect.width)
+        if sprite is not None:
+            surface.blit(sprite, rect)
+        else:
+            pygame.draw.circle(surface, theme.DESTINATION, rect.center, max(5, rect.width // 6))
+        if is_goal:
+            pygame.draw.circle(surface, theme.DESTINATION, rect.center, rect.width // 2 - 4, max(2, rect.width // 24))
+
+    def _capture_mark(self, surface, rect):
+        sprite = self._sprite("marker_capture", rect.width)
+        if sprite is not None:
+            surface.blit(sprite, rect)
+            return
+        w = max(3, rect.width // 12)
+        inset = rect.inflate(-rect.width // 2, -rect.height // 2)
+        pygame.draw.line(surface, theme.CAPTURE_MARK, inset.topleft, inset.bottomright, w)
+        pygame.draw.line(surface, theme.CAPTURE_MARK, inset.topright, inset.bottomleft, w)
+
+    def _piece(self, surface, piece, centre, size, alpha=255, shadow=False):
+        sprite = self._sprite(PIECE_SPRITES[piece], size)
+        if sprite is not None:
+            if alpha < 255:
+                sprite = sprite.copy()
+                sprite.set_alpha(alpha)
+            if shadow:
+                shade = pygame.Surface((size, size), pygame.SRCALPHA)
+                pygame.draw.ellipse(shade, (0, 0, 0, 70), shade.get_rect().inflate(-size // 6, -size // 6))
+                surface.blit(shade, shade.get_rect(center=(centre[0] + size // 14, centre[1] + size // 10)))
+            surface.blit(sprite, sprite.get_rect(center=centre))
+            return
+        colour, king = piece
+        radius = int(size * 0.4)
+        fill = theme.BLACK_PIECE if colour == 0 else theme.WHITE_PIECE
+        edge = theme.BLACK_PIECE_EDGE if colour == 0 else theme.WHITE_PIECE_EDGE
+        target = surface
+        if alpha < 255:
+            target = pygame.Surface((size, size), pygame.SRCALPHA)
+            cx, cy = size // 2, size // 2
+        else:
+            cx, cy = centre
+        pygame.draw.circle(target, edge, (cx, cy + max(1, size // 24)), radius)
+        pygame.draw.circle(target, fill, (cx, cy), radius)
+        pygame.draw.circle(target, edge, (cx, cy), int(radius * 0.7), max(1, size // 30))
+        if king:
+            pygame.draw.circle(target, theme.CROWN, (cx, cy), int(radius * 0.38))
+        if target is not surface:
+            target.set_alpha(alpha)
+            surface.blit(target, target.get_rect(center=centre))

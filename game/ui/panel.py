@@ -1,0 +1,242 @@
+"""The side panel of the play screen: players, the computer's thinking, moves, draw rule, buttons."""
+
+import math
+
+import pygame
+
+from ..rules import BLACK, COLOR_NAMES, WHITE
+from . import theme
+from .computer import score_words
+from .widgets import Button
+
+
+def pdn_lines(game):
+    """The moves as numbered PDN lines: ``1. 11-15 23-19`` (``1. ... 23-19`` if white began)."""
+    lines = []
+    moves = [str(m) for m in game.moves]
+    i = 0
+    number = 1
+    if moves and game.start.turn == WHITE:
+        lines.append((number, "...", moves[0]))
+        i, number = 1, 2
+    while i < len(moves):
+        lines.append((number, moves[i], moves[i + 1] if i + 1 < len(moves) else ""))
+        i += 2
+        number += 1
+    return lines
+
+
+class SidePanel:
+    def __init__(self, scene):
+        self.scene = scene
+        s = scene
+        self.move_now = Button("Move now", s.move_now, primary=True, hotkey="M")
+        self.undo = Button("Undo", s.undo, hotkey="Ctrl+Z")
+        self.redo = Button("Redo", s.redo, hotkey="Ctrl+Y")
+        self.flip = Button("Flip board", s.flip, hotkey="F")
+        self.numbers = Button("Numbers", s.toggle_numbers, hotkey="N")
+        self.resign = Button("Resign", s.resign, hotkey="R")
+        self.pause = Button("Pause", s.toggle_pause, hotkey="Space")
+        self.step = Button("Step", s.step_once, hotkey="S")
+        self.menu = Button("Menu", s.to_menu, hotkey="Esc")
+        self.again = Button("New game", s.play_again, primary=True)
+        if s.mode == "watch":
+            self.grid = [self.undo, self.redo, self.pause, self.step, self.flip, self.numbers, self.menu, self.again]
+        else:
+            self.grid = [self.undo, self.redo, self.flip, self.numbers, self.resign, self.menu, self.again]
+        self.buttons = [self.move_now] + self.grid
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def resize(self, rect):
+        self.rect = pygame.Rect(rect)
+        r = self.rect
+        pad = 16
+        bh = max(34, min(42, r.height // 18))
+        gap = 8
+        cols = 2
+        bw = (r.width - 2 * pad - gap) // cols
+        rows = math.ceil(len(self.grid) / cols)
+        y = r.bottom - pad - rows * bh - (rows - 1) * gap
+        self.grid_top = y
+        for i, b in enumerate(self.grid):
+            b.rect = pygame.Rect(r.x + pad + (i % cols) * (bw + gap), y + (i // cols) * (bh + gap), bw, bh)
+        self.player_h = max(46, bh + 10)
+        self.players_rect = pygame.Rect(r.x + pad, r.y + pad, r.width - 2 * pad, 2 * self.player_h + 8)
+        self.think_rect = pygame.Rect(r.x + pad, self.players_rect.bottom + 12, r.width - 2 * pad, bh * 2 + 34)
+        self.move_now.rect = pygame.Rect(self.think_rect.x + 12, self.think_rect.bottom - bh - 10,
+                                         self.think_rect.width - 24, bh)
+        self.draw_rule_rect = pygame.Rect(r.x + pad, self.grid_top - 14 - 44, r.width - 2 * pad, 44)
+        self.moves_rect = pygame.Rect(r.x + pad, self.think_rect.bottom + 12, r.width - 2 * pad,
+                                      self.draw_rule_rect.y - 10 - self.think_rect.bottom - 12)
+
+    def refresh(self):
+        """Enable and show the buttons that make sense now (called before events and drawing)."""
+        s = self.scene
+        over = s.game.outcome is not None
+        self.move_now.visible = s.computer.thinking
+        self.move_now.enabled = s.computer.thinking and not s.computer.stopping
+        self.undo.enabled = s.game.can_undo
+        self.redo.enabled = s.game.can_redo
+        self.resign.enabled = not over and bool(s.humans())
+        self.pause.text = "Resume" if s.paused else "Pause"
+        self.pause.enabled = not over
+        self.step.enabled = not over
+        self.again.visible = True
+        self.again.primary = over
+        self.again.text = "Play again" if over else "New game"
+
+    def handle_event(self, event):
+        self.refresh()
+        if event.type == pygame.KEYDOWN:
+            return False
+        used = False
+        for b in self.buttons:
+            if b.visible and b.handle_event(event):
+                used = True
+                break
+        return used
+
+    # -- drawing --------------------------------------------------------------
+
+    def draw(self, surface):
+        self.refresh()
+        s = self.scene
+        r = self.rect
+        pygame.draw.rect(surface, (20, 23, 28), r.move(0, 4), border_radius=14)
+        pygame.draw.rect(surface, theme.PANEL, r, border_radius=14)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, r, 1, border_radius=14)
+        self._draw_players(surface)
+        self._draw_thinking(surface)
+        self._draw_moves(surface)
+        self._draw_rule(surface)
+        for b in self.buttons:
+            b.draw(surface)
+
+    def _player_label(self, colour):
+        s = self.scene
+        level = s.players.get(colour)
+        if level is not None:
+            return f"Computer · {level.name}"
+        humans = s.humans()
+        return "You" if len(humans) == 1 else f"Player {1 if colour == BLACK else 2}"
+
+    def _draw_players(self, surface):
+        s = self.scene
+        pos = s.game.position
+        over = s.game.outcome is not None
+        # the side at the bottom of the board is listed second, nearer the player
+        top_colour = WHITE if s.flipped else BLACK
+        for i, colour in enumerate((top_colour, 1 - top_colour)):
+            row = pygame.Rect(self.players_rect.x, self.players_rect.y + i * (self.player_h + 8),
+                              self.players_rect.width, self.player_h)
+            to_move = not over and pos.turn == colour
+            pygame.draw.rect(surface, theme.BUTTON if to_move else (48, 54, 66), row, border_radius=10)
+            if to_move:
+                pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(row.x, row.y + 8, 4, row.height - 16),
+                                 border_radius=2)
+            radius = row.height // 3
+            centre = (row.x + 14 + radius, row.centery)
+            fill = theme.BLACK_PIECE if colour == BLACK else theme.WHITE_PIECE
+            edge = (110, 110, 118) if colour == BLACK else theme.WHITE_PIECE_EDGE
+            pygame.draw.circle(surface, fill, centre, radius)
+            pygame.draw.circle(surface, edge, centre, radius, 2)
+            x = centre[0] + radius + 12
+            theme.blit_text(surface, COLOR_NAMES[colour], 26, theme.TEXT, (x, row.centery - 2), "bottomleft",
+                            bold=True)
+            theme.blit_text(surface, self._player_label(colour), 20, theme.TEXT_DIM, (x, row.centery + 2), "topleft")
+            kings = (pos.bk if colour == BLACK else pos.wk).bit_count()
+            count = pos.count(colour)
+            theme.blit_text(surface, str(count), 34, theme.TEXT, (row.right - 14, row.centery - 1), "midright",
+                            bold=True)
+            label = "pieces" if not kings else f"{kings} king{'s' if kings > 1 else ''}"
+            theme.blit_text(surface, label, 16, theme.TEXT_FAINT, (row.right - 44 - (8 if count > 9 else 0),
+                                                                     row.centery), "midright")
+
+    def _draw_thinking(self, surface):
+        s = self.scene
+        box = self.think_rect
+        pygame.draw.rect(surface, (34, 39, 48), box, border_radius=10)
+        c = s.computer
+        if c.thinking:
+            centre = (box.x + 24, box.y + 24)
+            angle = (s.clock * 5.0) % (2 * math.pi)
+            arc = pygame.Rect(0, 0, 22, 22)
+            arc.center = centre
+            pygame.draw.circle(surface, theme.PANEL_EDGE, centre, 11, 3)
+            pygame.draw.arc(surface, theme.ACCENT, arc, angle, angle + 1.8, 3)
+            title = "Stopping…" if c.stopping else "Computer is thinking…"
+            theme.blit_text(surface, title, 22, theme.TEXT, (box.x + 46, box.y + 24), "midleft", bold=True)
+            detail = f"Depth {c.depth or '—'}   ·   Score {score_words(c.score)}   ·   {c.elapsed():.1f} s"
+            theme.blit_text(surface, detail, 19, theme.TEXT_DIM, (box.x + 14, box.y + 44), "topleft")
+            return
+        if s.game.outcome is not None:
+            title, detail = "Game over", str(s.game.outcome)
+        elif s.mode == "watch" and s.paused:
+            title, detail = "Paused", "Space resumes; S plays one move."
+        elif s.is_human(s.game.turn):
+            you = len(s.humans()) == 1
+            title = "Your move" if you else f"{COLOR_NAMES[s.game.turn]} to move"
+            if s.input is not None and s.input.in_jump:
+                detail = "Keep jumping: click the next landing square."
+            elif s.input is not None and s.input.must_capture:
+                detail = "A capture is available: you must take."
+            else:
+                detail = "Click a piece, then where it goes."
+        else:
+            title, detail = "Computer's move", ""
+        theme.blit_text(surface, title, 22, theme.TEXT, (box.x + 14, box.y + 24), "midleft", bold=True)
+        size = theme.fit_text(detail, 19, box.width - 28)
+        theme.blit_text(surface, detail, size, theme.TEXT_DIM, (box.x + 14, box.y + 44), "topleft")
+        if c.depth and s.game.moves:
+            theme.blit_text(surface, f"Last search: depth {c.depth}, score {score_words(c.score)}", 17,
+                            theme.TEXT_FAINT, (box.x + 14, box.bottom - 14), "bottomleft")
+
+    def _draw_moves(self, surface):
+        s = self.scene
+        box = self.moves_rect
+        if box.height < 40:
+            return
+        theme.blit_text(surface, "Moves", 22, theme.TEXT, (box.x + 2, box.y), "topleft", bold=True)
+        lines = pdn_lines(s.game)
+        line_h = 24
+        area = pygame.Rect(box.x, box.y + 28, box.width, box.height - 28)
+        pygame.draw.rect(surface, (34, 39, 48), area, border_radius=10)
+        fit = max(1, (area.height - 12) // line_h)
+        shown = lines[-fit:]
+        if not lines:
+            theme.blit_text(surface, "No moves yet", 20, theme.TEXT_FAINT, area.center, "center")
+            return
+        y = area.y + 8
+        col1 = area.x + 54
+        col2 = area.x + 54 + (area.width - 60) // 2
+        last = len(s.game.moves)
+        for k, (number, first, second) in enumerate(shown):
+            is_last_line = k == len(shown) - 1
+            theme.blit_text(surface, f"{number}.", 20, theme.TEXT_FAINT, (area.x + 42, y), "topright")
+            c1 = theme.ACCENT if is_last_line and not second and last else theme.TEXT
+            c2 = theme.ACCENT if is_last_line and second else theme.TEXT
+            theme.blit_text(surface, first, 20, c1 if first != "..." else theme.TEXT_FAINT, (col1, y), "topleft")
+            if second:
+                theme.blit_text(surface, second, 20, c2, (col2, y), "topleft")
+            y += line_h
+        if len(lines) > fit:
+            theme.blit_text(surface, f"{len(lines) - fit} earlier", 16, theme.TEXT_FAINT,
+                            (area.right - 10, area.y + 6), "topright")
+
+    def _draw_rule(self, surface):
+        s = self.scene
+        box = self.draw_rule_rect
+        rule = s.game.draw_rule
+        quiet = s.game.quiet_plies
+        frac = min(1.0, quiet / rule.plies)
+        reps = s.game.repetitions()
+        text = f"Draw rule: {quiet} of {rule.plies} plies without progress"
+        if reps > 1:
+            text += f" · position seen {reps}×"
+        size = theme.fit_text(text, 18, box.width)
+        theme.blit_text(surface, text, size, theme.TEXT_DIM, (box.x + 2, box.y), "topleft")
+        bar = pygame.Rect(box.x, box.y + 24, box.width, 8)
+        pygame.draw.rect(surface, (34, 39, 48), bar, border_radius=4)
+        if frac > 0:
+            fill = pygame.Rect(bar.x, bar.y, max(8, int(bar.width * frac)), bar.height)
+            pygame.draw.rect(surface, theme.DANGER if frac > 0.75 else theme.ACCENT, fill, border_radius=4)

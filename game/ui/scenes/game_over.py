@@ -1,0 +1,56 @@
+"""The end of a game, over the final board: who won and why, then Play again / Menu / Quit."""
+
+import pygame
+
+from ...rules import COLOR_NAMES
+from .. import theme
+from ..dialog import DialogScene
+from ..scene import register
+
+
+def headline(outcome, players):
+    """"You win!", "White wins" or "Draw", from the outcome and who was human."""
+    if outcome.winner is None:
+        return "Draw"
+    humans = [c for c, level in players.items() if level is None]
+    if len(humans) == 1:
+        return "You win!" if outcome.winner == humans[0] else "The computer wins"
+    return f"{COLOR_NAMES[outcome.winner]} wins"
+
+
+@register("game_over")
+class GameOverScene(DialogScene):
+    dim = 120
+
+    def enter(self):
+        outcome = self.params["outcome"]
+        players = self.params.get("players", {})
+        self.title = headline(outcome, players)
+        self.message = str(outcome)
+        if outcome.winner is None:
+            self.accent = theme.TEXT_DIM
+        else:
+            humans = [c for c, level in players.items() if level is None]
+            lost = len(humans) == 1 and outcome.winner != humans[0]
+            self.accent = theme.DANGER if lost else theme.GOOD
+        super().enter()
+
+    def buttons(self):
+        return [("Play again", self.play_again, True), ("Menu", self.menu, False), ("Quit", self.app.quit, False)]
+
+    def play_again(self):
+        again = self.params.get("play_again")
+        if again is not None:
+            again()
+
+    def menu(self):
+        self.app.switch("menu")
+
+    def cancel(self):
+        # Esc closes the card to look at the final position; the panel offers a new game.
+        self.app.pop()
+
+    def draw(self, surface):
+        super().draw(surface)
+        theme.blit_text(surface, "Esc: look at the board", 18, theme.TEXT_FAINT,
+                        (self.card.centerx, self.card.bottom + 18), "center")
