@@ -290,12 +290,18 @@ def _glow_ring(colour, r_frac: float, width_frac: float, glow_alpha: int, core_a
     s = _surface()
     c = BIG / 2
     r = BIG * r_frac
+    # Wide, faint halo plus a tighter glow, both centred on the ring.
+    halo = _surface()
+    pygame.draw.circle(halo, (*colour, glow_alpha // 2), (c, c), r + BIG * 0.05, width=round(BIG * 0.09))
+    s.blit(_blur(halo, blur * 2), (0, 0))
     g = _surface()
-    pygame.draw.circle(g, (*colour, glow_alpha), (c, c), r + BIG * width_frac, width=round(BIG * width_frac * 2.4))
+    pygame.draw.circle(g, (*colour, glow_alpha), (c, c), r + BIG * width_frac * 1.6,
+                       width=round(BIG * width_frac * 3.2))
     s.blit(_blur(g, blur), (0, 0))
-    s.blit(_blur(g, blur // 2), (0, 0))
-    pygame.draw.circle(s, (*_mix(colour, (255, 255, 255), 0.45), core_alpha), (c, c), r + BIG * width_frac * 0.5,
-                       width=round(BIG * width_frac))
+    pygame.draw.circle(s, (*colour, core_alpha), (c, c), r + BIG * width_frac * 0.8,
+                       width=round(BIG * width_frac * 1.6))
+    pygame.draw.circle(s, (*_mix(colour, (255, 255, 255), 0.6), core_alpha), (c, c), r + BIG * width_frac * 0.5,
+                       width=round(BIG * width_frac * 0.6))
     return s
 
 
@@ -339,19 +345,26 @@ def _highlight_last_move() -> pygame.Surface:
 def _marker_capture() -> pygame.Surface:
     s = _surface()
     c = BIG / 2
-    red, pale = (230, 40, 40), (255, 170, 160)
+    red, pale, dark = (235, 45, 40), (255, 190, 180), (40, 0, 0)
+    d = BIG * 0.17
+    strokes = (((c - d, c - d), (c + d, c + d)), ((c - d, c + d), (c + d, c - d)))
     g = _surface()
     pygame.draw.circle(g, (*red, 170), (c, c), BIG * 0.43, width=BIG // 28)
-    d = BIG * 0.17
-    for a, b in (((c - d, c - d), (c + d, c + d)), ((c - d, c + d), (c + d, c - d))):
+    for a, b in strokes:
         pygame.draw.line(g, (*red, 200), a, b, BIG // 20)
     s.blit(_blur(g, 10), (0, 0))
-    pygame.draw.circle(s, (*red, 220), (c, c), BIG * 0.43, width=BIG // 50)
-    for a, b in (((c - d, c - d), (c + d, c + d)), ((c - d, c + d), (c + d, c - d))):
-        pygame.draw.line(s, (*red, 235), a, b, BIG // 32)
-        pygame.draw.circle(s, (*red, 235), a, BIG // 64)
-        pygame.draw.circle(s, (*red, 235), b, BIG // 64)
-        pygame.draw.line(s, (*pale, 150), a, b, BIG // 110)
+    # Dark outline first so the mark reads on red and ivory pieces alike.
+    pygame.draw.circle(s, (*dark, 150), (c, c), BIG * 0.43, width=BIG // 30)
+    for a, b in strokes:
+        pygame.draw.line(s, (*dark, 190), a, b, BIG // 20)
+        for p in (a, b):
+            pygame.draw.circle(s, (*dark, 190), p, BIG // 40)
+    pygame.draw.circle(s, (*red, 235), (c, c), BIG * 0.43 - SS, width=BIG // 50)
+    for a, b in strokes:
+        pygame.draw.line(s, (*red, 245), a, b, BIG // 32)
+        pygame.draw.circle(s, (*red, 245), a, BIG // 64)
+        pygame.draw.circle(s, (*red, 245), b, BIG // 64)
+        pygame.draw.line(s, (*pale, 170), a, b, BIG // 110)
     return _down(s)
 
 
