@@ -57,16 +57,18 @@ def main(argv=None):
         pos = Position.from_fen(fen)
         info = None
         t0 = time.perf_counter()
-        for info in Searcher().search(pos, depth=args.depth, time=args.time):
+        searcher = Searcher()
+        for info in searcher.search(pos, depth=args.depth, time=args.time):
             pass
         secs = time.perf_counter() - t0
         if info is None:
             print(f"{name:26s} no legal move")
             continue
         depths.append(info.depth)
-        total_nodes += info.nodes
+        nodes = searcher.nodes  # including the unfinished last iteration
+        total_nodes += nodes
         total_secs += secs
-        print(f"{name:26s} depth {info.depth:3d}  nodes {info.nodes:9d}  nps {info.nodes / max(secs, 1e-9):8.0f}"
+        print(f"{name:26s} depth {info.depth:3d}  nodes {nodes:9d}  nps {nodes / max(secs, 1e-9):8.0f}"
               f"  best {str(info.best_move):10s} score {describe_score(info.score)}", flush=True)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"median depth {statistics.median(depths):g}  total nodes {total_nodes}"

@@ -14,6 +14,7 @@ are cell/local loads rather than attribute lookups: in pure Python every
 bytecode in the inner loop counts.
 """
 
+import math
 import time as _time
 from collections import namedtuple
 from itertools import islice
@@ -29,6 +30,20 @@ MAX_PLY = 120               # single-reply extensions stop here
 EXACT, LOWER, UPPER = 0, 1, 2
 CHECK_EVERY = 1023          # poll stop/time every 1024 nodes (a few ms)
 TT_ENTRIES = 400_000        # ~150 MB at worst; see tools/bench.py --memory
+
+# Late move reductions, by remaining depth and move number: log-log as in
+# most modern engines.  LMR_DIV/LMR_FROM measured with tools/bench.py and
+# tools/match.py (see commit messages).
+LMR_FROM = 2
+RFP_DEPTH = 3
+RFP_MARGIN = 60
+NEXT_ITERATION = 0.6  # start another depth only before this share of the time
+LMR_DIV = 1.5
+LMR = [[0] * 64 for _ in range(64)]
+for _d in range(1, 64):
+    for _i in range(1, 64):
+        LMR[_d][_i] = max(1, int(0.5 + math.log(_d) * math.log(_i) / LMR_DIV))
+del _d, _i
 
 SearchInfo = namedtuple("SearchInfo", "depth score best_move pv nodes seconds")
 SearchInfo.__doc__ = """One completed iteration: the score is from the side to move's view
@@ -102,6 +117,7 @@ class Searcher:
         trim = self._trim
         counter = [0]
         root_best = [None]
+        lmr = LMR
 
         def node(bm, bk, wm, wk, black, depth, alpha, beta, ply):
             n = counter[0] = counter[0] + 1
@@ -154,6 +170,13 @@ class Searcher:
                                 return escore
                         elif escore <= alpha:
                             return escore
+
+            if not j and depth <= RFP_DEPTH and beta - alpha == 1 and ply:
+                # reverse futility: far above beta with no capture pending and
+                # little depth left, the opponent will not get back enough
+                e = evaluate(bm, bk, wm, wk, black) - RFP_MARGIN * depth
+                if e >= beta and beta > -MATE_BOUND and beta < MATE_BOUND:
+                    return e
 
             if j:
                 moves = captures(bm, bk, wm, wk, black)
@@ -227,8 +250,8 @@ class Searcher:
                         # late move reductions: quiet moves late in a well
                         # ordered list rarely matter; verify if they do
                         r = 0
-                        if child_depth >= 2 and i >= 3 and not cap:
-                            r = 1 if i < 8 else 2
+                        if child_depth >= 2 and i >= LMR_FROM and not cap:
+                            r = lmr[child_depth if child_depth < 64 else 63][i if i < 64 else 63]
                             if r >= child_depth:
                                 r = child_depth - 1
                         score = -node(nbm, nbk, nwm, nwk, nb, child_depth - r, -a - 1, -a, ply + 1)
@@ -330,7 +353,7 @@ class Searcher:
             yield SearchInfo(d, score, pv[0], pv, counter[0], now - t0)
             if is_mate_score(score) and d >= WIN - abs(score) + 2:
                 break  # the forced result is proven; deeper search adds nothing
-            if deadline is not None and now - t0 > 0.45 * time:
+            if deadline is not None and now - t0 > NEXT_ITERATION * time:
                 break  # the next depth would not finish in time
             d += 1
         self.nodes = counter[0]

@@ -1,0 +1,40 @@
+import random
+
+from game.engine.evaluate import evaluate, evaluate_slow
+from game.rules import Position
+
+
+def test_symmetric_start_is_even():
+    p = Position.initial()
+    assert evaluate(*p.state) == 0
+
+
+def test_side_to_move_view():
+    p = Position.from_fen("B:W20:B1,2")
+    q = Position.from_fen("W:W20:B1,2")
+    assert evaluate(*p.state) > 100
+    assert evaluate(*q.state) == -evaluate(*p.state)
+
+
+def test_king_worth_more_than_man():
+    a = Position.from_fen("B:W30:BK14")
+    b = Position.from_fen("B:W30:B14")
+    assert evaluate(*a.state) > evaluate(*b.state)
+
+
+def test_tables_match_popcount_version():
+    rng = random.Random(1)
+    for _ in range(500):
+        sq = rng.sample(range(1, 33), rng.randrange(2, 24))
+        parts = [[], [], [], []]
+        for s in sq:
+            parts[rng.randrange(4)].append(s)
+        p = Position.from_squares(*parts, turn=rng.randrange(2))
+        assert evaluate(*p.state) == evaluate_slow(*p.state)
+
+
+def test_trading_down_when_ahead():
+    # one man up is worth more with fewer pieces on the board
+    few = Position.from_fen("B:W30:B1,2")
+    many = Position.from_fen("B:W25,26,27,28,29,30:B1,2,3,4,5,6,7")
+    assert evaluate(*few.state) > evaluate(*many.state)
