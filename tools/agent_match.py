@@ -1,0 +1,233 @@
+"""A csci561-style referee: two file-protocol agents play ballot openings.
+
+    python tools/agent_match.py                       # 10 openings x both colours, 100 s each
+    python tools/agent_match.py --openings 2 --time 20 --jobs 2
+    python tools/agent_match.py --agent "python -m game.agent" --opponent "python tools/minimax_agent.py"
+
+Each player runs as a fresh subprocess per move in its own temporary
+directory (its state file lives there for the whole game): the referee
+writes input.txt (GAME, the colour to play, the CPU seconds left, the
+board), runs the command there, reads output.txt and checks the move.
+
+Clocks are CPU time, as the course referee counts them: each run's user +
+system time, read exactly for that child with os.wait4 (the rusage of the
+one process, so games can run in parallel threads; it is the same figure as
+a getrusage(RUSAGE_CHILDREN) delta around a lone child).  A player loses by
+forfeit when its clock goes below zero, when it writes no move, a malformed
+one or an illegal one, or when it crashes.
+
+Draws follow csci561: 50 plies in a row with no capture and no crowning, or
+the same position (same side to move) three times.  Openings are the ACF
+3-move ballots of ../shared/ballots-3move.txt, spread evenly over the file;
+each is played twice, the agent taking each colour once.
+"""
+
+import argparse
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from game.agent.io import input_text  # noqa: E402
+from game.notation import NotationError, parse_square  # noqa: E402
+from game.rules import BLACK, WHITE, Game, Position  # noqa: E402
+
+DEFAULT_BALLOTS = ROOT.parent / "shared" / "ballots-3move.txt"
+COLOUR = {BLACK: "Black", WHITE: "White"}
+
+
+def read_ballots(path):
+    out = []
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        parts = line.split()
+        out.append((parts[0], " ".join(parts[1:4]), Position.from_fen(parts[4])))
+    return out
+
+
+def pick(ballots, n):
+    """``n`` openings spread evenly over the list (all of them if n is larger)."""
+    if n >= len(ballots):
+        return list(ballots)
+    return [ballots[i * len(ballots) // n] for i in range(n)]
+
+
+class RunResult:
+    __slots__ = ("cpu", "wall", "returncode", "output", "stderr", "timed_out")
+
+
+def run_player(cmd, cwd, wall_limit, env):
+    """Run one move; return its exact CPU time (user + system) and its output.txt."""
+    out = Path(cwd) / "output.txt"
+    r = RunResult()
+    r.timed_out = False
+    t0 = time.monotonic()
+    with open(Path(cwd) / ".stderr", "w+b") as err:
+        p = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                             stderr=err, env=env, start_new_session=True)
+
+        def kill():
+            r.timed_out = True
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+        timer = threading.Timer(wall_limit, kill)
+        timer.start()
+        try:
+            # wait4: the rusage of exactly this child, even with other games' children around
+            _, status, usage = os.wait4(p.pid, 0)
+        finally:
+            timer.cancel()
+        p.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait again
+        err.seek(0)
+        r.stderr = err.read().decode("utf-8", "replace").strip()
+    r.cpu = usage.ru_utime + usage.ru_stime
+    r.wall = time.monotonic() - t0
+    r.returncode = p.returncode
+    r.output = out.read_text(encoding="utf-8", errors="replace") if out.exists() else None
+    return r
+
+
+def parse_output(text, position):
+    """The legal Move that output.txt describes, or a string saying what is wrong."""
+    lines = [ln.strip() for ln in text.strip().splitlines()]
+    if not lines or not lines[0]:
+        return "empty output.txt"
+    path = []
+    kinds = set()
+    for ln in lines:
+        parts = ln.split()
+        if len(parts) != 3 or parts[0] not in ("E", "J"):
+            return f"malformed line {ln!r}"
+        try:
+            a, b = parse_square(parts[1]), parse_square(parts[2])
+        except NotationError as e:
+            return f"bad square in {ln!r}: {e}"
+        if path and path[-1] != a:
+            return f"hop {ln!r} does not start where the last one ended"
+        if not path:
+            path.append(a)
+        path.append(b)
+        kinds.add(parts[0])
+    if kinds == {"E"} and len(lines) != 1:
+        return "more than one E line"
+    if len(kinds) > 1:
+        return "E and J lines mixed"
+    for m in position.legal_moves():
+        if list(m.path) == path and bool(m.captures) == (kinds == {"J"}):
+            return m
+    return f"illegal move {' '.join(lines)!r}"
+
+
+def play_game(n, opening, agent_colour, args, env):
+    number, moves3, start = opening
+    game = Game(start, draw_rule="csci561")
+    clocks = {BLACK: args.time, WHITE: args.time}
+    cmds = {agent_colour: args.agent_cmd, 1 - agent_colour: args.opponent_cmd}
+    cpu_used = {BLACK: [], WHITE: []}
+    forfeit = None
+    with tempfile.TemporaryDirectory(prefix="agent_match_") as tmp:
+        dirs = {c: Path(tmp) / COLOUR[c].lower() for c in (BLACK, WHITE)}
+        for d in dirs.values():
+            d.mkdir()
+        while game.outcome is None and game.ply < args.max_plies:
+            side = game.turn
+            d = dirs[side]
+            (d / "input.txt").write_text(input_text("GAME", game.position, clocks[side]), encoding="ascii")
+            r = run_player(cmds[side], d, clocks[side] * 2 + 10, env)
+            clocks[side] -= r.cpu
+            cpu_used[side].append(r.cpu)
+            who = "agent" if side == agent_colour else "opponent"
+            if clocks[side] < 0 or r.timed_out:
+                forfeit = (side, f"{who} ran out of time ({r.cpu:.2f}s CPU on the last move)")
+                break
+            if r.returncode != 0 or r.output is None:
+                forfeit = (side, f"{who} exited {r.returncode} without a move: {r.stderr[-300:]}")
+                break
+            move = parse_output(r.output, game.position)
+            if isinstance(move, str):
+                forfeit = (side, f"{who}: {move}")
+                break
+            game.push(move)
+    if forfeit is not None:
+        winner, why = 1 - forfeit[0], "forfeit: " + forfeit[1]
+    elif game.outcome is not None:
+        winner, why = game.outcome.winner, str(game.outcome)
+    else:
+        winner, why = None, f"adjudicated draw after {args.max_plies} plies"
+    result = "draw" if winner is None else ("win" if winner == agent_colour else "loss")
+    return {
+        "n": n, "opening": number, "moves3": moves3, "agent_colour": agent_colour, "result": result,
+        "why": why, "forfeit": forfeit is not None, "forfeit_side": None if forfeit is None else forfeit[0],
+        "plies": game.ply, "moves": [str(m) for m in game.moves],
+        "agent_cpu": sum(cpu_used[agent_colour]), "agent_max": max(cpu_used[agent_colour], default=0.0),
+        "agent_moves": len(cpu_used[agent_colour]),
+        "opp_cpu": sum(cpu_used[1 - agent_colour]), "clock_left": clocks[agent_colour],
+    }
+
+
+def report(g):
+    moves = " ".join(g["moves"])
+    return (f"game {g['n']:2d}  ballot {g['opening']} ({g['moves3']})  agent {COLOUR[g['agent_colour']]}: "
+            f"{g['result'].upper()} - {g['why']}\n"
+            f"         {g['plies']} plies; agent {g['agent_cpu']:.1f}s CPU over {g['agent_moves']} moves "
+            f"(max {g['agent_max']:.2f}s, {g['clock_left']:.1f}s left), opponent {g['opp_cpu']:.1f}s\n"
+            f"         {moves}")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--agent", default=f"{shlex.quote(sys.executable)} -m game.agent",
+                    help="command of the agent under test (run in its own directory)")
+    ap.add_argument("--opponent", default=f"{shlex.quote(sys.executable)} {shlex.quote(str(ROOT / 'tools' / 'minimax_agent.py'))}",
+                    help="command of the opponent")
+    ap.add_argument("--openings", type=int, default=10, help="how many ballots (each played with both colours)")
+    ap.add_argument("--ballots", default=str(DEFAULT_BALLOTS))
+    ap.add_argument("--time", type=float, default=100.0, help="CPU seconds per player per game")
+    ap.add_argument("--jobs", type=int, default=1, help="games played at once")
+    ap.add_argument("--max-plies", type=int, default=400, help="adjudicate a draw after this many plies")
+    args = ap.parse_args(argv)
+    args.agent_cmd = shlex.split(args.agent)
+    args.opponent_cmd = shlex.split(args.opponent)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    openings = pick(read_ballots(args.ballots), args.openings)
+    jobs = [(i * 2 + k + 1, op, colour) for i, op in enumerate(openings) for k, colour in enumerate((BLACK, WHITE))]
+    print(f"{len(jobs)} games, {args.time:g}s CPU each; agent: {args.agent}; opponent: {args.opponent}", flush=True)
+    results = []
+    t0 = time.monotonic()
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        futures = [pool.submit(play_game, n, op, colour, args, env) for n, op, colour in jobs]
+        for f in futures:
+            g = f.result()
+            results.append(g)
+            print(report(g), flush=True)
+    wins = sum(g["result"] == "win" for g in results)
+    draws = sum(g["result"] == "draw" for g in results)
+    losses = sum(g["result"] == "loss" for g in results)
+    agent_forfeits = sum(g["forfeit"] and g["forfeit_side"] == g["agent_colour"] for g in results)
+    opp_forfeits = sum(g["forfeit"] and g["forfeit_side"] != g["agent_colour"] for g in results)
+    worst = max((g["agent_max"] for g in results), default=0.0)
+    least_left = min((g["clock_left"] for g in results), default=0.0)
+    print(f"\nsummary: {len(results)} games: agent +{wins} ={draws} -{losses}; "
+          f"forfeits: agent {agent_forfeits}, opponent {opp_forfeits}; "
+          f"agent's longest move {worst:.2f}s CPU, least clock left {least_left:.1f}s; "
+          f"{time.monotonic() - t0:.0f}s wall", flush=True)
+    return 0 if losses == 0 and agent_forfeits == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
