@@ -178,6 +178,7 @@ class _Reader:
         except PdnError as e:
             self._fail(f"line {self.line}: {e}")
             self.position = Position.initial()
+        self.start_turn = self.position.turn
 
     def _skip_comment(self):
         end = self.text.find("}", self.i + 1)
@@ -279,10 +280,7 @@ class _Reader:
             self.position = self.position.play(move)
 
     def _start_turn(self):
-        try:
-            return _start_position(self.tags).turn
-        except PdnError:
-            return BLACK
+        return self.start_turn if self.position is not None else BLACK
 
 
 def read_pdn(text):
