@@ -234,3 +234,12 @@ def test_copy_is_independent():
     other = game.copy()
     play(other, "23-19")
     assert game.ply == 1 and other.ply == 2
+
+
+def test_push_of_a_move_built_from_its_path_alone_still_captures():
+    # regression: Move equality is by path, so Move((6, 15, 24)) passed the legality
+    # check without its captures and was played as if it took nothing
+    game = Game(Position.from_fen("B:W10,19,18:B6,1"))
+    game.push(Move((6, 15, 24)))
+    assert game.position == Position.from_fen("W:W18:B1,24")
+    assert game.moves[0].captures == (10, 19) and game.quiet_plies == 0

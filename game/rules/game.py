@@ -184,9 +184,12 @@ class Game:
         """Play a legal move; raise IllegalMoveError naming it and the position otherwise."""
         if self.outcome is not None:
             raise IllegalMoveError(move, self.position) from RulesError(f"the game is over: {self.outcome}")
-        if not isinstance(move, Move) or move not in self.position.legal_moves():
+        legal = self.position.legal_moves()
+        if not isinstance(move, Move) or move not in legal:
             raise IllegalMoveError(move, self.position)
-        self._push(move)
+        # Moves are equal by path alone: play the generated move, which carries
+        # the captures, not a Move((6, 15, 24)) built by hand without them.
+        self._push(legal[legal.index(move)])
         self._redo.clear()
 
     def _push(self, move):
