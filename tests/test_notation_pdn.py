@@ -223,3 +223,12 @@ def test_round_trip_of_random_playouts():
 def test_write_pdn_games_accepts_plain_games():
     text = write_pdn_games([Game(), Game()])
     assert len(read_pdn(text)) == 2
+
+
+def test_standalone_ellipsis_and_game_type():
+    (game,) = read_pdn("1. 11-15 ... 23-19 *")
+    assert [str(m) for m in game.moves] == ["11-15", "23-19"] and game.error is None
+    (other,) = read_pdn('[GameType "20"]\n1. 32-28 *')
+    assert other.moves == [] and 'GameType "20"' in other.error
+    (ok,) = read_pdn('[GameType "21,W,8,8,N2,0"]\n1. 11-15 *')
+    assert ok.error is None and len(ok.moves) == 1

@@ -32,6 +32,7 @@ _RESULTS = {"2-0": "2-0", "0-2": "0-2", "1-1": "1-1", "1-0": "2-0", "0-1": "0-2"
 _TOKEN = re.compile(r"""
     (?P<result>(?:2-0|0-2|1-1|1-0|0-1|0-0|1/2-1/2|\*)(?![\w/-]))
   | (?P<number>\d+\.+)
+  | (?P<dots>\.+)
   | (?P<move>\d+(?:[-x:]\d+)+)[!?]*(?![\w-])
   | (?P<nag>\$\d+)
 """, re.VERBOSE)
@@ -179,6 +180,10 @@ class _Reader:
             self._fail(f"line {self.line}: {e}")
             self.position = Position.initial()
         self.start_turn = self.position.turn
+        game_type = self.tags.get("GameType", "21").split(",")[0].strip()
+        if game_type != "21":
+            self._fail(f'line {self.line}: [GameType "{self.tags["GameType"]}"] is not English draughts '
+                       '(GameType "21")')
 
     def _skip_comment(self):
         end = self.text.find("}", self.i + 1)
