@@ -43,7 +43,7 @@ class DialogScene(Scene):
         total = n * bw + (n - 1) * gap
         x = self.card.centerx - total // 2
         for b in self.widgets:
-            b.rect = pygame.Rect(x, self.card.bottom - bh - bh // 2, bw, bh)
+            b.rect = pygame.Rect(x, self.card.bottom - bh - bh * 2 // 3, bw, bh)
             x += bw + gap
 
     def handle_event(self, event):

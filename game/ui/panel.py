@@ -136,10 +136,14 @@ class SidePanel:
                                  border_radius=2)
             radius = row.height // 3
             centre = (row.x + 14 + radius, row.centery)
-            fill = theme.BLACK_PIECE if colour == BLACK else theme.WHITE_PIECE
-            edge = (110, 110, 118) if colour == BLACK else theme.WHITE_PIECE_EDGE
-            pygame.draw.circle(surface, fill, centre, radius)
-            pygame.draw.circle(surface, edge, centre, radius, 2)
+            sprite = s.renderer._sprite("man_black" if colour == BLACK else "man_white", radius * 2 + 4)
+            if sprite is not None:
+                surface.blit(sprite, sprite.get_rect(center=centre))
+            else:
+                fill = theme.BLACK_PIECE if colour == BLACK else theme.WHITE_PIECE
+                edge = (110, 110, 118) if colour == BLACK else theme.WHITE_PIECE_EDGE
+                pygame.draw.circle(surface, fill, centre, radius)
+                pygame.draw.circle(surface, edge, centre, radius, 2)
             x = centre[0] + radius + 12
             theme.blit_text(surface, COLOR_NAMES[colour], 26, theme.TEXT, (x, row.centery - 2), "bottomleft",
                             bold=True)

@@ -52,5 +52,5 @@ class GameOverScene(DialogScene):
 
     def draw(self, surface):
         super().draw(surface)
-        theme.blit_text(surface, "Esc: look at the board", 18, theme.TEXT_FAINT,
-                        (self.card.centerx, self.card.bottom + 18), "center")
+        theme.blit_text(surface, "Esc to look at the board", 18, theme.TEXT_FAINT,
+                        (self.card.centerx, self.card.bottom - 14), "center")

@@ -38,11 +38,18 @@ class MenuScene(Scene):
         if not hasattr(self, "buttons"):
             return
         w, h = size
-        bw = max(260, min(420, w // 3))
-        bh = max(44, min(60, h // 13))
+        n = max(1, len(self.buttons))
+        bw = max(280, min(420, w // 3))
+        self.title_size = max(48, min(112, w // 10, h // 8))
+        head = int(self.title_size * 2.2)
+        # the buttons share what the title and the footer leave, however many entries are registered
+        room = h - head - 90
+        bh = int(max(34, min(56, room / (n + (n - 1) / 3))))
         gap = bh // 3
-        self.title_y = max(40, h // 2 - (len(self.buttons) * (bh + gap)) // 2 - bh * 2 - 20)
-        top = self.title_y + int(bh * 2.4)
+        # emblem, title, subtitle and the buttons form one block centred in the window
+        block = head + len(self.buttons) * (bh + gap)
+        self.head_top = max(16, (h - block) // 2 - 10)
+        top = self.head_top + head
         rects = centered_column(size, bw, [bh] * len(self.buttons), gap, top=top)
         for b, r in zip(self.buttons, rects):
             b.rect = r
@@ -56,25 +63,24 @@ class MenuScene(Scene):
     def draw(self, surface):
         theme.gradient_background(surface)
         w, h = self.size
-        bh = self.buttons[0].rect.height if self.buttons else 50
-        title_size = max(48, min(104, w // 11))
-        self._draw_emblem(surface, (w // 2, self.title_y - title_size // 6), title_size)
-        theme.blit_text(surface, "Checkers", title_size, theme.TEXT, (w // 2, self.title_y + title_size // 2),
-                        "center", bold=True)
-        theme.blit_text(surface, "English draughts", max(18, title_size // 3), theme.TEXT_DIM,
-                        (w // 2, self.title_y + title_size + bh // 4), "center")
+        ts = self.title_size
+        top = self.head_top
+        self._draw_emblem(surface, (w // 2, top + ts // 4), ts // 2)
+        theme.blit_text(surface, "Checkers", ts, theme.TEXT, (w // 2, top + ts * 0.5 + ts // 2), "center", bold=True)
+        theme.blit_text(surface, "English draughts against the computer or a friend", max(20, ts // 4),
+                        theme.TEXT_DIM, (w // 2, top + int(ts * 1.55)), "center")
         self.focus.draw(surface)
-        theme.blit_text(surface, "Arrows to choose · Enter to select · Esc to quit", 20, theme.TEXT_FAINT,
-                        (w // 2, h - 24), "center")
+        theme.blit_text(surface, "Arrows choose  ·  Enter selects  ·  Esc quits", 20, theme.TEXT_FAINT,
+                        (w // 2, h - 22), "center")
 
     def _draw_emblem(self, surface, centre, size):
-        # two overlapping pieces above the title: the game at a glance
-        r = max(10, size // 4)
+        # a white man and a black king overlapping: the game at a glance
+        assets = self.app.assets
         cx, cy = centre
-        cy -= r
-        for dx, fill, edge in ((-r * 0.55, theme.WHITE_PIECE, theme.WHITE_PIECE_EDGE),
-                               (r * 0.55, theme.BLACK_PIECE, (90, 90, 96))):
+        for dx, name in ((-size * 0.32, "man_white"), (size * 0.32, "king_black")):
             c = (int(cx + dx), int(cy))
-            pygame.draw.circle(surface, (10, 10, 12), (c[0], c[1] + 3), r)
-            pygame.draw.circle(surface, fill, c, r)
-            pygame.draw.circle(surface, edge, c, int(r * 0.7), 2)
+            sprite = assets.scaled(name, size) if assets is not None else None
+            if sprite is not None:
+                surface.blit(sprite, sprite.get_rect(center=c))
+            else:
+                pygame.draw.circle(surface, theme.WHITE_PIECE if "white" in name else theme.BLACK_PIECE, c, size // 2)
