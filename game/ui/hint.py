@@ -1,0 +1,159 @@
+"""Hint (H): the engine suggests a move for the human, drawn as an arrow along its path.
+
+The search runs in an engine process of its own (a second ``EngineClient``,
+started on the first hint), so it never disturbs the computer player's
+searches, and the window never waits: ``request`` sends the position,
+``poll`` (every frame) collects the answer.  A hint belongs to the
+position it was asked for and disappears as soon as the position changes.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from . import theme
+
+HINT_SECONDS = 0.6   # a short search: a hint should come at once
+HINT_DEPTH = 12
+ARROW_COLOUR = (90, 200, 255)
+
+
+class Hint:
+    def __init__(self, app, client_factory=None):
+        self.app = app
+        self._factory = client_factory or getattr(app, "_engine_factory", None)
+        self.client = None
+        self.request_id = None
+        self.position = None
+        self.move = None
+        self.error = None
+
+    @property
+    def thinking(self):
+        return self.request_id is not None
+
+    def _client(self):
+        if self.client is None:
+            if self._factory is not None:
+                self.client = self._factory()
+            else:
+                from ..engine.process import EngineClient
+
+                self.client = EngineClient()
+        return self.client
+
+    def request(self, game):
+        """Ask for a hint in the current position; returns a line to show the player."""
+        self.clear()
+        if game.outcome is not None:
+            return "The game is over"
+        legal = game.position.legal_moves()
+        if not legal:
+            return "No legal move"
+        self.position = game.position
+        if len(legal) == 1:
+            self.move = legal[0]
+            return f"Hint: {legal[0]} (the only legal move)"
+        from ..engine.process import Limit
+
+        try:
+            history = tuple(game.reversible_history()[:-1])
+            self.request_id = self._client().go(game.position, history,
+                                                Limit(depth=HINT_DEPTH, time=HINT_SECONDS))
+        except Exception as e:  # no engine: say so, never crash
+            self.request_id = None
+            self.error = str(e).splitlines()[0] if str(e) else type(e).__name__
+            return f"No hint: the engine could not start ({self.error})"
+        return "Looking for a hint…"
+
+    def poll(self, position):
+        """Collect the engine's answer; forget the hint if the board changed.  Returns a message or None."""
+        if self.position is not None and position != self.position:
+            self.clear()
+            return None
+        if not self.thinking or self.client is None:
+            return None
+        from ..engine.process import Done
+
+        try:
+            messages = self.client.poll()
+        except Exception as e:
+            self.request_id = None
+            return f"No hint: {e}"
+        for msg in messages:
+            if getattr(msg, "request_id", None) != self.request_id or not isinstance(msg, Done):
+                continue
+            self.request_id = None
+            if msg.move is None or msg.move not in position.legal_moves():
+                self.error = msg.error or "the engine found no move"
+                return f"No hint: {self.error}"
+            self.move = msg.move
+            return f"Hint: {msg.move}"
+        return None
+
+    def clear(self):
+        if self.thinking and self.client is not None:
+            try:
+                self.client.cancel()
+            except Exception:
+                pass
+        self.request_id = None
+        self.position = None
+        self.move = None
+
+    def close(self):
+        self.clear()
+        client, self.client = self.client, None
+        if client is not None:
+            try:
+                client.close()
+            except Exception:
+                pass
+
+    def draw(self, surface, board, assets=None):
+        """The arrow along the hinted move's path on a BoardGeometry."""
+        if self.move is None:
+            return
+        draw_arrow(surface, [board.square_center(s) for s in self.move.path], board.square, assets)
+
+
+def draw_arrow(surface, points, square, assets=None, colour=ARROW_COLOUR):
+    if len(points) < 2:
+        return
+    width = max(4, square // 9)
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    rgba = (*colour, 200)
+    # stop the shaft short of the last square's centre so the head sits on it
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    angle = math.atan2(y1 - y0, x1 - x0)
+    head = square * 0.42
+    tip = (x1, y1)
+    base = (x1 - math.cos(angle) * head * 0.8, y1 - math.sin(angle) * head * 0.8)
+    shaft = list(points[:-1]) + [base]
+    for a, b in zip(shaft, shaft[1:]):
+        pygame.draw.line(layer, rgba, a, b, width)
+    for p in shaft[1:-1]:
+        pygame.draw.circle(layer, rgba, (int(p[0]), int(p[1])), width // 2)
+    pygame.draw.circle(layer, rgba, (int(points[0][0]), int(points[0][1])), width)
+    sprite = None
+    if assets is not None:
+        try:
+            sprite = assets.scaled("hint_arrow_head", int(head))
+        except Exception:
+            sprite = None
+    if sprite is not None:
+        rotated = pygame.transform.rotate(sprite, -math.degrees(angle))
+        surface.blit(layer, (0, 0))
+        surface.blit(rotated, rotated.get_rect(center=(tip[0] - math.cos(angle) * head * 0.4,
+                                                      tip[1] - math.sin(angle) * head * 0.4)))
+        return
+    left = (tip[0] - math.cos(angle - 0.45) * head, tip[1] - math.sin(angle - 0.45) * head)
+    right = (tip[0] - math.cos(angle + 0.45) * head, tip[1] - math.sin(angle + 0.45) * head)
+    pygame.draw.polygon(layer, rgba, [tip, left, right])
+    surface.blit(layer, (0, 0))
+
+
+def draw_hint_text(surface, text, rect):
+    theme.blit_text(surface, text, theme.fit_text(text, 22, rect.width), ARROW_COLOUR, rect.center, "center")

@@ -1,0 +1,369 @@
+"""Set up a position: place and remove men and kings, choose who moves, then play from it.
+
+Mouse: pick a piece in the palette and click squares to place it (clicking
+the same piece again removes it); right-click cycles a square through
+empty, black man, black king, white man, white king.  Keyboard: 1-5 pick
+black man / black king / white man / white king / eraser, arrows move a
+cursor on the board and Space/Enter places, T changes the side to move,
+Ctrl+C / Ctrl+V copy and paste FEN, Ctrl+T (or the button) types a FEN.
+
+A position that cannot be played is refused with the reason: a man on the
+row where it would have been crowned, more than 12 pieces a side, a side
+with no pieces, or a side to move with no legal move.
+"""
+
+import pygame
+
+from ...notation import NotationError, parse_fen, position_fen
+from ...rules import BLACK, COLOR_NAMES, WHITE, Game, Position
+from .. import theme
+from ..board_view import BoardPicture, BoardRenderer, pieces_of
+from ..geometry import PlayLayout
+from ..menu_items import add_menu_item
+from ..scene import Scene, register
+from ..store_hooks import level_named, players_for, settings_of, start_play
+from ..widgets import Button, Chooser, FocusGroup
+
+BLACK_MAN, BLACK_KING, WHITE_MAN, WHITE_KING = (BLACK, False), (BLACK, True), (WHITE, False), (WHITE, True)
+ERASE = None
+TOOLS = (("Black man", BLACK_MAN), ("Black king", BLACK_KING), ("White man", WHITE_MAN),
+         ("White king", WHITE_KING), ("Eraser", ERASE))
+CYCLE = (None, BLACK_MAN, BLACK_KING, WHITE_MAN, WHITE_KING)
+# a man on these squares would have been crowned on arriving there
+CROWN_ROW = {BLACK: range(29, 33), WHITE: range(1, 5)}
+
+
+def position_of(pieces, turn):
+    groups = {BLACK_MAN: [], BLACK_KING: [], WHITE_MAN: [], WHITE_KING: []}
+    for square, piece in pieces.items():
+        groups[piece].append(square)
+    return Position.from_squares(groups[BLACK_MAN], groups[BLACK_KING], groups[WHITE_MAN],
+                                 groups[WHITE_KING], turn)
+
+
+def setup_problem(position):
+    """Why ``position`` cannot start a game (one line), or None when it can."""
+    for color in (BLACK, WHITE):
+        name = COLOR_NAMES[color]
+        n = position.count(color)
+        if n == 0:
+            return f"{name} has no pieces: put at least one {name.lower()} piece on the board"
+        if n > 12:
+            return f"{name} has {n} pieces: a side has at most 12"
+        men = position.black_men if color == BLACK else position.white_men
+        crowned = sorted(s for s in men if s in CROWN_ROW[color])
+        if crowned:
+            s = crowned[0]
+            return (f"The {name.lower()} man on {s} stands on the far row: it would have been crowned "
+                    f"(make it a king or move it)")
+    if not position.legal_moves():
+        return f"{COLOR_NAMES[position.turn]} is to move but has no legal move: the game would already be over"
+    return None
+
+
+def clipboard_get():
+    """Text on the clipboard, or None when there is no clipboard (e.g. the dummy video driver)."""
+    try:
+        text = pygame.scrap.get_text()
+    except Exception:
+        return None
+    return text or None
+
+
+def clipboard_put(text):
+    try:
+        pygame.scrap.put_text(text)
+        return True
+    except Exception:
+        return False
+
+
+@register("setup")
+class SetupScene(Scene):
+    """params: ``position`` (optional start, default the initial position)."""
+
+    def enter(self):
+        start = self.params.get("position") or Position.initial()
+        self.pieces = pieces_of(start)
+        self.turn = start.turn
+        settings = settings_of(self.app)
+        self.flipped = settings.get("orientation", "auto") != "white"
+        self.numbers = True  # numbers help when setting up from a diagram
+        self.renderer = BoardRenderer(self.app.assets)
+        self.tool = 0
+        self.cursor = None
+        self.message = ""
+        self.message_is_error = False
+        self.typing = None  # the FEN being typed, or None
+        self.tool_buttons = []
+        for i, (label, _) in enumerate(TOOLS):
+            b = Button(f"{i + 1}  {label}", (lambda i=i: self.pick(i)))
+            self.tool_buttons.append(b)
+        self.side = Chooser("To move", ["Black", "White"], index=self.turn, on_change=self._side_changed)
+        self.you = Chooser("You play", ["Side to move", "Black", "White"], index=0)
+        self.actions = [
+            Button("Clear board", self.clear),
+            Button("Start position", self.initial),
+            Button("Copy FEN", self.copy_fen, hotkey="Ctrl+C"),
+            Button("Paste FEN", self.paste_fen, hotkey="Ctrl+V"),
+            Button("Type FEN", self.start_typing, hotkey="Ctrl+T"),
+            Button("Play vs computer", self.play_vs_computer, primary=True),
+            Button("Play with a friend", self.play_with_friend),
+            Button("Back", self.back, hotkey="Esc"),
+        ]
+        self.focus = FocusGroup(self.tool_buttons + [self.side, self.you] + self.actions)
+        self.resize(self.size)
+
+    # -- the position --------------------------------------------------------------
+
+    @property
+    def position(self):
+        return position_of(self.pieces, self.turn)
+
+    def _side_changed(self, value):
+        self.turn = BLACK if value == "Black" else WHITE
+
+    def set_turn(self, color):
+        self.turn = color
+        self.side.index = color
+
+    def pick(self, i):
+        self.tool = i
+
+    def place(self, square, piece):
+        if piece is None:
+            self.pieces.pop(square, None)
+        else:
+            self.pieces[square] = piece
+        self.message = ""
+
+    def click_square(self, square):
+        """Place the palette's piece (or remove it if it is already there)."""
+        piece = TOOLS[self.tool][1]
+        if piece is not None and self.pieces.get(square) == piece:
+            piece = None
+        self.place(square, piece)
+
+    def cycle_square(self, square):
+        current = self.pieces.get(square)
+        self.place(square, CYCLE[(CYCLE.index(current) + 1) % len(CYCLE)])
+
+    def clear(self):
+        self.pieces = {}
+        self.say("Board cleared")
+
+    def initial(self):
+        self.load(Position.initial())
+
+    def load(self, position):
+        self.pieces = pieces_of(position)
+        self.set_turn(position.turn)
+        self.message = ""
+
+    def say(self, text, error=False):
+        self.message = text
+        self.message_is_error = error
+
+    # -- FEN -----------------------------------------------------------------------
+
+    def fen(self):
+        return position_fen(self.position)
+
+    def copy_fen(self):
+        fen = self.fen()
+        if clipboard_put(fen):
+            self.say(f"Copied {fen}")
+        else:
+            self.say(f"No clipboard here; the FEN is {fen}", error=True)
+
+    def apply_fen(self, text):
+        try:
+            position = parse_fen(text)
+        except NotationError as e:
+            self.say(f"Not a FEN: {str(e).splitlines()[0]}", error=True)
+            return False
+        self.load(position)
+        self.say(f"Position from {position_fen(position)}")
+        return True
+
+    def paste_fen(self):
+        text = clipboard_get()
+        if text is None:
+            self.say("The clipboard is empty or not available: use Type FEN", error=True)
+            return
+        self.apply_fen(text.strip())
+
+    def start_typing(self):
+        self.typing = ""
+        self.say("Type or paste a FEN such as B:W21-32:B1-12, then Enter (Esc cancels)")
+        try:
+            pygame.key.start_text_input()
+        except Exception:
+            pass
+
+    def _stop_typing(self):
+        self.typing = None
+        try:
+            pygame.key.stop_text_input()
+        except Exception:
+            pass
+
+    def _typing_event(self, event):
+        if event.type == pygame.TEXTINPUT:
+            self.typing += event.text
+        elif event.type == pygame.KEYDOWN:
+            ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+            if event.key == pygame.K_ESCAPE:
+                self._stop_typing()
+                self.say("")
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                text = self.typing
+                self._stop_typing()
+                self.apply_fen(text)
+            elif event.key == pygame.K_BACKSPACE:
+                self.typing = self.typing[:-1]
+            elif event.key == pygame.K_v and ctrl:
+                self.typing += (clipboard_get() or "").strip()
+
+    # -- starting play -------------------------------------------------------------
+
+    def checked_game(self):
+        position = self.position
+        problem = setup_problem(position)
+        if problem:
+            self.say(problem, error=True)
+            return None
+        return Game(position, settings_of(self.app).get("draw_rule", "official"))
+
+    def play_vs_computer(self):
+        game = self.checked_game()
+        if game is None:
+            return False
+        human = {"Black": BLACK, "White": WHITE}.get(self.you.value, game.turn)
+        level = level_named(settings_of(self.app).get("level", "Medium")) or level_named("Medium")
+        start_play(self.app, game, players_for("1p", human, level), "1p")
+        return True
+
+    def play_with_friend(self):
+        game = self.checked_game()
+        if game is None:
+            return False
+        start_play(self.app, game, players_for("2p"), "2p")
+        return True
+
+    def back(self):
+        if len(self.app.stack) > 1:
+            self.app.pop()
+        else:
+            self.app.switch("menu")
+
+    # -- events --------------------------------------------------------------------
+
+    def handle_event(self, event):
+        if self.typing is not None:
+            if event.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
+                self._typing_event(event)
+                return
+        if event.type == pygame.KEYDOWN:
+            if self._key(event):
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            square = self.layout.board.square_at_pixel(event.pos)
+            if square is not None:
+                self.cursor = None
+                if event.button == 1:
+                    self.click_square(square)
+                else:
+                    self.cycle_square(square)
+                return
+        self.focus.handle_event(event)
+
+    def _key(self, event):
+        k = event.key
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if k == pygame.K_ESCAPE:
+            self.back()
+        elif ctrl and k == pygame.K_c:
+            self.copy_fen()
+        elif ctrl and k == pygame.K_v:
+            self.paste_fen()
+        elif ctrl and k == pygame.K_t:
+            self.start_typing()
+        elif k in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5):
+            self.pick(k - pygame.K_1)
+        elif k == pygame.K_t:
+            self.set_turn(1 - self.turn)
+        elif k == pygame.K_DELETE and self.cursor is not None:
+            self.place(self._cursor_square(), None)
+        elif self.cursor is not None and k in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
+            r, c = self.cursor
+            dr, dc = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1),
+                      pygame.K_RIGHT: (0, 1)}[k]
+            self.cursor = (min(7, max(0, r + dr)), min(7, max(0, c + dc)))
+        elif self.cursor is not None and k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            square = self._cursor_square()
+            if square is not None:
+                self.click_square(square)
+        elif k == pygame.K_b and self.cursor is None:
+            self.cursor = (7, 0)  # B: put the keyboard cursor on the board
+        else:
+            return False
+        return True
+
+    def _cursor_square(self):
+        board = self.layout.board
+        return board.square_at_pixel(board.cell_rect(*self.cursor).center)
+
+    # -- layout and drawing --------------------------------------------------------
+
+    def resize(self, size):
+        super().resize(size)
+        self.layout = PlayLayout(size, getattr(self, "flipped", True))
+        if not hasattr(self, "focus"):
+            return
+        panel = self.layout.panel
+        x, w = panel.x + 12, panel.width - 24
+        n = len(self.tool_buttons) + 2 + len(self.actions)
+        bh = max(26, min(42, (panel.height - 70) // n - 5))
+        gap = max(3, min(8, (panel.height - 70 - n * bh) // max(1, n)))
+        y = panel.y + 50
+        for b in self.tool_buttons + [self.side, self.you] + self.actions:
+            b.rect = pygame.Rect(x, y, w, bh)
+            y += bh + gap
+
+    def picture(self):
+        pic = BoardPicture(self.pieces)
+        pic.numbers = self.numbers
+        return pic
+
+    def draw(self, surface):
+        theme.gradient_background(surface)
+        layout = self.layout
+        self.renderer.draw(surface, layout, self.picture())
+        if self.cursor is not None:
+            rect = layout.board.cell_rect(*self.cursor)
+            pygame.draw.rect(surface, theme.ACCENT, rect.inflate(-2, -2), max(2, rect.width // 18))
+        panel = layout.panel
+        pygame.draw.rect(surface, theme.PANEL, panel, border_radius=10)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, panel, 1, border_radius=10)
+        theme.blit_text(surface, "Set up a position", theme.fit_text("Set up a position", 32, panel.width - 24,
+                                                                     bold=True),
+                        theme.TEXT, (panel.x + 14, panel.y + 12), bold=True)
+        self.focus.draw(surface)
+        chosen = self.tool_buttons[self.tool].rect
+        pygame.draw.rect(surface, theme.GOOD, chosen, 3, border_radius=max(4, chosen.height // 5))
+        st = layout.status
+        if self.typing is not None:
+            text, colour = f"FEN: {self.typing}_", theme.ACCENT
+        elif self.message:
+            text, colour = self.message, (theme.DANGER if self.message_is_error else theme.ACCENT)
+        else:
+            black = sum(1 for p in self.pieces.values() if p[0] == BLACK)
+            white = len(self.pieces) - black
+            text = f"{COLOR_NAMES[self.turn]} to move · Black {black}, White {white} · {self.fen()}"
+            colour = theme.TEXT
+        theme.blit_text(surface, text, theme.fit_text(text, int(st.height * 0.55), st.width - 8), colour,
+                        st.center, "center")
+
+
+add_menu_item("setup", "Set up position", lambda app: app.push("setup"), order=60)

@@ -1,0 +1,107 @@
+"""The Settings screen, driven by keys and clicks on a headless display; changes persist."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.store import load_settings, settings_path
+from game.store.settings import Settings
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
+    from game.app import App
+    from game.ui import theme
+
+    theme._fonts.clear()  # fonts die with pygame.quit() at the end of each test
+    theme._text_cache.clear()
+    a = App(size=(1000, 700), fixed_dt=1 / 60, sound=False)
+    yield a
+    a.close()
+
+
+def key(app, k, mod=0):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+    app.step()
+
+
+def click(app, pos, button=1):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.step()
+
+
+def test_menu_has_settings_and_keys_toggle_and_persist(app):
+    app.switch("menu")
+    app.step()
+    menu = app.stack.top
+    labels = [b.text for b in menu.buttons]
+    assert "Settings" in labels
+    menu.focus.focus_on(menu.buttons[labels.index("Settings")])
+    key(app, pygame.K_RETURN)
+    scene = app.stack.top
+    assert scene.name == "settings"
+    # the first row is Sound: Right toggles it off, and the file says so at once
+    assert scene.focus.focused.setting == "sound"
+    key(app, pygame.K_RIGHT)
+    assert load_settings().sound is False
+    assert app.settings.sound is False
+    # Down to Animation, Right twice: normal -> slow -> off
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert load_settings().animation == "off"
+    # Enter also changes the focused row
+    for _ in range(4):
+        key(app, pygame.K_DOWN)
+    assert scene.focus.focused.setting == "orientation"
+    key(app, pygame.K_RETURN)
+    assert load_settings().orientation == "black"
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_LEFT)
+    assert load_settings().draw_rule == "csci561"
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top.name == "menu"
+    saved = load_settings()
+    assert saved == Settings(sound=False, animation="off", orientation="black", draw_rule="csci561")
+
+
+def test_mouse_clicks_change_rows(app):
+    app.switch("menu")
+    app.push("settings")
+    app.step()
+    scene = app.stack.top
+    row = scene.row("square_numbers")
+    click(app, (row.rect.right - 5, row.rect.centery))
+    assert load_settings().square_numbers is True
+    click(app, (row.rect.right - 5, row.rect.centery))
+    assert load_settings().square_numbers is False
+    click(app, scene.back_button.rect.center)
+    assert app.stack.top.name == "menu"
+
+
+def test_screen_starts_from_saved_settings(app):
+    from game.store import save_settings
+
+    save_settings(Settings(show_movable=False, animation="fast"))
+    app.push("settings")
+    app.step()
+    scene = app.stack.top
+    assert scene.row("show_movable").value == "Off"
+    assert scene.row("animation").value == "Fast"
+
+
+def test_unwritable_settings_say_so_without_crashing(app, tmp_path):
+    (tmp_path / "config").write_text("a file where the folder should be")
+    app.push("settings")
+    app.step()
+    key(app, pygame.K_RIGHT)
+    scene = app.stack.top
+    assert app.settings.sound is False  # still applied for this session
+    assert "Could not write" in scene.message
+    assert not settings_path().is_file()
