@@ -71,7 +71,14 @@ def main(argv=None):
     if len(legal) == 1:
         move = legal[0]  # forced: thinking would only cost clock
     else:
-        move = _choose(got, game, legal)
+        try:
+            move = _choose(got, game, legal)
+        except Exception as e:  # a broken engine must still leave the referee a legal move
+            print(f"checkers-agent: the search failed ({type(e).__name__}: {e}); "
+                  "playing the fallback move", file=sys.stderr)
+            move = None
+        if move not in legal:
+            move = _fallback(position, legal)
 
     text = format_move(move)
     with open(OUTPUT, "w", encoding="ascii") as f:
@@ -146,6 +153,30 @@ def _near_no_progress_draw(searcher, game, legal, budget, out_of_time, plies_lef
             break  # the next depth costs several times this one: it would not finish
         depth += 1
     return best
+
+
+def _fallback(position, legal):
+    """A two-ply material search on the rules alone, for when the engine fails."""
+    from ..rules import bitboard as bb
+
+    black = position.turn == BLACK_
+
+    def material(st):
+        bm, bk, wm, wk, _ = st
+        m = bm.bit_count() + 2 * bk.bit_count() - wm.bit_count() - 2 * wk.bit_count()
+        return m if black else -m
+
+    best, best_score = legal[0], None
+    for move in legal:
+        child = bb.play(*position.state, move.to_raw())
+        replies = bb.moves(*child)
+        score = min((material(bb.play(*child, r)) for r in replies), default=100)
+        if best_score is None or score > best_score:
+            best, best_score = move, score
+    return best
+
+
+BLACK_ = 0  # game.rules.BLACK, without importing the rules at module load
 
 
 if __name__ == "__main__":
