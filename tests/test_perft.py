@@ -121,8 +121,9 @@ CROWNING = "B:W25,26,9:B23,K2"               # 23x30 crowns and must stop (no 30
 BRANCHING = "B:W9,10,18,19,27,11:B6,K1,2"    # man 6 and king 1 have forking jump trees
 KINGS = "W:WK18,K27,K5,20:BK14,K10,K23,3"
 MIXED = "B:W13,14,15,21,22,23,K30:B5,6,7,K17,K27"
+OPEN_KINGS = "W:WK1,K3,21,22,28:BK29,K31,9,10,5"  # kings with room: 7 moves, 49 at depth 2
 
-HAND_MADE = [CIRCULAR, CROWNING, BRANCHING, KINGS, MIXED]
+HAND_MADE = [CIRCULAR, CROWNING, BRANCHING, KINGS, MIXED, OPEN_KINGS]
 
 
 def slow_perft(position, depth):
@@ -153,7 +154,7 @@ def test_hand_made_positions_against_reference(fen):
     pos = Position.from_fen(fen)
     board = _board(pos)
     assert {str(m) for m in pos.legal_moves()} == ref_move_strings(pos)
-    for depth in range(1, 5):
+    for depth in range(1, 6):
         expected = ref_perft(board, pos.turn, depth)
         assert bb.perft(*pos.state, depth) == expected, (fen, depth)
         assert bb.perft(*pos.state, depth, {}) == expected, (fen, depth)
@@ -182,6 +183,13 @@ def test_crowning_ends_the_jump_hand_counted():
     assert 30 in after.black_kings and 26 not in after.white_men and 25 in after.white_men
     # white: 25-21, 25-22, 9-5, 9-6 (9 cannot take king 2 backwards... men only move up)
     assert sorted(str(m) for m in after.legal_moves()) == ["25-21", "25-22", "9-5", "9-6"]
+
+
+def test_open_kings_hand_counted():
+    # white: K1-6 (5 is taken), K3-7, K3-8, 21-17, 22-17, 22-18, 28-24; no capture anywhere
+    pos = Position.from_fen(OPEN_KINGS)
+    assert sorted(str(m) for m in pos.legal_moves()) == sorted(
+        ["1-6", "3-7", "3-8", "21-17", "22-17", "22-18", "28-24"])
 
 
 def test_branching_jumps_hand_counted():
