@@ -78,6 +78,11 @@ class App:
     def play_sound(self, name):
         if not self._audio:
             return
+        try:
+            if not self.settings.get("sound", True):
+                return
+        except Exception:
+            pass
         assets = self.assets
         if assets is not None:
             try:

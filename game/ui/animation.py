@@ -9,13 +9,13 @@ def _ease(t):
 
 
 class MoveAnimation:
-    def __init__(self, move, before, first_hop=0):
+    def __init__(self, move, before, first_hop=0, scale=1.0):
         self.move = move
         self.before = before
         self.piece = before.piece_at(move.start)
         self.hops = len(move.path) - 1
         self.first_hop = min(first_hop, self.hops)
-        self.per_hop = HOP_SECONDS if move.is_capture else STEP_SECONDS
+        self.per_hop = (HOP_SECONDS if move.is_capture else STEP_SECONDS) * scale
         self.elapsed = 0.0
 
     @property
@@ -35,6 +35,8 @@ class MoveAnimation:
     def where(self):
         """(hop index, fraction 0-1 of that hop) now."""
         if self.done:
+            return self.hops - 1, 1.0
+        if self.per_hop <= 0:
             return self.hops - 1, 1.0
         t = self.elapsed / self.per_hop
         hop = self.first_hop + int(t)

@@ -35,7 +35,10 @@ class NewGameScene(Scene):
         self.mode = self.params.get("mode", "1p")
         self.levels = {lv.name: lv for lv in LEVELS}
         names = level_names()
-        remembered = self.app.settings.get("new_game", {})
+        try:
+            remembered = dict(self.app.settings.get("new_game", {}) or {})
+        except Exception:
+            remembered = {}
         self.rows = []
         if self.mode == "1p":
             self.difficulty = Chooser("Difficulty", names + [CUSTOM_DEPTH, CUSTOM_TIME],
@@ -45,7 +48,8 @@ class NewGameScene(Scene):
             self.depth = Chooser("Depth (plies)", list(range(1, 13)), index=5)
             self.seconds = Chooser("Seconds per move", [f"{s:g}" for s in SECONDS], index=2)
             self.side = Chooser("Your side", ["Black", "White", "Random"],
-                                index=["Black", "White", "Random"].index(remembered.get("side", "Black")))
+                                index=["Black", "White", "Random"].index(remembered.get("side", "Black"))
+                                if remembered.get("side") in ("Black", "White", "Random") else 0)
             self.rows = [self.difficulty, self.depth, self.seconds, self.side]
         elif self.mode == "watch":
             self.black_level = Chooser("Black", names, index=names.index("Medium"))
@@ -90,8 +94,11 @@ class NewGameScene(Scene):
             human = {"Black": BLACK, "White": WHITE}.get(side, random.choice((BLACK, WHITE)))
             level = self.chosen_level()
             players = {human: None, 1 - human: level}
-            self.app.settings["new_game"] = {"level": self.difficulty.value if self.difficulty.value in self.levels
-                                             else "Medium", "side": side}
+            try:
+                self.app.settings["new_game"] = {"level": self.difficulty.value if self.difficulty.value in self.levels
+                                                 else "Medium", "side": side}
+            except Exception:
+                pass  # remembering the choice is a nicety
         elif self.mode == "watch":
             players = {BLACK: self.levels[self.black_level.value], WHITE: self.levels[self.white_level.value]}
         else:

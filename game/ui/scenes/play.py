@@ -21,6 +21,7 @@ from ..panel import SidePanel
 from ..scene import Scene, register
 
 MESSAGE_SECONDS = 2.5
+ANIMATION_SCALE = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 DRAG_THRESHOLD = 6  # pixels the mouse must travel before a press becomes a drag
 
 
@@ -35,10 +36,16 @@ class PlayScene(Scene):
         p = self.params
         self.mode = p.get("mode", "2p")
         self.players = dict(p.get("players") or {BLACK: None, WHITE: None})
-        self.game = p.get("game") or Game(p.get("start"), p.get("draw_rule", "official"))
+        self.game = p.get("game") or Game(p.get("start"), p.get("draw_rule") or self.setting("draw_rule", "official"))
         humans = self.humans()
-        self.flipped = p.get("flipped", not (len(humans) == 1 and humans[0] == WHITE))
-        self.numbers = bool(self.app.settings.get("square_numbers", False))
+        orientation = self.setting("orientation", "auto")
+        if orientation in ("black", "white"):
+            bottom = BLACK if orientation == "black" else WHITE
+        else:
+            bottom = WHITE if (len(humans) == 1 and humans[0] == WHITE) else BLACK
+        # unflipped, black's side (squares 1-4) is at the top
+        self.flipped = p.get("flipped", bottom == BLACK)
+        self.numbers = bool(self.setting("square_numbers", False))
         self.renderer = BoardRenderer(self.app.assets)
         self.computer = ComputerTurn(self.app)
         self.anim = None
@@ -57,6 +64,14 @@ class PlayScene(Scene):
 
     def leave(self):
         self.computer.cancel()
+
+    def setting(self, key, default):
+        """A preference from the app's settings (issue 6 loads them from disk), or ``default``."""
+        try:
+            value = self.app.settings.get(key, default)
+        except Exception:
+            return default
+        return default if value is None else value
 
     # -- who plays --------------------------------------------------------------
 
@@ -88,7 +103,10 @@ class PlayScene(Scene):
 
     def toggle_numbers(self):
         self.numbers = not self.numbers
-        self.app.settings["square_numbers"] = self.numbers
+        try:
+            self.app.settings["square_numbers"] = self.numbers
+        except Exception:
+            pass  # a preference that cannot be kept is not worth an error
 
     def say(self, text):
         self.message = text
@@ -102,7 +120,7 @@ class PlayScene(Scene):
         self.game.push(move)
         self.input = None
         self.drag = None
-        self.anim = MoveAnimation(move, before, first_hop)
+        self.anim = MoveAnimation(move, before, first_hop, ANIMATION_SCALE.get(self.setting("animation", "normal"), 1.0))
         if self.anim.done:
             self._finish_animation()
 
@@ -393,14 +411,16 @@ class PlayScene(Scene):
         pic.numbers = self.numbers
         inp = self.input
         if inp is not None and self.anim is None:
-            pic.movable = inp.movable()
+            if self.setting("show_movable", True):
+                pic.movable = inp.movable()
             if inp.path:
                 piece = pic.pieces.pop(inp.path[0])
                 here = inp.path[-1]
                 pic.pieces[here] = piece
                 pic.selected = here
                 pic.ghosts = set(inp.jumped())
-                pic.destinations = inp.destinations()
+                if self.setting("show_destinations", True) or inp.in_jump:
+                    pic.destinations = inp.destinations()
                 if inp.must_capture:
                     pic.goals = inp.ends() & pic.destinations
             d = self.drag
