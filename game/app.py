@@ -25,7 +25,10 @@ class App:
         from .ui import geometry
         from .ui.scenes import load_all
 
+        from .ui import theme
+
         self.pg = pygame
+        theme.reset()  # caches of an earlier App died with its pygame.quit()
         load_all()
         pygame.display.init()
         pygame.font.init()
@@ -56,7 +59,9 @@ class App:
         self._engine_factory = engine_factory
         self._assets = None
         self.exit_after_first_frame = os.environ.get("CHECKERS_EXIT_AFTER_FIRST_FRAME") == "1"
-        self.settings = {}  # shared preferences (issue 6 fills these from disk)
+        from .store.settings import load_settings  # issue 6: preferences from disk (never raises)
+
+        self.settings = load_settings()
 
     # -- shared services ------------------------------------------------------
 

@@ -106,3 +106,10 @@ def gradient_background(surface):
 
 
 _backgrounds = {}
+
+
+def reset():
+    """Forget cached fonts and surfaces (they die with pygame.quit; a new App starts afresh)."""
+    _fonts.clear()
+    _text_cache.clear()
+    _backgrounds.clear()

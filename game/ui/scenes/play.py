@@ -18,6 +18,7 @@ from ..computer import ComputerTurn
 from ..geometry import PlayLayout
 from ..move_input import CANCELLED, MOVED, REFUSED, MoveInput
 from ..panel import SidePanel
+from ..play_store import PlayExtras  # issue 6: autosave, Ctrl+S, hint (H), review (V)
 from ..scene import Scene, register
 
 MESSAGE_SECONDS = 2.5
@@ -60,10 +61,12 @@ class PlayScene(Scene):
         self.over_shown = False
         self.panel = SidePanel(self)
         self.resize(self.size)
+        self.extras = PlayExtras(self)  # issue 6
         self._begin_turn()
 
     def leave(self):
         self.computer.cancel()
+        self.extras.leave()  # issue 6
 
     def setting(self, key, default):
         """A preference from the app's settings (issue 6 loads them from disk), or ``default``."""
@@ -88,6 +91,7 @@ class PlayScene(Scene):
         """A new position is on the board: set up input for a human, or nothing for the computer."""
         self.drag = None
         self.input = MoveInput(self.game.position) if self.human_to_move() else None
+        self.extras.changed()  # issue 6: autosave the game in progress
 
     # -- layout -----------------------------------------------------------------
 
@@ -118,6 +122,7 @@ class PlayScene(Scene):
         """Play ``move`` on the game and show it from hop ``first_hop``."""
         before = self.game.position
         self.game.push(move)
+        self.message_until = 0  # complaints were about the old position
         self.input = None
         self.drag = None
         self.anim = MoveAnimation(move, before, first_hop, ANIMATION_SCALE.get(self.setting("animation", "normal"), 1.0))
@@ -242,6 +247,8 @@ class PlayScene(Scene):
             self._release(event.pos)
 
     def _key(self, event):
+        if self.extras.key(event):  # issue 6: Ctrl+S, H, V
+            return
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         k = event.key
         if k == pygame.K_z and ctrl:
@@ -356,6 +363,7 @@ class PlayScene(Scene):
 
     def update(self, dt):
         self.clock += dt
+        self.extras.update(dt)  # issue 6: hint answers
         if self.anim is not None:
             self.anim.update(dt)
             if self.anim.done:
@@ -448,6 +456,7 @@ class PlayScene(Scene):
         theme.gradient_background(surface)
         layout = self.layout
         self.renderer.draw(surface, layout, self.picture())
+        self.extras.draw(surface)  # issue 6: the hint arrow
         if self.cursor is not None:
             rect = layout.board.cell_rect(*self.cursor)
             pygame.draw.rect(surface, theme.ACCENT, rect.inflate(-2, -2), max(2, rect.width // 18))

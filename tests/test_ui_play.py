@@ -1,0 +1,258 @@
+"""The real scenes driven by posted mouse and key events, a frame at a time, headless."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import time
+
+import pygame
+import pytest
+
+from game.app import App
+from game.engine.levels import level_by_name
+from game.rules import BLACK, WHITE, Position
+
+
+@pytest.fixture
+def app():
+    a = App((1000, 700), fixed_dt=1 / 60, sound=False)
+    yield a
+    a.close()
+
+
+def frames(app, n=2):
+    app.run(frames=n)
+
+
+def key(app, k, mod=0, n=2):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    frames(app, n)
+
+
+def click_at(app, pos, n=2):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+    frames(app, n)
+
+
+def play_scene(app):
+    scene = app.stack.find("play")
+    assert scene is not None, app.stack.names()
+    return scene
+
+
+def click_square(app, square, n=2):
+    click_at(app, play_scene(app).layout.board.square_center(square), n)
+
+
+def settle(app, limit=600):
+    """Run frames until no animation is under way."""
+    scene = play_scene(app)
+    for _ in range(limit):
+        frames(app, 1)
+        if scene.anim is None:
+            return
+    raise AssertionError("animation never ended")
+
+
+def wait_for_human(app, scene, seconds=30):
+    """Run frames (engine polled each) until it is the human's turn again."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        frames(app, 1)
+        if scene.input is not None and scene.anim is None:
+            return
+        time.sleep(0.002)
+    raise AssertionError("the computer never moved")
+
+
+def test_menu_to_one_player_game_clicks_undo_and_quit_ends_engine(app):
+    app.switch("menu")
+    frames(app)
+    menu = app.stack.top
+    assert menu.name == "menu"
+    one_player = next(b for b in menu.buttons if b.key == "1p")
+    click_at(app, one_player.rect.center)
+    assert app.stack.top.name == "new_game"
+    setup = app.stack.top
+    # keyboard: difficulty to Beginner (Left twice from Medium), side stays Black, then Start
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    assert setup.difficulty.value == "Beginner"
+    click_at(app, setup.start_button.rect.center)
+    scene = play_scene(app)
+    assert scene.players[BLACK] is None and scene.players[WHITE].name == "Beginner"
+    assert scene.status_text()[0] == "Black to move"
+
+    click_square(app, 11)
+    assert scene.input.selected == 11
+    click_square(app, 15)
+    settle(app)
+    assert [str(m) for m in scene.game.moves] == ["11-15"]
+    frames(app, 1)
+    assert scene.computer.thinking
+    assert scene.status_text()[0] == "Last move: 11-15 — Computer is thinking…"
+    wait_for_human(app, scene)
+    assert len(scene.game.moves) == 2
+    assert scene.status_text()[0].startswith(f"Last move: {scene.game.moves[-1]} — Black to move")
+    engine_pid = app.engine.pid
+    assert engine_pid is not None
+
+    # Ctrl+Z takes back the computer's reply and your move
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert scene.game.moves == [] and scene.input is not None
+    # Ctrl+Y plays them again
+    key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert len(scene.game.moves) == 2
+
+    # Esc -> confirm -> Leave -> menu; then Quit from the menu
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top.name == "confirm"
+    confirm = app.stack.top
+    click_at(app, confirm.widgets[0].rect.center)
+    assert app.stack.top.name == "menu"
+    quit_button = next(b for b in app.stack.top.buttons if b.key == "quit")
+    click_at(app, quit_button.rect.center, n=1)
+    assert not app.running
+    proc = app._engine._proc if app._engine is not None else None
+    app.close()
+    assert app._engine is None
+    if proc is not None:
+        proc.join(3)
+        assert not proc.is_alive()
+    assert not _pid_alive(engine_pid)
+
+
+def _pid_alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    # a zombie still answers kill(0); it has ended if its state says so
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_multi_jump_entered_hop_by_hop_with_messages(app):
+    fen = "B:W14,20,22,23,26,28,30,31,32:B1,2,3,5,6,8,9,12"
+    app.switch("play", mode="2p", players={BLACK: None, WHITE: None}, start=Position.from_fen(fen))
+    frames(app)
+    scene = play_scene(app)
+    assert scene.input.movable() == {9}       # only the capturing piece is highlighted
+    click_square(app, 5)
+    assert scene.status_text()[0] == "You must capture"
+    click_square(app, 9)
+    click_square(app, 18)
+    assert scene.input.path == [9, 18] and scene.input.destinations() == {25, 27}
+    assert scene.picture().ghosts == {14}
+    click_square(app, 6)
+    assert scene.status_text()[0] == "Finish the jump"
+    click_square(app, 27)
+    settle(app)
+    assert [str(m) for m in scene.game.moves] == ["9x18x27"]
+    assert scene.picture().last_move == (9, 18, 27)
+    assert scene.status_text()[0] == "Last move: 9x18x27 — White to move"
+    click_square(app, 5)
+    assert scene.status_text()[0] == "Not your piece"
+
+
+def test_drag_and_drop_moves_a_piece(app):
+    app.switch("play", mode="2p", players={BLACK: None, WHITE: None})
+    frames(app)
+    scene = play_scene(app)
+    a = scene.layout.board.square_center(11)
+    b = scene.layout.board.square_center(15)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=a))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(a[0] + 20, a[1] + 20), rel=(20, 20),
+                                         buttons=(1, 0, 0)))
+    frames(app)
+    assert scene.drag is not None and scene.drag["active"]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=b))
+    frames(app)
+    settle(app)
+    assert [str(m) for m in scene.game.moves] == ["11-15"]
+
+
+def test_flip_numbers_and_keyboard_cursor(app):
+    app.switch("play", mode="2p", players={BLACK: None, WHITE: None})
+    frames(app)
+    scene = play_scene(app)
+    before = scene.layout.board.square_center(1)
+    key(app, pygame.K_f)
+    assert scene.layout.board.square_center(1) != before
+    key(app, pygame.K_n)
+    assert scene.numbers
+    # arrows put a cursor on a movable piece; Enter picks it up
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert scene.input.selected in {9, 10, 11, 12}
+
+
+def test_finish_a_game_to_the_game_over_overlay_and_play_again(app):
+    app.switch("play", mode="1p", players={BLACK: None, WHITE: level_by_name("Beginner")},
+               start=Position.from_fen("B:W23:B18,K6,1,2"))
+    frames(app)
+    scene = play_scene(app)
+    click_square(app, 18)
+    click_square(app, 27)
+    settle(app)
+    frames(app, 3)
+    over = app.stack.top
+    assert over.name == "game_over"
+    assert over.title == "You win!" and over.message == "White has no pieces left"
+    assert app.stack.names()[-2] == "play"  # the overlay sits on top of the final board
+    labels = [b.text for b in over.widgets]
+    assert labels == ["Play again", "Menu", "Quit"]
+    click_at(app, over.widgets[0].rect.center)
+    again = play_scene(app)
+    assert again is not scene and again.game.moves == [] and app.stack.top is again
+    assert app.has_engine is False  # the computer never had to move
+
+
+def test_resign_and_draw_words(app):
+    app.switch("play", mode="2p", players={BLACK: None, WHITE: None})
+    frames(app)
+    key(app, pygame.K_r)
+    assert app.stack.top.name == "confirm"
+    click_at(app, app.stack.top.widgets[0].rect.center)
+    frames(app, 3)
+    assert app.stack.top.name == "game_over"
+    assert app.stack.top.message == "Black resigned"
+    assert app.stack.top.title == "White wins"
+
+
+def test_undo_while_the_computer_thinks_cancels_the_search(app):
+    app.switch("play", mode="1p", players={BLACK: None, WHITE: level_by_name("Master")})
+    frames(app)
+    scene = play_scene(app)
+    click_square(app, 11)
+    click_square(app, 15)
+    settle(app)
+    frames(app, 2)
+    assert scene.computer.thinking
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert not scene.computer.thinking and scene.game.moves == []
+    # the cancelled search's late answer must not be played
+    for _ in range(30):
+        frames(app, 1)
+        time.sleep(0.01)
+    assert scene.game.moves == [] and scene.input is not None
+
+
+def test_window_resize_recomputes_the_layout(app):
+    app.switch("play", mode="2p", players={BLACK: None, WHITE: None})
+    frames(app)
+    scene = play_scene(app)
+    small = scene.layout.board.square
+    app._resize((1600, 1100))
+    frames(app)
+    assert scene.layout.board.square > small
