@@ -12,6 +12,7 @@ most the move may ever cost: a stop callback ends the search there.
 
 STARTUP = 0.12        # CPU seconds a run of the agent costs before it searches (measured ~0.07-0.09)
 RESERVE = 1.0         # never plan to use the last second of the clock
+TAIL_MOVES = 40       # start-ups kept in reserve: a long endgame still costs STARTUP a move
 GAME_CAP = 8.0        # more than this on one move of a game buys little depth
 SINGLE_CAP = 20.0
 
@@ -38,7 +39,7 @@ def moves_to_go(position):
     little less depth early costs almost nothing against most opponents.
     """
     pieces = (position.bm | position.bk | position.wm | position.wk).bit_count()
-    return max(14, 10 + pieces)
+    return max(20, 10 + pieces)
 
 
 def plan(mode, seconds_left, used, position):
@@ -50,10 +51,11 @@ def plan(mode, seconds_left, used, position):
         soft = max(0.0, min(left * 0.4, SINGLE_CAP, hard))
     else:
         n = moves_to_go(position)
-        spare = left - RESERVE - n * STARTUP
+        spare = left - RESERVE - max(n, TAIL_MOVES) * STARTUP
         soft = max(0.0, min(spare / n, GAME_CAP))
-        # an iteration may run past soft; never past what this move may lose
-        hard = max(0.0, min(soft * 2.0, max(spare, 0.0) * 0.25 + soft, left - 0.3))
+        # The search keeps to soft by itself (wall clock, and CPU <= wall);
+        # hard is only the net under an overrun, so it stays close.
+        hard = max(0.0, min(soft * 1.5, left - 0.3))
     # on a nearly empty clock the search still gets a sliver: depth 1 takes microseconds
     soft = max(soft, 0.01)
     hard = max(hard, min(0.05, max(left * 0.3, 0.0)))
