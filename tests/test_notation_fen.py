@@ -86,7 +86,7 @@ def test_square_names():
     assert parse_square(" B8 ") == 1
 
 
-@pytest.mark.parametrize("bad", ["a8", "0", "33", "i1", "", "b9", "bb", "-1", "1.5"])
+@pytest.mark.parametrize("bad", ["a8", "0", "33", "i1", "", "b9", "bb", "-1", "1.5", "\u00b2", "\u0663", "+5"])
 def test_bad_square_names(bad):
     with pytest.raises(NotationError) as info:
         parse_square(bad)

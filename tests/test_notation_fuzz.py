@@ -12,7 +12,7 @@ from game.notation import (NotationError, csci_board, csci_input, digit_board, p
                            parse_digit_board, parse_fen, parse_square, read_board_file, read_pdn, write_pdn, PdnError)
 from game.rules import Game, Position
 
-ALPHABET = "0123456789bBwWkK.:-x,\"[]{}() \n\r\t;*/$!?_+SINGLEGAMEBLACKWHITE\u00e9\u0663"
+ALPHABET = "0123456789bBwWkK.:-x,\"[]{}() \n\r\t;*/$!?_+SINGLEGAMEBLACKWHITE\u00e9\u0663\u00b2\ufeff%"
 
 
 def _garbage(rng):

@@ -22,7 +22,7 @@ def square_name(square):
 def parse_square(text):
     """A standard square from ``'b8'`` or ``'1'``; NotationError for anything else."""
     t = str(text).strip().lower()
-    if t.isdigit():
+    if t.isascii() and t.isdigit():
         n = int(t)
         if 1 <= n <= 32:
             return n
