@@ -90,7 +90,7 @@ def test_parsers_survive_mutations(name):
 def test_pdn_reader_survives_garbage_and_mutations():
     rng = random.Random(42)
     text = _sample_texts()["pdn"]
-    for _ in range(120):
+    for _ in range(80):
         for sample in (_garbage(rng), _mutate(rng, text), _mutate(rng, text * 2)):
             games = read_pdn(sample)  # a PDN reader reports problems per game: it never raises on text
             for g in games:

@@ -51,7 +51,8 @@ class PdnGame:
     (up to the first error); ``result`` is ``2-0``, ``0-2``, ``1-1``,
     ``0-0`` or ``*`` (``1-0``, ``0-1`` and ``1/2-1/2`` are read as their
     English-draughts equivalents); ``error`` is None for a game read to the
-    end, else a message naming the move number and the text where it stopped.
+    end, else a message naming the move number and the text where it stopped;
+    ``line`` is the line of the text where the game starts.
     """
 
     __slots__ = ("tags", "moves", "result", "error", "line")
@@ -145,11 +146,11 @@ class _Reader:
         self.text = text
         self.i = 0
         self.games = []
+        self._counted = (0, 1)  # (offset, line number there): lines are counted forward only once
         self._new()
 
     def _new(self):
         self.tags = {}
-        self.tag_problem = None
         self.moves = []
         self.error = None
         self.position = None
@@ -157,7 +158,13 @@ class _Reader:
         self.line = self._line()
 
     def _line(self, at=None):
-        return self.text.count("\n", 0, self.i if at is None else at) + 1
+        at = self.i if at is None else at
+        pos, line = self._counted
+        if at < pos:
+            return self.text.count("\n", 0, at) + 1
+        line += self.text.count("\n", pos, at)
+        self._counted = (at, line)
+        return line
 
     def _fail(self, message):
         if self.error is None:
