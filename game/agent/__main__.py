@@ -128,7 +128,8 @@ def _near_no_progress_draw(searcher, game, legal, budget, out_of_time, plies_lef
     The search does not count quiet plies, so here its root scores are
     corrected: a move that neither captures nor crowns ends the game drawn
     when it is the 50th quiet ply (score 0), and lets the opponent draw by a
-    quiet reply when it is the 49th (no better than 0 for us).  Ahead, this
+    quiet reply when it is the 49th (no better than 0 for us) unless the
+    opponent must capture; a move that leaves no reply wins all the same.  Ahead, this
     finds the capture or crowning that keeps the win alive; behind, it takes
     the draw.  Returns None when no complete scoring fitted in the time.
     """
@@ -145,8 +146,12 @@ def _near_no_progress_draw(searcher, game, legal, budget, out_of_time, plies_lef
             break  # this depth was cut short: its scores are partial
         adjusted = []
         for move, score in scored:
-            if not RULE.resets(position, position.play(move), move):
-                score = 0 if plies_left <= 1 else min(score, 0)
+            child = position.play(move)
+            if not RULE.resets(position, child, move) and child.legal_moves():
+                if plies_left <= 1:
+                    score = 0  # this quiet ply is the 50th: drawn (unless it left no reply: a win)
+                elif not child.has_capture():
+                    score = min(score, 0)  # the reply can be the 50th (a forced capture would not)
             adjusted.append((score, -legal.index(move), move))
         best = max(adjusted)[2]
         if time.process_time() - t0 > 0.3 * budget.soft:
