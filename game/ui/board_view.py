@@ -94,10 +94,15 @@ class BoardRenderer:
 
     # -- drawing ----------------------------------------------------------------
 
-    def draw(self, surface, layout, picture):
+    def draw_static(self, surface, layout, numbers):
+        """Frame, squares, coordinates: drawn once into the scene's cached background."""
+        surface.blit(self._static_board(layout, numbers), layout.frame)
+
+    def draw(self, surface, layout, picture, static=True):
         board = layout.board
         s = board.square
-        surface.blit(self._static_board(layout, picture.numbers), layout.frame)
+        if static:
+            self.draw_static(surface, layout, picture.numbers)
         for square in picture.last_move:
             self._mark(surface, "highlight_last_move", board.square_rect(square), theme.LAST_MOVE, 70)
         for square in picture.movable:

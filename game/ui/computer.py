@@ -6,7 +6,27 @@ returns, ``poll`` collects what has arrived.  A search that is cancelled
 ignored even if it arrives.
 """
 
+import os
 import time
+
+
+_reniced = set()
+
+
+def _lower_priority(engine):
+    """Let the window win the CPU over the search: on a busy machine frames stay smooth.
+
+    The engine loses little (it mostly has a core of its own); a restarted
+    worker has a new pid and is lowered again.
+    """
+    pid = getattr(engine, "pid", None)
+    if not pid or pid in _reniced or not hasattr(os, "setpriority"):
+        return
+    _reniced.add(pid)
+    try:
+        os.setpriority(os.PRIO_PROCESS, pid, min(19, os.getpriority(os.PRIO_PROCESS, 0) + 5))
+    except (OSError, AttributeError):
+        pass
 
 
 def limit_for(level):
@@ -45,7 +65,9 @@ class ComputerTurn:
         self.depth, self.score, self.nodes, self.error = 0, None, 0, None
         self.stopping = False
         self.started = time.perf_counter()
-        self.request_id = self.app.engine.go(position, history, limit_for(level))
+        engine = self.app.engine
+        self.request_id = engine.go(position, history, limit_for(level))
+        _lower_priority(engine)
 
     def elapsed(self):
         return time.perf_counter() - self.started if self.thinking else 0.0

@@ -98,13 +98,25 @@ class SidePanel:
 
     # -- drawing --------------------------------------------------------------
 
-    def draw(self, surface):
-        self.refresh()
-        s = self.scene
+    def draw_chrome(self, surface):
+        """The panel's card and its fixed boxes: drawn once into the scene's cached background."""
         r = self.rect
         pygame.draw.rect(surface, (20, 23, 28), r.move(0, 4), border_radius=14)
         pygame.draw.rect(surface, theme.PANEL, r, border_radius=14)
         pygame.draw.rect(surface, theme.PANEL_EDGE, r, 1, border_radius=14)
+        pygame.draw.rect(surface, (34, 39, 48), self.think_rect, border_radius=10)
+        box = self.moves_rect
+        if box.height >= 40:
+            theme.blit_text(surface, "Moves", 22, theme.TEXT, (box.x + 2, box.y), "topleft", bold=True)
+            area = pygame.Rect(box.x, box.y + 28, box.width, box.height - 28)
+            pygame.draw.rect(surface, (34, 39, 48), area, border_radius=10)
+        bar = pygame.Rect(self.draw_rule_rect.x, self.draw_rule_rect.y + 24, self.draw_rule_rect.width, 8)
+        pygame.draw.rect(surface, (34, 39, 48), bar, border_radius=4)
+
+    def draw(self, surface, chrome=True):
+        self.refresh()
+        if chrome:
+            self.draw_chrome(surface)
         self._draw_players(surface)
         self._draw_thinking(surface)
         self._draw_moves(surface)
@@ -159,7 +171,6 @@ class SidePanel:
     def _draw_thinking(self, surface):
         s = self.scene
         box = self.think_rect
-        pygame.draw.rect(surface, (34, 39, 48), box, border_radius=10)
         c = s.computer
         if c.thinking:
             centre = (box.x + 24, box.y + 24)
@@ -200,11 +211,9 @@ class SidePanel:
         box = self.moves_rect
         if box.height < 40:
             return
-        theme.blit_text(surface, "Moves", 22, theme.TEXT, (box.x + 2, box.y), "topleft", bold=True)
         lines = pdn_lines(s.game)
         line_h = 24
         area = pygame.Rect(box.x, box.y + 28, box.width, box.height - 28)
-        pygame.draw.rect(surface, (34, 39, 48), area, border_radius=10)
         fit = max(1, (area.height - 12) // line_h)
         shown = lines[-fit:]
         if not lines:
@@ -240,7 +249,6 @@ class SidePanel:
         size = theme.fit_text(text, 18, box.width)
         theme.blit_text(surface, text, size, theme.TEXT_DIM, (box.x + 2, box.y), "topleft")
         bar = pygame.Rect(box.x, box.y + 24, box.width, 8)
-        pygame.draw.rect(surface, (34, 39, 48), bar, border_radius=4)
         if frac > 0:
             fill = pygame.Rect(bar.x, bar.y, max(8, int(bar.width * frac)), bar.height)
             pygame.draw.rect(surface, theme.DANGER if frac > 0.75 else theme.ACCENT, fill, border_radius=4)

@@ -76,10 +76,20 @@ def blit_text(surface, string, size, colour, pos, anchor="topleft", bold=False):
 
 
 def fit_text(string, size, max_width, bold=False):
-    """The largest size up to ``size`` at which the text fits in ``max_width``."""
-    while size > 10 and font(size, bold).size(string)[0] > max_width:
-        size -= 1
-    return size
+    """The largest size up to ``size`` at which the text fits in ``max_width`` (cached)."""
+    key = (string, int(size), int(max_width), bold)
+    fitted = _fit_cache.get(key)
+    if fitted is None:
+        fitted = int(size)
+        while fitted > 10 and font(fitted, bold).size(string)[0] > max_width:
+            fitted -= 1
+        if len(_fit_cache) > 4000:
+            _fit_cache.clear()
+        _fit_cache[key] = fitted
+    return fitted
+
+
+_fit_cache = {}
 
 
 def veil(surface, alpha):
@@ -101,6 +111,8 @@ def gradient_background(surface):
             t = y / max(1, h - 1)
             colour = [round(a + (b - a) * t) for a, b in zip(BACKGROUND_TOP, BACKGROUND)]
             pygame.draw.line(bg, colour, (0, y), (w, y))
+        if pygame.display.get_surface() is not None:
+            bg = bg.convert()  # display format: the full-window blit every frame is a plain copy
         _backgrounds[size] = bg
     surface.blit(bg, (0, 0))
 
@@ -113,3 +125,4 @@ def reset():
     _fonts.clear()
     _text_cache.clear()
     _backgrounds.clear()
+    _fit_cache.clear()

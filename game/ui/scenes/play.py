@@ -452,10 +452,29 @@ class PlayScene(Scene):
             return f"{last}Computer is thinking…", theme.TEXT
         return f"{last}{COLOR_NAMES[game.turn]} to move", theme.TEXT
 
+    def _background(self, surface):
+        """Window background, board frame and squares, panel card: one opaque surface, cached.
+
+        A frame then costs one plain copy plus the pieces and the text that
+        changes, which keeps frames short while the engine process takes a core.
+        """
+        key = (self.size, self.flipped, self.numbers)
+        cached = getattr(self, "_bg", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        bg = pygame.Surface(self.size)
+        theme.gradient_background(bg)
+        self.renderer.draw_static(bg, self.layout, self.numbers)
+        self.panel.draw_chrome(bg)
+        if pygame.display.get_surface() is not None:
+            bg = bg.convert()
+        self._bg = (key, bg)  # a cache of pixels, not game state
+        return bg
+
     def draw(self, surface):
-        theme.gradient_background(surface)
         layout = self.layout
-        self.renderer.draw(surface, layout, self.picture())
+        surface.blit(self._background(surface), (0, 0))
+        self.renderer.draw(surface, layout, self.picture(), static=False)
         self.extras.draw(surface)  # issue 6: the hint arrow
         if self.cursor is not None:
             rect = layout.board.cell_rect(*self.cursor)
@@ -464,4 +483,4 @@ class PlayScene(Scene):
         st = layout.status
         size = theme.fit_text(text, int(st.height * 0.62), st.width - 8)
         theme.blit_text(surface, text, size, colour, st.center, "center")
-        self.panel.draw(surface)
+        self.panel.draw(surface, chrome=False)

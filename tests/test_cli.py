@@ -1,0 +1,72 @@
+"""The ``checkers`` command line: bad input is one clear line and exit status 2."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args, env_extra=None, timeout=60):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    env.update(env_extra or {})
+    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True,
+                          timeout=timeout, cwd=ROOT, env=env)
+
+
+@pytest.mark.parametrize("fen", ["nonsense", "X:W1:B2", "B:W1,2:B2", "B:W40:B1"])
+def test_bad_fen_is_one_line_and_exit_2(fen):
+    r = run("--fen", fen)
+    assert r.returncode == 2
+    assert "Traceback" not in r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("checkers: bad FEN")
+
+
+def test_missing_and_bad_board_files(tmp_path):
+    r = run("--board", str(tmp_path / "nowhere.txt"))
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr.strip().startswith("checkers: cannot read board file")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("this is not a board\n")
+    r = run("--board", str(bad))
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and "bad board file" in r.stderr
+
+
+def test_bad_level_is_reported():
+    r = run("--mode", "1p", "--level", "Grandmaster")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "unknown level" in r.stderr
+
+
+def test_fen_and_board_are_exclusive():
+    r = run("--fen", "B:W21-32:B1-12", "--board", "x.txt")
+    assert r.returncode == 2
+
+
+def test_good_fen_opens_the_window_and_exits_after_the_first_frame():
+    r = run("--fen", "B:W18,24,K10:B12,16", "--mode", "2p", env_extra={"CHECKERS_EXIT_AFTER_FIRST_FRAME": "1"})
+    assert r.returncode == 0, r.stderr
+    assert "first frame drawn" in r.stdout
+
+
+def test_menu_first_frame():
+    r = run(env_extra={"CHECKERS_EXIT_AFTER_FIRST_FRAME": "1"})
+    assert r.returncode == 0, r.stderr
+    assert "first frame drawn" in r.stdout
+
+
+def test_main_builds_play_straight_away_from_a_position():
+    sys.path.insert(0, str(ROOT))
+    from game.__main__ import build_parser, first_scene, start_position
+
+    args = build_parser().parse_args(["--fen", "W:W18:B14", "--side", "white", "--level", "easy"])
+    scene, params = first_scene(args, start_position(args))
+    assert scene == "play" and params["mode"] == "1p"
+    assert params["players"][1] is None and params["players"][0].name == "Easy"
+    args = build_parser().parse_args([])
+    assert first_scene(args, start_position(args))[0] == "menu"
