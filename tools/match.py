@@ -87,10 +87,38 @@ def parse_engine(spec):
     return ("level", level_by_name(spec))
 
 
+_DEFAULTS = {}
+
+
+def _apply_overrides(overrides):
+    """Set search-module tuning constants for one player (A/B tests):
+    ``time:0.2@EXTEND_SINGLE=True,RFP_MARGIN=80``.  Others go back to default."""
+    import game.engine.search  # noqa: F401  (the package's "search" is the function)
+
+    S = sys.modules["game.engine.search"]
+    for name, value in _DEFAULTS.items():
+        setattr(S, name, value)
+    for name, value in overrides.items():
+        _DEFAULTS.setdefault(name, getattr(S, name))
+        setattr(S, name, value)
+
+
+def _parse_overrides(text):
+    import ast
+
+    out = {}
+    for item in filter(None, text.split(",")):
+        name, _, value = item.partition("=")
+        out[name.strip()] = ast.literal_eval(value.strip())
+    return out
+
+
 class _Player:
     def __init__(self, spec, seed):
         from game.engine.search import Searcher
 
+        spec, _, over = spec.partition("@")
+        self.overrides = _parse_overrides(over)
         self.kind, self.arg = parse_engine(spec)
         self.searcher = Searcher()
         self.rng = random.Random(seed)
@@ -100,6 +128,7 @@ class _Player:
             return minimax_move(game.position, self.arg)
         from game.engine.levels import choose_move
 
+        _apply_overrides(self.overrides)
         history = game.reversible_history()[:-1]
         move, _ = choose_move(game.position, history, self.arg, rng=self.rng, searcher=self.searcher)
         return move
@@ -184,7 +213,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     for spec in (args.engine1, args.engine2):
         try:
-            parse_engine(spec)
+            parse_engine(spec.partition("@")[0])
         except ValueError as e:
             ap.error(str(e))
     openings = load_openings(args.ballots)[args.first:]

@@ -28,6 +28,9 @@ MATE_BOUND = WIN - 1000     # anything beyond this is a forced result
 INF = 10 ** 6
 MAX_PLY = 120               # single-reply extensions stop here
 EXACT, LOWER, UPPER = 0, 1, 2
+BOARD = bb.BOARD
+BC = bb.BLACK_CROWN
+WC = bb.WHITE_CROWN
 CHECK_EVERY = 1023          # poll stop/time every 1024 nodes (a few ms)
 TT_ENTRIES = 400_000        # ~150 MB at worst; see tools/bench.py --memory
 
@@ -36,6 +39,10 @@ TT_ENTRIES = 400_000        # ~150 MB at worst; see tools/bench.py --memory
 # tools/match.py (see commit messages).
 LMR_FROM = 2
 RFP_DEPTH = 3
+EXTEND_SINGLE = False
+# Late move pruning: at shallow non-PV nodes, quiet moves after the first
+# LMP[depth] (ordered by killers and history) are not searched at all.
+LMP = (99, 3, 5, 7)
 RFP_MARGIN = 60
 NEXT_ITERATION = 0.6  # start another depth only before this share of the time
 LMR_DIV = 1.5
@@ -48,6 +55,118 @@ del _d, _i
 SearchInfo = namedtuple("SearchInfo", "depth score best_move pv nodes seconds")
 SearchInfo.__doc__ = """One completed iteration: the score is from the side to move's view
 in centi-men (a man is 100); see describe_score() for forced wins."""
+
+
+def _quiet_moves(bm, bk, wm, wk, black):
+    """Quiet moves as raw tuples without a path (``None``: the path is
+    (frm, to)); half the cost of bitboard.quiet_moves, which matters as
+    this runs at every interior node."""
+    empty = BOARD ^ (bm | bk | wm | wk)
+    out = []
+    app = out.append
+    if black:
+        fwd = bm | bk
+        t = (fwd << 4) & empty
+        while t:
+            b = t & -t
+            t ^= b
+            app((b >> 4, b, 0, None))
+        t = (fwd << 5) & empty
+        while t:
+            b = t & -t
+            t ^= b
+            app((b >> 5, b, 0, None))
+        if bk:
+            t = (bk >> 4) & empty
+            while t:
+                b = t & -t
+                t ^= b
+                app((b << 4, b, 0, None))
+            t = (bk >> 5) & empty
+            while t:
+                b = t & -t
+                t ^= b
+                app((b << 5, b, 0, None))
+    else:
+        fwd = wm | wk
+        t = (fwd >> 4) & empty
+        while t:
+            b = t & -t
+            t ^= b
+            app((b << 4, b, 0, None))
+        t = (fwd >> 5) & empty
+        while t:
+            b = t & -t
+            t ^= b
+            app((b << 5, b, 0, None))
+        if wk:
+            t = (wk << 4) & empty
+            while t:
+                b = t & -t
+                t ^= b
+                app((b >> 4, b, 0, None))
+            t = (wk << 5) & empty
+            while t:
+                b = t & -t
+                t ^= b
+                app((b >> 5, b, 0, None))
+    return out
+
+
+def _captures(bm, bk, wm, wk, black, j):
+    """All captures, given the mask ``j`` of pieces that can capture.
+
+    Fast path for the common case: only men capture and no landing square
+    offers a further jump, so every capture is a single jump built here
+    directly (a man never jumps backwards, so the start square and the
+    piece it took cannot matter to a next hop).  Otherwise the full
+    generator of ``bitboard``.
+    """
+    empty = BOARD ^ (bm | bk | wm | wk)
+    if black:
+        if j & bk:
+            return bb.captures(bm, bk, wm, wk, black)
+        opp = wm | wk
+        j4 = j & (opp >> 4) & (empty >> 8)
+        j5 = j & (opp >> 5) & (empty >> 10)
+        on = ((opp >> 4) & (empty >> 8)) | ((opp >> 5) & (empty >> 10))
+        if (((j4 << 8) | (j5 << 10)) & ~BC) & on:
+            return bb.captures(bm, bk, wm, wk, black)
+        out = []
+        while j4:
+            b = j4 & -j4
+            j4 ^= b
+            out.append((b, b << 8, b << 4, None))
+        while j5:
+            b = j5 & -j5
+            j5 ^= b
+            out.append((b, b << 10, b << 5, None))
+        return out
+    if j & wk:
+        return bb.captures(bm, bk, wm, wk, black)
+    opp = bm | bk
+    j4 = j & (opp << 4) & (empty << 8)
+    j5 = j & (opp << 5) & (empty << 10)
+    on = ((opp << 4) & (empty << 8)) | ((opp << 5) & (empty << 10))
+    if (((j4 >> 8) | (j5 >> 10)) & ~WC) & on:
+        return bb.captures(bm, bk, wm, wk, black)
+    out = []
+    while j4:
+        b = j4 & -j4
+        j4 ^= b
+        out.append((b, b >> 8, b >> 4, None))
+    while j5:
+        b = j5 & -j5
+        j5 ^= b
+        out.append((b, b >> 10, b >> 5, None))
+    return out
+
+
+def _to_move(raw):
+    """The rules.Move of a raw move, with or without its path."""
+    if raw[3] is None:
+        raw = (raw[0], raw[1], raw[2], (raw[0], raw[1]))
+    return Move.from_raw(raw)
 
 
 class _Stop(Exception):
@@ -107,9 +226,8 @@ class Searcher:
         hist = self.hist
         hget = hist.get
         evaluate = self.evaluate
-        captures = bb.captures
-        quiet_moves = bb.quiet_moves
-        BOARD = bb.BOARD
+        captures = _captures
+        quiet_moves = _quiet_moves
         BC = bb.BLACK_CROWN
         WC = bb.WHITE_CROWN
         perf = _time.perf_counter
@@ -155,9 +273,9 @@ class Searcher:
 
             ttmove = None
             if depth > 0:
-                e = tt_get(key)
-                if e is not None:
-                    edepth, escore, eflag, ttmove = e
+                ent = tt_get(key)
+                if ent is not None:
+                    edepth, escore, eflag, ttmove, _ = ent
                     if edepth >= depth and ply:
                         if escore >= MATE_BOUND:
                             escore -= ply
@@ -178,36 +296,48 @@ class Searcher:
                 if e >= beta and beta > -MATE_BOUND and beta < MATE_BOUND:
                     return e
 
-            if j:
-                moves = captures(bm, bk, wm, wk, black)
+            if ttmove is not None and ply:
+                # try the TT move before generating anything: it often
+                # cuts off, and then the move list is never built
+                moves = (ttmove,)
+                nmoves = ent[4]
+                more = nmoves > 1
             else:
-                moves = quiet_moves(bm, bk, wm, wk, black)
-                if not moves:
-                    return ply - WIN
-            nmoves = len(moves)
+                more = False
+                if j:
+                    moves = captures(bm, bk, wm, wk, black, j)
+                else:
+                    moves = quiet_moves(bm, bk, wm, wk, black)
+                    if not moves:
+                        return ply - WIN
+                nmoves = len(moves)
+                if nmoves > 1:
+                    if not j:
+                        if depth > 1:
+                            moves.sort(key=lambda m: hget(m[0] - m[1], 0), reverse=True)
+                            k1, k2 = killers[ply]
+                            if k2 is not None and k2 in moves:
+                                moves.remove(k2)
+                                moves.insert(0, k2)
+                            if k1 is not None and k1 in moves:
+                                moves.remove(k1)
+                                moves.insert(0, k1)
+                    elif nmoves > 2:
+                        moves.sort(key=lambda m: m[2].bit_count(), reverse=True)
+                    if ttmove is not None and ttmove in moves:
+                        moves.remove(ttmove)
+                        moves.insert(0, ttmove)
             if nmoves == 1:
                 # a forced reply costs no depth: forced lines are where
                 # the tactics hide, and they are cheap to follow
-                child_depth = depth if ply < MAX_PLY else depth - 1
+                child_depth = depth if ply < MAX_PLY and EXTEND_SINGLE else depth - 1
                 if child_depth < 0:
                     child_depth = 0
             else:
                 child_depth = depth - 1 if depth > 0 else 0
-                if not j and depth > 1:
-                    moves.sort(key=lambda m: hget(m[0] - m[1], 0), reverse=True)
-                    k1, k2 = killers[ply]
-                    if k2 is not None and k2 in moves:
-                        moves.remove(k2)
-                        moves.insert(0, k2)
-                    if k1 is not None and k1 in moves:
-                        moves.remove(k1)
-                        moves.insert(0, k1)
-                elif j and nmoves > 2:
-                    moves.sort(key=lambda m: m[2].bit_count(), reverse=True)
-                if ttmove is not None and ttmove is not moves[0] and ttmove in moves:
-                    moves.remove(ttmove)
-                    moves.insert(0, ttmove)
 
+            lmp_limit = LMP[depth] if depth < len(LMP) and beta - alpha == 1 and not j else 99
+            # (rep is private to this search: an exception leaves it dirty harmlessly)
             added = kings and key not in rep
             if added:
                 rep.add(key)
@@ -215,7 +345,8 @@ class Searcher:
             best_move = None
             a = alpha
             i = 0
-            try:
+            while True:
+                done = False
                 for m in moves:
                     frm, to, cap, _ = m
                     if black:
@@ -247,6 +378,9 @@ class Searcher:
                     if i == 0:
                         score = -node(nbm, nbk, nwm, nwk, nb, child_depth, -beta, -a, ply + 1)
                     else:
+                        if i >= lmp_limit and not cap:
+                            done = True
+                            break  # late move pruning: see LMP
                         # late move reductions: quiet moves late in a well
                         # ordered list rarely matter; verify if they do
                         r = 0
@@ -273,10 +407,28 @@ class Searcher:
                                     if kl[0] != m:
                                         kl[1] = kl[0]
                                         kl[0] = m
+                                done = True
                                 break
-            finally:
-                if added:
-                    rep.discard(key)
+                if done or not more:
+                    break
+                # the TT move did not cut off: now the rest, in order
+                more = False
+                moves = captures(bm, bk, wm, wk, black, j) if j else quiet_moves(bm, bk, wm, wk, black)
+                moves.remove(ttmove)
+                if not j:
+                    if depth > 1:
+                        moves.sort(key=lambda m: hget(m[0] - m[1], 0), reverse=True)
+                        k1, k2 = killers[ply]
+                        if k2 is not None and k2 in moves:
+                            moves.remove(k2)
+                            moves.insert(0, k2)
+                        if k1 is not None and k1 in moves:
+                            moves.remove(k1)
+                            moves.insert(0, k1)
+                elif nmoves > 2:
+                    moves.sort(key=lambda m: m[2].bit_count(), reverse=True)
+            if added:
+                rep.discard(key)
 
             if depth > 0:
                 flag = LOWER if best >= beta else (EXACT if best > alpha else UPPER)
@@ -285,7 +437,7 @@ class Searcher:
                     s += ply
                 elif s <= -MATE_BOUND:
                     s -= ply
-                tt[key] = (depth, s, flag, best_move)
+                tt[key] = (depth, s, flag, best_move, nmoves)
             return best
 
         return node, counter, root_best
@@ -359,7 +511,7 @@ class Searcher:
         self.nodes = counter[0]
 
     def _pv(self, state, raw, depth):
-        pv = [Move.from_raw(raw)]
+        pv = [_to_move(raw)]
         seen = {state}
         state = bb.play(*state, raw)
         while len(pv) < depth + 8 and state not in seen:
@@ -367,7 +519,7 @@ class Searcher:
             e = self.tt.get(state)
             if e is None or e[3] is None:
                 break
-            pv.append(Move.from_raw(e[3]))
+            pv.append(_to_move(e[3]))
             state = bb.play(*state, e[3])
         return tuple(pv)
 
