@@ -12,15 +12,19 @@ from game.store import load_settings, settings_path
 from game.store.settings import Settings
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
+def make_app():
     from game.app import App
     from game.ui import theme
 
     theme._fonts.clear()  # fonts die with pygame.quit() at the end of each test
     theme._text_cache.clear()
-    a = App(size=(1000, 700), fixed_dt=1 / 60, sound=False)
+    return App(size=(1000, 700), fixed_dt=1 / 60, sound=False)
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
+    a = make_app()
     yield a
     a.close()
 
@@ -85,15 +89,19 @@ def test_mouse_clicks_change_rows(app):
     assert app.stack.top.name == "menu"
 
 
-def test_screen_starts_from_saved_settings(app):
+def test_screen_starts_from_saved_settings(tmp_path, monkeypatch):
     from game.store import save_settings
 
+    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
     save_settings(Settings(show_movable=False, animation="fast"))
+    app = make_app()  # the app reads the settings file when it starts
+    assert app.settings.show_movable is False
     app.push("settings")
     app.step()
     scene = app.stack.top
     assert scene.row("show_movable").value == "Off"
     assert scene.row("animation").value == "Fast"
+    app.close()
 
 
 def test_unwritable_settings_say_so_without_crashing(app, tmp_path):

@@ -23,7 +23,11 @@ log = logging.getLogger("checkers.ui")
 
 
 def open_pdn_file(app, path, back=None):
-    """Show a PDN file: its only game in Review, or the list of its games.  Never raises."""
+    """Show a PDN file: its only game in Review, or the list of its games.  Never raises.
+
+    ``back=None`` replaces every scene (Back then leads to the menu);
+    ``back="pop"`` opens on top of the current scene.
+    """
     try:
         games = read_games_file(path)
     except StoreError as e:
@@ -31,12 +35,16 @@ def open_pdn_file(app, path, back=None):
             app.switch("menu")
         tell(app, "Cannot open the file", str(e))
         return False
+    return open_games(app, games, path, back)
+
+
+def open_games(app, games, path, back=None):
+    """Show games read from ``path``: one in Review, several as a list to choose from."""
     if len(games) == 1:
         return open_loaded_game(app, games[0], replace=back is None)
     if back is None:
-        app.switch("load", path=str(path), games=games)
-    else:
-        app.push("load", path=str(path), games=games)
+        app.switch("menu")  # Back from the list leads to the menu
+    app.push("load", path=str(path), games=games)
     return True
 
 
@@ -46,7 +54,8 @@ def open_loaded_game(app, loaded, replace=False):
         return False
     params = dict(game=loaded.game, tags=loaded.tags, error=loaded.error, ply=0)
     if replace:
-        app.switch("review", **params)
+        app.switch("menu")  # Back from the review leads to the menu
+        app.push("review", back="pop", **params)
     else:
         app.push("review", back="pop", **params)
     return True

@@ -1,0 +1,123 @@
+"""What the play scene remembers and offers on top of playing: autosave, Ctrl+S, hints, review.
+
+The play scene creates one ``PlayExtras`` and calls it from a handful of
+one-line hooks (enter/leave, each new turn, keys, update, draw), so this
+feature stays in its own file:
+
+- every change of position (a move, undo, redo, resign) autosaves the game
+  (atomically); a finished game clears the autosave; a new game clears it
+  and remembers the chosen mode, levels and side in the settings;
+- Ctrl+S saves the game as PDN in the games folder;
+- H asks the engine (in its own process) for a hint, drawn as an arrow;
+- V opens the game so far in Review.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from ..rules import BLACK, WHITE, Position
+from . import store_hooks
+from .hint import Hint
+
+log = logging.getLogger("checkers.ui")
+
+
+class PlayExtras:
+    def __init__(self, scene):
+        self.scene = scene
+        self.app = scene.app
+        self.hint = Hint(self.app)
+        self._saved_state = None
+        store_hooks.settings_of(self.app)
+        if scene.params.get("game") is None:
+            # a new game: the old game in progress is gone, the choices are remembered
+            store_hooks.clear(self.app)
+            store_hooks.remember_choice(self.app, scene.mode, scene.players)
+
+    # -- autosave --------------------------------------------------------------------
+
+    def changed(self):
+        """The position changed (or a turn began): save the game in progress."""
+        game = self.scene.game
+        state = (len(game.moves), game.position, game.outcome is not None)
+        if state == self._saved_state:
+            return
+        self._saved_state = state
+        if game.outcome is None and not game.moves and game.start == Position.initial():
+            return  # nothing worth continuing yet
+        store_hooks.autosave(self.app, game, self.scene.players, self.scene.mode)
+
+    # -- keys ------------------------------------------------------------------------
+
+    def key(self, event):
+        """Ctrl+S, H, V; True when the key was used."""
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if event.key == pygame.K_s and ctrl:
+            self.save()
+            return True
+        if event.key == pygame.K_h and not ctrl:
+            self.ask_hint()
+            return True
+        if event.key == pygame.K_v and not ctrl:
+            self.review()
+            return True
+        return False
+
+    def save(self):
+        from ..store import StoreError, save_game
+
+        scene = self.scene
+        players = scene.players
+        tags = {"Black": store_hooks.player_tag(players.get(BLACK)),
+                "White": store_hooks.player_tag(players.get(WHITE)),
+                "Event": {"1p": "Against the computer", "2p": "Two players",
+                          "watch": "Computer against computer"}.get(scene.mode, "Casual game")}
+        for color, key in ((BLACK, "BlackLevel"), (WHITE, "WhiteLevel")):
+            if players.get(color) is not None:
+                tags[key] = getattr(players[color], "name", str(players[color]))
+        try:
+            path = save_game(scene.game, tags)
+        except StoreError as e:
+            scene.say(f"Not saved: {e}")
+            return None
+        except Exception as e:  # never a traceback for the player
+            log.warning("save failed: %s", e)
+            scene.say(f"Not saved: {e}")
+            return None
+        scene.say(f"Saved as {path.name}")
+        return path
+
+    def ask_hint(self):
+        scene = self.scene
+        if not scene.human_to_move():
+            scene.say("Hints are for your own turn")
+            return
+        message = self.hint.request(scene.game)
+        if message:
+            scene.say(message)
+
+    def review(self):
+        scene = self.scene
+        if scene.anim is not None:
+            scene.anim.finish()
+        scene.app.push("review", game=scene.game.copy(), back="pop",
+                       tags={"Black": store_hooks.player_tag(scene.players.get(BLACK)),
+                             "White": store_hooks.player_tag(scene.players.get(WHITE))},
+                       flipped=scene.flipped)
+
+    # -- frame -----------------------------------------------------------------------
+
+    def update(self, dt):
+        message = self.hint.poll(self.scene.game.position)
+        if message:
+            self.scene.say(message)
+
+    def draw(self, surface):
+        if self.scene.anim is None:
+            self.hint.draw(surface, self.scene.layout.board, self.app.assets)
+
+    def leave(self):
+        self.hint.close()
