@@ -1,6 +1,7 @@
 """``checkers`` / ``python -m game``: the game window.
 
     checkers [--fen FEN | --board FILE] [--mode 1p|2p|watch] [--level NAME] [--side black|white]
+    checkers --pdn FILE      # open a PDN file in Review (choose a game if it holds several)
 
 With a start position or a mode, the game starts straight away; otherwise
 the menu opens.  A bad FEN, board file or level is reported in one line and
@@ -18,6 +19,7 @@ def build_parser():
     start = p.add_mutually_exclusive_group()
     start.add_argument("--fen", metavar="FEN", help="start from this position, e.g. 'B:W18,24,K10:B12,16'")
     start.add_argument("--board", metavar="FILE", help="start from a board file (digits board or CSCI-561 input.txt)")
+    start.add_argument("--pdn", metavar="FILE", help="open a PDN file to review its games")  # issue 6
     p.add_argument("--mode", choices=MODES, help="1p: you against the computer (default with a position); "
                                                  "2p: two players; watch: computer against computer")
     p.add_argument("--level", metavar="NAME", help="computer level: Beginner, Easy, Medium, Hard, Expert, Master")
@@ -68,6 +70,18 @@ def chosen_level(args):
         raise UsageError(str(e)) from None
 
 
+def pdn_games(args):
+    """The games of the --pdn file (issue 6), or None without --pdn."""
+    if getattr(args, "pdn", None) is None:
+        return None
+    from .store import StoreError, read_games_file
+
+    try:
+        return read_games_file(args.pdn)
+    except StoreError as e:
+        raise UsageError(str(e)) from None
+
+
 def window_size(args):
     if args.size is None:
         return None
@@ -101,6 +115,7 @@ def main(argv=None):
     try:
         position = start_position(args)
         scene, params = first_scene(args, position)
+        games = pdn_games(args)  # issue 6
         size = window_size(args)
     except UsageError as e:
         print(f"checkers: {e}", file=sys.stderr)
@@ -110,7 +125,12 @@ def main(argv=None):
     app = None
     try:
         app = App(size or DEFAULT_SIZE)
-        app.switch(scene, **params)
+        if games is not None:  # issue 6: --pdn opens the file in Review
+            from .ui.scenes.load import open_games
+
+            open_games(app, games, args.pdn)
+        else:
+            app.switch(scene, **params)
         app.run()
     except KeyboardInterrupt:
         return 130
