@@ -4,3 +4,10 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+# Settings, the autosave and saved games go to a throw-away folder, never the
+# tester's own config and data folders (tests that care set their own).
+if "CHECKERS_HOME" not in os.environ:
+    import tempfile
+
+    os.environ["CHECKERS_HOME"] = tempfile.mkdtemp(prefix="checkers-tests-")
