@@ -243,3 +243,28 @@ def test_push_of_a_move_built_from_its_path_alone_still_captures():
     game.push(Move((6, 15, 24)))
     assert game.position == Position.from_fen("W:W18:B1,24")
     assert game.moves[0].captures == (10, 19) and game.quiet_plies == 0
+
+
+def test_position_construction_errors_name_the_square():
+    from game.rules import PositionError
+
+    with pytest.raises(PositionError, match="square 5 holds both a black man and a white king"):
+        Position.from_squares(black_men=[5], white_kings=[5])
+    with pytest.raises(PositionError, match="33"):
+        Position.from_squares(white_men=[33])
+    with pytest.raises(PositionError, match="turn"):
+        Position.from_squares(turn=2)
+
+
+def test_position_views():
+    pos = Position.from_fen("W:W18,K27:B14,K5")
+    assert pos.piece_at(18) == (WHITE, False) and pos.piece_at(27) == (WHITE, True)
+    assert pos.piece_at(14) == (BLACK, False) and pos.piece_at(5) == (BLACK, True)
+    assert pos.piece_at(1) is None
+    assert pos.count(WHITE) == 2 and pos.count(BLACK) == 2
+    assert pos.movable_squares() == {18}  # 18x9 is compulsory
+    assert pos.is_legal(Move((18, 9))) and not pos.is_legal(Move((27, 23)))
+    assert str(Position.initial()).splitlines()[0] == " b b b b"
+    assert hash(Position.from_fen(pos.fen())) == hash(pos)
+    with pytest.raises(AttributeError):
+        pos.turn = BLACK
