@@ -232,3 +232,17 @@ def test_standalone_ellipsis_and_game_type():
     assert other.moves == [] and 'GameType "20"' in other.error
     (ok,) = read_pdn('[GameType "21,W,8,8,N2,0"]\n1. 11-15 *')
     assert ok.error is None and len(ok.moves) == 1
+
+
+def test_write_pdn_keeps_its_own_result_fen_and_setup():
+    game = Game()
+    text = write_pdn(game, {"Result": "2-0", "FEN": "B:W18:B14", "SetUp": "1", "GameType": "20", "Annotator": "me"})
+    assert '[Result "*"]' in text and "FEN" not in text and "SetUp" not in text
+    assert '[GameType "21"]' in text and '[Annotator "me"]' in text
+    (back,) = read_pdn(text)
+    assert back.start_position() == Position.initial() and back.result == "*" and back.line == 1
+
+
+def test_game_line_numbers():
+    games = read_pdn("1. 11-15 *\n\n\n[Event \"b\"]\n1. 9-13 *\n")
+    assert [g.line for g in games] == [1, 4]

@@ -328,7 +328,7 @@ def write_pdn(game, tags=None):
         all_tags["SetUp"] = "1"
         all_tags["FEN"] = position_fen(game.start)
     for name, value in given.items():
-        if name not in all_tags:
+        if name not in all_tags and name not in ("FEN", "SetUp"):  # the game's own, not the caller's
             if not re.fullmatch(r"[A-Za-z0-9_]+", str(name)):
                 raise PdnError(f"tag name {name!r} must be letters, digits or '_'")
             all_tags[name] = str(value)
