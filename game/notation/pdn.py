@@ -155,7 +155,7 @@ class _Reader:
         self.error = None
         self.position = None
         self.seen_movetext = False
-        self.line = self._line()
+        self.line = None  # set by the game's first tag or token
 
     def _line(self, at=None):
         at = self.i if at is None else at
@@ -176,7 +176,7 @@ class _Reader:
         if self.seen_movetext or self.tags or self.error:
             if result is None:
                 result = _RESULTS.get(self.tags.get("Result", "*").strip(), "*")
-            self.games.append(PdnGame(self.tags, self.moves, result, self.error, self.line))
+            self.games.append(PdnGame(self.tags, self.moves, result, self.error, self.line or self._line()))
         self._new()
 
     def _begin(self):
@@ -184,12 +184,12 @@ class _Reader:
         try:
             self.position = _start_position(self.tags)
         except PdnError as e:
-            self._fail(f"line {self.line}: {e}")
+            self._fail(f"line {self.line or self._line()}: {e}")
             self.position = Position.initial()
         self.start_turn = self.position.turn
         game_type = self.tags.get("GameType", "21").split(",")[0].strip()
         if game_type != "21":
-            self._fail(f'line {self.line}: [GameType "{self.tags["GameType"]}"] is not English draughts '
+            self._fail(f'line {self.line or self._line()}: [GameType "{self.tags["GameType"]}"] is not English draughts '
                        '(GameType "21")')
 
     def _skip_comment(self):
@@ -234,6 +234,8 @@ class _Reader:
             elif c == "[":
                 if self.seen_movetext:
                     self._finish(None)
+                if self.line is None:
+                    self.line = self._line()
                 self._read_tag()
             elif c == "{":
                 self._skip_comment()
@@ -263,6 +265,8 @@ class _Reader:
 
     def _read_token(self):
         text = self.text
+        if self.line is None:
+            self.line = self._line()
         if self.position is None:
             self._begin()
         self.seen_movetext = True
