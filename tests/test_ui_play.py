@@ -256,3 +256,32 @@ def test_window_resize_recomputes_the_layout(app):
     app._resize((1600, 1100))
     frames(app)
     assert scene.layout.board.square > small
+
+
+def test_move_now_makes_the_computer_answer_at_once(app):
+    app.switch("play", mode="1p", players={BLACK: level_by_name("Master"), WHITE: None})
+    frames(app, 2)
+    scene = play_scene(app)
+    assert scene.computer.thinking
+    assert scene.panel.move_now.visible
+    time.sleep(0.3)
+    click_at(app, scene.panel.move_now.rect.center)
+    wait_for_human(app, scene, seconds=10)
+    assert len(scene.game.moves) == 1 and scene.game.turn == WHITE
+
+
+def test_watch_mode_pauses_and_steps(app):
+    app.switch("play", mode="watch", players={BLACK: level_by_name("Beginner"), WHITE: level_by_name("Beginner")})
+    frames(app, 1)
+    scene = play_scene(app)
+    key(app, pygame.K_SPACE)
+    assert scene.paused and not scene.computer.thinking
+    frames(app, 10)
+    assert scene.game.moves == [] and "Paused" in scene.status_text()[0]
+    key(app, pygame.K_s)
+    deadline = time.monotonic() + 20
+    while len(scene.game.moves) < 1 and time.monotonic() < deadline:
+        frames(app, 1)
+    settle(app)
+    frames(app, 20)
+    assert len(scene.game.moves) == 1 and scene.paused

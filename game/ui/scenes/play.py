@@ -372,13 +372,13 @@ class PlayScene(Scene):
         game = self.game
         outcome = game.outcome
         if outcome is not None:
-            if not self.over_shown:
+            self.computer.cancel()
+            self.input = None
+            # shown once, and only when nothing else (a confirm) is on top
+            if not self.over_shown and self.app.stack.top is self:
                 self.over_shown = True
-                self.computer.cancel()
-                self.input = None
                 self.app.play_sound("game_over")
-                if self.app.stack.top is self:
-                    self.app.push("game_over", outcome=outcome, players=self.players, play_again=self.play_again)
+                self.app.push("game_over", outcome=outcome, players=self.players, play_again=self.play_again)
             return
         level = self.players.get(game.turn)
         if level is None:
