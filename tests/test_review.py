@@ -1,0 +1,157 @@
+"""Review: arrow keys, Home/End, the slider, continue from here; opened from play and from files."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random
+
+import pygame
+import pytest
+
+from game.rules import BLACK, WHITE, Game, Position
+
+
+def make_app():
+    from game.app import App
+    from game.ui import theme
+
+    for cache in ("_fonts", "_text_cache"):
+        getattr(theme, cache, {}).clear()  # fonts die with pygame.quit() at the end of each test
+    return App(size=(1000, 700), fixed_dt=1 / 60, sound=False)
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
+    a = make_app()
+    a.switch("menu")
+    yield a
+    a.close()
+
+
+def key(app, k, mod=0):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    app.step()
+
+
+def click(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step()
+
+
+def played(n, seed=2, start=None):
+    g = Game(start)
+    rng = random.Random(seed)
+    for _ in range(n):
+        g.push(rng.choice(g.legal_moves()))
+    return g
+
+
+def open_review(app, game, **params):
+    app.push("review", game=game, back="pop", **params)
+    app.step()
+    return app.stack.top
+
+
+def test_arrow_keys_home_end(app):
+    game = played(20)
+    scene = open_review(app, game)
+    assert scene.name == "review" and scene.ply == 20
+    assert scene.position == game.position
+    key(app, pygame.K_LEFT)
+    assert scene.ply == 19 and scene.position == game.positions[19]
+    key(app, pygame.K_HOME)
+    assert scene.ply == 0 and scene.position == Position.initial()
+    key(app, pygame.K_LEFT)  # stays at the start
+    assert scene.ply == 0
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert scene.ply == 2 and scene.picture().last_move == game.moves[1].path
+    key(app, pygame.K_END)
+    assert scene.ply == 20
+    key(app, pygame.K_RIGHT)  # stays at the end
+    assert scene.ply == 20
+    key(app, pygame.K_PAGEUP)
+    assert scene.ply == 10
+    assert scene.slider.value == 10
+    assert "Move 10 of 20" in scene.status_text()[0]
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top.name == "menu"
+
+
+def test_slider_click_and_drag(app):
+    game = played(30)
+    scene = open_review(app, game)
+    r = scene.slider.rect
+    click(app, (r.x, r.centery))
+    assert scene.ply == 0
+    click(app, (r.x + r.width // 2, r.centery))
+    assert scene.ply == 15
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(r.x + r.width // 2, r.centery), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(r.right, r.centery), rel=(0, 0), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(r.right, r.centery), button=1))
+    app.step()
+    assert scene.ply == 30
+
+
+def test_continue_from_here_with_a_friend(app):
+    game = played(20)
+    scene = open_review(app, game)
+    for _ in range(6):
+        key(app, pygame.K_LEFT)
+    click(app, scene.vs_friend.rect.center)
+    play = app.stack.top
+    assert play.name == "play" and play.mode == "2p"
+    assert play.game.moves == game.moves[:14]
+    assert play.game.position == game.positions[14]
+    assert play.game is not game  # the reviewed game is untouched
+    assert len(game.moves) == 20
+
+
+def test_continue_from_here_vs_computer_plays_the_side_to_move(app):
+    game = played(11)  # white to move after 11 plies
+    scene = open_review(app, game)
+    assert game.turn == WHITE
+    scene.continue_vs_computer()
+    play = app.stack.top
+    assert play.name == "play" and play.mode == "1p"
+    assert play.players[WHITE] is None and play.players[BLACK] is not None
+    assert play.game.moves == game.moves
+
+
+def test_continue_refused_at_a_finished_position(app):
+    game = Game(Position.from_fen("B:W18:B14"))
+    game.push(game.legal_moves()[0])
+    assert game.outcome is not None
+    scene = open_review(app, game)
+    scene.continue_with_friend()
+    assert app.stack.top is scene and "over" in scene.message
+    key(app, pygame.K_LEFT)  # one move back the game goes on
+    scene.continue_with_friend()
+    assert app.stack.top.name == "play"
+
+
+def test_review_of_a_setup_game_and_a_broken_record(app):
+    start = Position.from_fen("W:WK10,18:B14,K3")
+    game = played(5, seed=4, start=start)
+    scene = open_review(app, game, tags={"Black": "A", "White": "B"}, error="move 4: 1-5 is not legal", ply=0)
+    assert scene.position == start
+    assert scene.move_words(1).startswith("1...")  # white moved first
+    app.step()  # draws the panel with the error
+
+
+def test_v_in_play_opens_review_of_the_current_game(app):
+    from game.ui.store_hooks import players_for, start_play
+
+    game = played(8)
+    start_play(app, game, players_for("2p"), "2p")
+    app.step()
+    key(app, pygame.K_v)
+    scene = app.stack.top
+    assert scene.name == "review" and scene.ply == 8
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top.name == "play" and app.stack.top.game.ply == 8

@@ -1,0 +1,170 @@
+"""Set up a position: refusals with reasons, editing by mouse and keys, FEN, starting play."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.rules import BLACK, WHITE, Position
+from game.ui.scenes.setup import setup_problem
+
+
+def make_app():
+    from game.app import App
+    from game.ui import theme
+
+    for cache in ("_fonts", "_text_cache"):
+        getattr(theme, cache, {}).clear()  # fonts die with pygame.quit() at the end of each test
+    return App(size=(1000, 700), fixed_dt=1 / 60, sound=False)
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
+    a = make_app()
+    a.switch("menu")
+    a.push("setup")
+    a.step()
+    yield a
+    a.close()
+
+
+def key(app, k, mod=0):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    app.step()
+
+
+def click(app, pos, button=1):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.step()
+
+
+def click_square(app, square, button=1):
+    click(app, app.stack.top.layout.board.square_center(square), button)
+
+
+# -- the rules of a playable setup ----------------------------------------------------
+
+def test_playable_positions():
+    assert setup_problem(Position.initial()) is None
+    assert setup_problem(Position.from_fen("W:WK1:B5")) is None
+    assert setup_problem(Position.from_fen("B:W32:BK29")) is None  # kings may stand anywhere
+
+
+@pytest.mark.parametrize("fen, words", [
+    ("B:W21:B30", "black man on 30 stands on the far row"),
+    ("W:W2,21:B10", "white man on 2 stands on the far row"),
+    ("B:W21:B", "Black has no pieces"),
+    ("B:W:B10", "White has no pieces"),
+    ("B:W21-32:B1-12,13", "Black has 13 pieces"),
+    ("B:W20-32:B1-12", "White has 13 pieces"),
+    ("B:W5,6,10:B1", "Black is to move but has no legal move"),  # the man on 1 is boxed in
+])
+def test_refusals_say_why(fen, words):
+    position = Position.from_fen(fen)
+    problem = setup_problem(position)
+    assert problem is not None and words in problem
+    assert "\n" not in problem
+
+
+# -- the editor -----------------------------------------------------------------------
+
+def test_menu_has_set_up_position(tmp_path, monkeypatch):
+    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
+    a = make_app()
+    try:
+        a.switch("menu")
+        a.step()
+        assert "Set up position" in [b.text for b in a.stack.top.buttons]
+    finally:
+        a.close()
+
+
+def test_place_cycle_and_refuse(app):
+    scene = app.stack.top
+    assert scene.name == "setup"
+    key(app, pygame.K_DELETE)  # nothing under no cursor: harmless
+    scene.clear()
+    # palette: 1 = black man (default), 4 = white king
+    click_square(app, 14)
+    assert scene.pieces == {14: (BLACK, False)}
+    click_square(app, 14)  # the same piece again removes it
+    assert scene.pieces == {}
+    key(app, pygame.K_4)
+    click_square(app, 18)
+    assert scene.pieces == {18: (WHITE, True)}
+    # right click cycles: empty -> black man -> black king
+    click_square(app, 10, button=3)
+    click_square(app, 10, button=3)
+    assert scene.pieces[10] == (BLACK, True)
+    # a black man on white's back row is refused, with the reason
+    key(app, pygame.K_1)
+    click_square(app, 30)
+    click(app, next(b for b in scene.actions if b.text == "Play with a friend").rect.center)
+    assert app.stack.top is scene
+    assert "far row" in scene.message and scene.message_is_error
+    click_square(app, 30)  # remove it
+    # T: white to move; then play with a friend
+    key(app, pygame.K_t)
+    assert scene.turn == WHITE and scene.side.value == "White"
+    click(app, next(b for b in scene.actions if b.text == "Play with a friend").rect.center)
+    play = app.stack.top
+    assert play.name == "play"
+    assert play.game.start == Position.from_fen("W:WK18:BK10")
+    assert play.game.turn == WHITE and play.mode == "2p"
+
+
+def test_no_legal_move_is_refused(app):
+    scene = app.stack.top
+    scene.load(Position.from_fen("B:W5,6,10:B1"))
+    assert not scene.play_with_friend()
+    assert "no legal move" in scene.message
+    assert app.stack.top is scene
+
+
+def test_fen_typed_and_clipboard(app):
+    scene = app.stack.top
+    key(app, pygame.K_t, mod=pygame.KMOD_CTRL)
+    assert scene.typing == ""
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="W:W18:BK3"))
+    app.step()
+    key(app, pygame.K_RETURN)
+    assert scene.typing is None
+    assert scene.position == Position.from_fen("W:W18:BK3")
+    # a bad FEN is refused in one line and changes nothing
+    assert not scene.apply_fen("X:nonsense")
+    assert scene.message.startswith("Not a FEN") and scene.position == Position.from_fen("W:W18:BK3")
+    # copy then paste round-trips when a clipboard exists; without one, a clear message
+    key(app, pygame.K_c, mod=pygame.KMOD_CTRL)
+    assert "W:W18:BK3" in scene.message
+    scene.load(Position.initial())
+    key(app, pygame.K_v, mod=pygame.KMOD_CTRL)
+    if "not available" not in scene.message:
+        assert scene.position == Position.from_fen("W:W18:BK3")
+
+
+def test_keyboard_cursor_places_pieces(app):
+    scene = app.stack.top
+    scene.clear()
+    key(app, pygame.K_b)  # cursor onto the board (bottom-left)
+    assert scene.cursor is not None
+    key(app, pygame.K_RETURN)  # the bottom-left corner is a dark square
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)  # two to the right: dark again
+    key(app, pygame.K_SPACE)
+    assert len(scene.pieces) == 2 and set(scene.pieces.values()) == {(BLACK, False)}
+
+
+def test_play_vs_computer_from_setup(app):
+    scene = app.stack.top
+    scene.load(Position.from_fen("W:WK18:B10,14"))
+    assert scene.you.value == "Side to move"
+    assert scene.play_vs_computer()
+    play = app.stack.top
+    assert play.name == "play" and play.mode == "1p"
+    assert play.players[WHITE] is None and play.players[BLACK] is not None
+    assert play.game.start == Position.from_fen("W:WK18:B10,14")
