@@ -1,0 +1,339 @@
+"""Autosave from the play screen, Continue in the menu, Ctrl+S, Load screen, --pdn, hints."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine.process import Done
+from game.notation.pdn import write_pdn
+from game.rules import BLACK, WHITE, Game, Position
+from game.store import autosave_path, games_dir, has_autosave, list_saved_games, load_autosave, save_game
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class FakeEngine:
+    """Answers every search at once with the first legal move (or a chosen one)."""
+
+    instances = []
+
+    def __init__(self):
+        self.rid = 0
+        self.pending = []
+        self.closed = False
+        self.choose = None
+        FakeEngine.instances.append(self)
+
+    def go(self, position, history=(), limit=None):
+        self.rid += 1
+        moves = position.legal_moves()
+        move = self.choose(moves) if self.choose else (moves[-1] if moves else None)
+        self.pending = [Done(self.rid, move)]
+        return self.rid
+
+    def poll(self):
+        out, self.pending = self.pending, []
+        return out
+
+    def stop(self):
+        pass
+
+    def cancel(self):
+        self.pending = []
+
+    def close(self):
+        self.closed = True
+
+
+def make_app(engine=True):
+    from game.app import App
+    from game.ui import theme
+
+    for cache in ("_fonts", "_text_cache"):
+        getattr(theme, cache, {}).clear()  # fonts die with pygame.quit() at the end of each test
+    return App(size=(1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=FakeEngine if engine else None)
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def app(home):
+    a = make_app()
+    a.switch("menu")
+    a.step()
+    yield a
+    a.close()
+
+
+def key(app, k, mod=0, n=1):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    for _ in range(n):
+        app.step()
+
+
+def click(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step()
+
+
+def settle(app, n=200):
+    scene = app.stack.find("play")
+    for _ in range(n):
+        app.step()
+        if scene.anim is None and (scene.input is not None or scene.game.outcome is not None):
+            return scene
+    raise AssertionError("the position never settled")
+
+
+def play_clicks(app, move):
+    scene = app.stack.find("play")
+    for square in move.path:
+        click(app, scene.layout.board.square_center(square))
+    return settle(app)
+
+
+def menu_labels(app):
+    app.switch("menu")
+    app.step()
+    return [b.text for b in app.stack.top.buttons]
+
+
+def start_2p(app):
+    app.switch("play", mode="2p", players={BLACK: None, WHITE: None})
+    app.step()
+    return app.stack.top
+
+
+# -- autosave and Continue ------------------------------------------------------------
+
+def test_moves_autosave_and_continue_appears(app):
+    assert "Continue" not in menu_labels(app)
+    scene = start_2p(app)
+    assert not has_autosave()  # nothing worth continuing before the first move
+    moves = []
+    for _ in range(3):
+        move = scene.game.legal_moves()[0]
+        moves.append(move)
+        play_clicks(app, move)
+        saved = load_autosave()
+        assert saved is not None and saved.game.moves == moves
+    assert saved.mode == "2p" and saved.humans == ["black", "white"]
+    # undo is saved too
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL, n=3)
+    assert load_autosave().game.moves == moves[:2]
+    labels = menu_labels(app)
+    assert labels[0] == "Continue"
+    menu = app.stack.top
+    click(app, menu.buttons[0].rect.center)
+    scene = app.stack.top
+    assert scene.name == "play" and scene.game.moves == moves[:2] and scene.mode == "2p"
+
+
+def test_continue_after_restart_against_the_computer(home):
+    a = make_app()
+    try:
+        a.switch("play", mode="1p", players={BLACK: None, WHITE: __import__("game.engine.levels").engine.levels.level_by_name("Hard")})
+        scene = settle(a)
+        play_clicks(a, scene.game.legal_moves()[0])  # the fake computer answers at once
+        scene = settle(a)
+        assert scene.game.ply == 2
+    finally:
+        a.close()  # the window closes: the game stays in the autosave
+    saved = load_autosave()
+    assert saved.game.ply == 2 and saved.levels == {"white": "Hard"} and saved.humans == ["black"]
+    b = make_app()
+    try:
+        b.switch("menu")
+        b.step()
+        assert b.stack.top.buttons[0].text == "Continue"
+        b.stack.top.buttons[0].activate()
+        b.step()
+        scene = b.stack.top
+        assert scene.name == "play" and scene.game.ply == 2
+        assert scene.players[BLACK] is None and scene.players[WHITE].name == "Hard"
+        assert scene.human_to_move()
+    finally:
+        b.close()
+
+
+def test_game_end_clears_the_autosave(app):
+    app.switch("play", mode="2p", players={BLACK: None, WHITE: None}, start=Position.from_fen("B:W18,27:B14"))
+    scene = settle(app)
+    assert has_autosave()  # a set-up position is worth continuing
+    play_clicks(app, scene.game.legal_moves()[0])
+    for _ in range(5):
+        app.step()
+    assert scene.game.outcome is not None
+    assert not has_autosave()
+    assert "Continue" not in menu_labels(app)
+
+
+def test_new_game_clears_the_old_autosave_and_remembers_choices(app, home):
+    scene = start_2p(app)
+    play_clicks(app, scene.game.legal_moves()[0])
+    assert has_autosave()
+    from game.engine.levels import level_by_name
+
+    app.switch("play", mode="1p", players={WHITE: None, BLACK: level_by_name("Master")})
+    app.step()
+    saved = load_autosave()
+    assert saved is None or saved.mode == "1p"  # the 2-player game is gone
+    settings = json.loads((home / "config" / "settings.json").read_text())
+    assert settings["mode"] == "1p" and settings["level"] == "Master" and settings["side"] == "white"
+
+
+def test_corrupt_autosave_is_not_offered_and_kept(app, home):
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    autosave_path().write_text("{ torn")
+    labels = menu_labels(app)
+    assert labels[0] == "Continue"  # the file exists...
+    app.stack.top.buttons[0].activate()
+    app.step()
+    assert app.stack.top.name == "notice"  # ...but reading it says why it cannot continue
+    assert list(autosave_path().parent.glob("autosave.json.bad-*"))
+    key(app, pygame.K_RETURN)
+    assert "Continue" not in menu_labels(app)
+
+
+# -- saving and loading ------------------------------------------------------------------
+
+def test_ctrl_s_saves_and_load_screen_opens_it(app):
+    scene = start_2p(app)
+    for _ in range(4):
+        play_clicks(app, scene.game.legal_moves()[0])
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert scene.message.startswith("Saved as")
+    [info] = list_saved_games()
+    assert info.black == "Human" and info.white == "Human" and info.plies == 4
+    labels = menu_labels(app)
+    assert "Load game" in labels
+    menu = app.stack.top
+    click(app, menu.buttons[labels.index("Load game")].rect.center)
+    load = app.stack.top
+    assert load.name == "load" and len(load.rows) == 1
+    key(app, pygame.K_RETURN)
+    review = app.stack.top
+    assert review.name == "review" and review.total == 4 and review.ply == 0
+    key(app, pygame.K_END)
+    assert review.position == scene.game.position
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top.name == "load"
+
+
+def test_load_screen_newest_first_and_multi_game_file_with_a_broken_game(app):
+    g1 = Game()
+    g1.push(g1.legal_moves()[0])
+    older = save_game(g1, {"Black": "Old", "White": "One"})
+    os.utime(older, (1_000_000, 1_000_000))
+    broken = '[Black "X"]\n[White "Y"]\n\n1. 11-15 23-19 2. 8-11 22-18 3. 30-26 *\n'
+    text = write_pdn(g1, {"Black": "P1", "White": "P2"}) + "\n" + broken
+    (games_dir() / "club.pdn").write_text(text)
+    app.push("load")
+    app.step()
+    load = app.stack.top
+    assert [r[0].split(":")[0] for r in load.rows] == ["P1 vs P2", "Old vs One"]
+    assert "2 games" in load.rows[0][1] and "1 broken" in load.rows[0][1]
+    key(app, pygame.K_RETURN)
+    chooser = app.stack.top
+    assert chooser.name == "load" and len(chooser.rows) == 2
+    assert chooser.rows[1][2] is True and "30-26" in chooser.rows[1][1]  # shown with its error
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    review = app.stack.top
+    assert review.name == "review" and review.total == 4 and "30-26" in review.error
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert app.stack.top.name == "review" and app.stack.top.total == 1
+
+
+def test_unreadable_file_in_the_list_says_why(app):
+    games_dir().mkdir(parents=True)
+    (games_dir() / "junk.pdn").write_bytes(b"\x00\x01\x02")
+    app.push("load")
+    app.step()
+    load = app.stack.top
+    assert load.rows[0][2] is True
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is load and "not a text file" in load.message
+
+
+def run_cli(*args, home):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT),
+               CHECKERS_HOME=str(home), CHECKERS_EXIT_AFTER_FIRST_FRAME="1")
+    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True,
+                          timeout=60, cwd=ROOT, env=env)
+
+
+def test_cli_pdn(home, tmp_path):
+    r = run_cli("--pdn", str(tmp_path / "missing.pdn"), home=home)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr.strip().startswith("checkers: no such file")
+    path = tmp_path / "one.pdn"
+    g = Game()
+    g.push(g.legal_moves()[0])
+    path.write_text(write_pdn(g))
+    r = run_cli("--pdn", str(path), home=home)
+    assert r.returncode == 0, r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_open_pdn_file_in_app(app, tmp_path):
+    from game.ui.scenes.load import open_pdn_file
+
+    path = tmp_path / "two.pdn"
+    g = Game()
+    g.push(g.legal_moves()[0])
+    path.write_text(write_pdn(g) + "\n" + write_pdn(g))
+    assert open_pdn_file(app, path)
+    assert app.stack.names() == ["menu", "load"]
+    assert not open_pdn_file(app, tmp_path / "nope.pdn")
+    assert app.stack.top.name == "notice"
+
+
+# -- hints ---------------------------------------------------------------------------------
+
+def test_hint_arrow_for_the_human(app):
+    scene = start_2p(app)
+    key(app, pygame.K_h, n=3)
+    hint = scene.extras.hint
+    assert hint.move is not None and hint.move in scene.game.legal_moves()
+    assert "Hint" in scene.message
+    assert hint.client is not app._engine  # its own engine
+    app.step()  # draws the arrow
+    play_clicks(app, scene.game.legal_moves()[0])
+    assert hint.move is None  # the position changed: the hint is gone
+
+
+def test_hint_with_one_legal_move_needs_no_engine(app):
+    app.switch("play", mode="2p", players={BLACK: None, WHITE: None}, start=Position.from_fen("B:W18,27:B14"))
+    scene = settle(app)
+    key(app, pygame.K_h)
+    assert scene.extras.hint.move == scene.game.legal_moves()[0]
+    assert "only legal move" in scene.message
+
+
+def test_hint_refused_on_the_computers_turn(app):
+    from game.engine.levels import level_by_name
+
+    app.switch("play", mode="watch", players={BLACK: level_by_name("Easy"), WHITE: level_by_name("Easy")})
+    app.step()
+    scene = app.stack.top
+    scene.paused = True
+    key(app, pygame.K_h)
+    assert scene.extras.hint.move is None
