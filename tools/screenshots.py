@@ -3,8 +3,8 @@
     python tools/screenshots.py OUTDIR [--size 1180x780] [--docs]
 
 Writes the menu, the new-game screen, a game in progress (a piece selected,
-its destinations marked), a multi-jump half entered, and the game-over
-overlay.  ``--docs`` also copies the menu and play shots to docs/.
+its destinations marked), a multi-jump half entered, the game-over overlay
+and the computer thinking (this one starts the engine process).  ``--docs`` also copies the menu and play shots to docs/.
 """
 
 import argparse
@@ -12,11 +12,15 @@ import os
 import random
 import shutil
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# settings and autosaves go to a scratch folder, never the player's own
+os.environ.setdefault("CHECKERS_HOME", tempfile.mkdtemp(prefix="checkers-tool-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
@@ -104,6 +108,18 @@ def main(argv=None):
         click(app, 27)
         settle(app, 60)
         save("05-game-over")
+
+        # The computer thinking: the indicator with depth and score, and "Move now".
+        app.switch("play", mode="1p", players={BLACK: None, WHITE: level_by_name("Master")})
+        settle(app, 3)
+        click(app, 11)
+        click(app, 15)
+        settle(app, 30)
+        deadline = time.monotonic() + 1.5
+        while time.monotonic() < deadline:
+            app.run(frames=1)
+            time.sleep(1 / 60)
+        save("06-thinking")
     finally:
         app.close()
     if args.docs:

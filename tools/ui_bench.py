@@ -22,6 +22,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -29,6 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# settings and autosaves go to a scratch folder, never the player's own
+os.environ.setdefault("CHECKERS_HOME", tempfile.mkdtemp(prefix="checkers-tool-"))
 sys.path.insert(0, str(ROOT))
 
 
