@@ -26,17 +26,17 @@ best are never picked.
 # Depths/times: each level must beat the one below it (>= 65% over 40
 # games, measured with tools/match.py; see the commit log for the numbers).
 LEVELS = (
-    Level("Beginner", "Looks one move ahead and often misses the reply; gives pieces away.",
+    Level("Beginner", "Looks one move ahead, picks loosely among decent moves, misses shots.",
           1, None, 70, 260),
-    Level("Easy", "Looks two moves ahead, plays loosely, but does not hang pieces.",
+    Level("Easy", "Looks two moves ahead and plays loosely, but does not hang pieces.",
           2, None, 25, 60),
-    Level("Medium", "Sees simple shots; some variety in its play.",
+    Level("Medium", "Sees simple shots; a little variety in its play.",
           4, None, 8, 25),
-    Level("Hard", "Searches about six plies; solid tactics.",
+    Level("Hard", "Six plies deep plus every capture sequence: solid tactics.",
           6, 0.5, 0, 0),
-    Level("Expert", "Deep search, about half a second a move.",
-          None, 0.5, 0, 0),
-    Level("Master", "Full strength: a few seconds a move.",
+    Level("Expert", "Eight plies deep plus captures, up to a second a move.",
+          8, 1.0, 0, 0),
+    Level("Master", "Full strength: as deep as it gets in three seconds a move.",
           None, 3.0, 0, 0),
 )
 
