@@ -157,3 +157,13 @@ def test_board_round_trips_of_random_positions():
         assert parse_csci_board(csci_board(pos), pos.turn) == pos
         assert parse_digit_board(digit_board(pos), pos.turn) == pos
         assert parse_csci_input(csci_input("GAME", 1, pos)).position == pos
+
+
+def test_csci_input_seconds_keep_their_decimals():
+    pos = Position.initial()
+    assert csci_input("SINGLE", 100, pos).splitlines()[2] == "100."
+    for secs in (0.001, 12.345678, 1e-6, 300):
+        assert parse_csci_input(csci_input("GAME", secs, pos)).seconds == pytest.approx(secs, abs=1e-6)
+    for bad in (0, -1, float("nan"), float("inf"), "x", None, 1e-9):
+        with pytest.raises(NotationError):
+            csci_input("GAME", bad, pos)

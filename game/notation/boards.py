@@ -153,8 +153,15 @@ def csci_input(mode, seconds, position):
     """The text of an ``input.txt`` for ``position`` (the side to move is the position's)."""
     if mode not in ("SINGLE", "GAME"):
         raise NotationError(f"mode {mode!r} should be SINGLE or GAME")
+    try:
+        seconds = float(seconds)
+    except (TypeError, ValueError):
+        raise NotationError(f"seconds {seconds!r} should be a number") from None
+    text = f"{seconds:.6f}".rstrip("0")  # "100." as the referee writes it; no rounding away of time
+    if not seconds > 0 or not _SECONDS.fullmatch(text) or float(text) <= 0:
+        raise NotationError(f"seconds {seconds!r} should be a positive number of at least 0.000001")
     colour = "BLACK" if position.turn == BLACK else "WHITE"
-    return "\n".join([mode, colour, f"{float(seconds):.1f}"] + csci_board(position)) + "\n"
+    return "\n".join([mode, colour, text] + csci_board(position)) + "\n"
 
 
 def parse_digit_board(text, turn=BLACK):
