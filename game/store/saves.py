@@ -138,7 +138,14 @@ class LoadedGame:
         date = self.tags.get("Date", "")
         date = "" if not date or "?" in date else f", {date}"
         moves = f", {self.game.ply} plies" if self.game is not None else ""
-        return f"{self.index + 1}. {self.black} vs {self.white}{date}: {self.result}{moves}"
+        return f"{self.index + 1}. {self.black} vs {self.white}{date}: {result_words(self.result)}{moves}"
+
+
+RESULT_WORDS = {"2-0": "Black won", "0-2": "White won", "1-1": "draw", "*": "unfinished", "0-0": "no result"}
+
+
+def result_words(result):
+    return RESULT_WORDS.get(result, result)
 
 
 def _draw_rule(tags):
@@ -208,7 +215,7 @@ class SavedGameInfo:
     @property
     def title(self):
         more = f" (+{self.games - 1} more)" if self.games > 1 else ""
-        return f"{self.black} vs {self.white}: {self.result}{more}"
+        return f"{self.black} vs {self.white}: {result_words(self.result)}{more}"
 
     @property
     def when(self):

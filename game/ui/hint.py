@@ -17,7 +17,7 @@ from . import theme
 
 HINT_SECONDS = 0.6   # a short search: a hint should come at once
 HINT_DEPTH = 12
-ARROW_COLOUR = (90, 200, 255)
+ARROW_COLOUR = (74, 176, 98)  # the green of assets/hint_arrow_head.png
 
 
 class Hint:
@@ -138,16 +138,19 @@ def draw_arrow(surface, points, square, assets=None, colour=ARROW_COLOUR):
         pygame.draw.circle(layer, rgba, (int(p[0]), int(p[1])), width // 2)
     pygame.draw.circle(layer, rgba, (int(points[0][0]), int(points[0][1])), width)
     sprite = None
+    size = int(square * 0.8)
     if assets is not None:
         try:
-            sprite = assets.scaled("hint_arrow_head", int(head))
+            sprite = assets.scaled("hint_arrow_head", size)
         except Exception:
             sprite = None
     if sprite is not None:
+        # the sprite points right with its tip about 0.42 of its size right of its centre
         rotated = pygame.transform.rotate(sprite, -math.degrees(angle))
         surface.blit(layer, (0, 0))
-        surface.blit(rotated, rotated.get_rect(center=(tip[0] - math.cos(angle) * head * 0.4,
-                                                      tip[1] - math.sin(angle) * head * 0.4)))
+        back = size * 0.3
+        surface.blit(rotated, rotated.get_rect(center=(tip[0] - math.cos(angle) * back,
+                                                      tip[1] - math.sin(angle) * back)))
         return
     left = (tip[0] - math.cos(angle - 0.45) * head, tip[1] - math.sin(angle - 0.45) * head)
     right = (tip[0] - math.cos(angle + 0.45) * head, tip[1] - math.sin(angle + 0.45) * head)
