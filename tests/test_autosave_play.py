@@ -170,6 +170,21 @@ def test_continue_after_restart_against_the_computer(home):
         b.close()
 
 
+def test_closing_mid_animation_keeps_the_move(home):
+    a = make_app()
+    try:
+        a.switch("play", mode="2p", players={BLACK: None, WHITE: None})
+        a.step()
+        scene = a.stack.top
+        move = scene.game.legal_moves()[0]
+        for square in move.path:
+            click(a, scene.layout.board.square_center(square))
+        assert scene.anim is not None or scene.game.ply == 1
+    finally:
+        a.close()
+    assert load_autosave().game.moves == [move]
+
+
 def test_game_end_clears_the_autosave(app):
     app.switch("play", mode="2p", players={BLACK: None, WHITE: None}, start=Position.from_fen("B:W18,27:B14"))
     scene = settle(app)

@@ -120,4 +120,6 @@ class PlayExtras:
             self.hint.draw(surface, self.scene.layout.board, self.app.assets)
 
     def leave(self):
+        # leaving (menu, quit, window closed) mid-animation still keeps the last move
+        self.changed()
         self.hint.close()
