@@ -9,6 +9,7 @@ then the median depth, total nodes per second and the peak resident memory.
 """
 
 import argparse
+import os
 import resource
 import statistics
 import sys
@@ -52,6 +53,7 @@ def main(argv=None):
     if args.time is None and args.depth is None:
         args.time = 1.0
     depths, total_nodes, total_secs = [], 0, 0.0
+    cpu0 = time.process_time()
     positions = POSITIONS[: args.only] if args.only else POSITIONS
     for name, fen in positions:
         pos = Position.from_fen(fen)
@@ -71,8 +73,10 @@ def main(argv=None):
         print(f"{name:26s} depth {info.depth:3d}  nodes {nodes:9d}  nps {nodes / max(secs, 1e-9):8.0f}"
               f"  best {str(info.best_move):10s} score {describe_score(info.score)}", flush=True)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    cpu = time.process_time() - cpu0
     print(f"median depth {statistics.median(depths):g}  total nodes {total_nodes}"
-          f"  nodes/s {total_nodes / max(total_secs, 1e-9):.0f}  max RSS {rss:.0f} MB")
+          f"  nodes/s {total_nodes / max(total_secs, 1e-9):.0f}  (per CPU second {total_nodes / max(cpu, 1e-9):.0f},"
+          f" load average {os.getloadavg()[0]:.1f})  max RSS {rss:.0f} MB")
 
 
 if __name__ == "__main__":

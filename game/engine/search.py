@@ -377,12 +377,34 @@ class Searcher:
                         else:
                             nbm, nbk = bm, bk
                         nb = True
-                    if i == 0:
+                    if i >= lmp_limit and not cap:
+                        done = True
+                        break  # late move pruning: see LMP
+                    if not child_depth:
+                        # The child is at the horizon: if it has no capture it
+                        # is a leaf, evaluated here without the cost of a call.
+                        # (Same test as at the top of node(), for the child.)
+                        ce = BOARD ^ (nbm | nbk | nwm | nwk)
+                        if nb:
+                            co = nwm | nwk
+                            cf = nbm | nbk
+                            cj = (cf & (co >> 4) & (ce >> 8)) | (cf & (co >> 5) & (ce >> 10))
+                            if nbk:
+                                cj |= (nbk & (co << 4) & (ce << 8)) | (nbk & (co << 5) & (ce << 10))
+                        else:
+                            co = nbm | nbk
+                            cf = nwm | nwk
+                            cj = (cf & (co << 4) & (ce << 8)) | (cf & (co << 5) & (ce << 10))
+                            if nwk:
+                                cj |= (nwk & (co >> 4) & (ce >> 8)) | (nwk & (co >> 5) & (ce >> 10))
+                        if cf and not cj:
+                            counter[0] += 1
+                            score = -evaluate(nbm, nbk, nwm, nwk, nb)
+                        else:
+                            score = -node(nbm, nbk, nwm, nwk, nb, 0, -beta, -a, ply + 1)
+                    elif i == 0:
                         score = -node(nbm, nbk, nwm, nwk, nb, child_depth, -beta, -a, ply + 1)
                     else:
-                        if i >= lmp_limit and not cap:
-                            done = True
-                            break  # late move pruning: see LMP
                         # late move reductions: quiet moves late in a well
                         # ordered list rarely matter; verify if they do
                         r = 0
