@@ -15,6 +15,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 DEFAULT_SIZE = (1180, 780)
 FPS = 60
+REDRAW_AT_LEAST_EVERY = 15  # frames: an idle window still refreshes 4 times a second
 
 
 class App:
@@ -159,7 +160,8 @@ class App:
         if dt is None:
             dt = self.fixed_dt if self.fixed_dt is not None else self.clock.tick(FPS) / 1000.0
         began = time.perf_counter()
-        for event in pg.event.get():
+        events = pg.event.get()
+        for event in events:
             if event.type == pg.QUIT:
                 self.running = False
                 continue
@@ -175,9 +177,13 @@ class App:
                 break
         for scene in self.stack.updating():
             scene.update(min(dt, 0.1))  # a stall must not make animations jump
-        if self.running and self.stack:
+        if self.running and self.stack and self._should_draw(bool(events)):
             self.draw(self.screen)
             pg.display.flip()
+            self._drawn_top = self.stack.top
+            self._frames_since_draw = 0
+        else:
+            self._frames_since_draw += 1
         self.frames += 1
         if self.measure:
             self.frame_times.append(time.perf_counter() - began)
@@ -185,6 +191,14 @@ class App:
             print(f"first frame drawn at {time.perf_counter():.3f}", flush=True)
             self.running = False
         return self.running
+
+    def _should_draw(self, had_events):
+        """Draw on any event, a new top scene, a scene that animates, and at least 4 times a second."""
+        if had_events or self.frames == 0 or self.stack.top is not self._drawn_top:
+            return True
+        if self._frames_since_draw >= REDRAW_AT_LEAST_EVERY:
+            return True
+        return any(scene.wants_redraw() for scene in self.stack.visible())
 
     def draw(self, surface):
         from .ui import theme

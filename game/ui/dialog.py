@@ -46,6 +46,9 @@ class DialogScene(Scene):
             b.rect = pygame.Rect(x, self.card.bottom - bh - bh * 2 // 3, bw, bh)
             x += bw + gap
 
+    def wants_redraw(self):
+        return False  # changes only on events
+
     def handle_event(self, event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.cancel()

@@ -74,6 +74,15 @@ class Scene:
     def draw(self, surface):
         """Paint the scene; must not change state."""
 
+    def wants_redraw(self):
+        """Does the picture change this frame without any event (an animation, a clock)?
+
+        When no visible scene wants it and no event arrived, the app skips
+        drawing (an idle window then costs almost no CPU).  The default
+        is True: a new scene is always drawn until it says otherwise.
+        """
+        return True
+
 
 class SceneStack:
     """The scenes on screen, bottom first.  Knows nothing about pygame."""

@@ -54,6 +54,9 @@ class MenuScene(Scene):
         for b, r in zip(self.buttons, rects):
             b.rect = r
 
+    def wants_redraw(self):
+        return False  # changes only on events
+
     def handle_event(self, event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.quit()

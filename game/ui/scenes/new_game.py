@@ -128,6 +128,9 @@ class NewGameScene(Scene):
         self.start_button.rect = pygame.Rect((w - bw) // 2, y, half, bh)
         self.back_button.rect = pygame.Rect((w - bw) // 2 + bw - half, y, half, bh)
 
+    def wants_redraw(self):
+        return False  # changes only on events
+
     def handle_event(self, event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()

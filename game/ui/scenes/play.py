@@ -402,6 +402,15 @@ class PlayScene(Scene):
             self.steps -= 1
         self.computer.start(game, level)
 
+    def wants_redraw(self):
+        """Moving pieces, the thinking spinner, a drag, a message or a pending hint change the picture."""
+        if self.anim is not None or self.computer.thinking or self.drag is not None:
+            return True
+        if self.message_until and self.clock < self.message_until + 0.1:
+            return True
+        hint = getattr(self.extras, "hint", None)
+        return bool(getattr(hint, "request_id", None))
+
     def picture(self):
         """What the board shows now (pure: reads state, changes nothing)."""
         board = self.layout.board
