@@ -129,6 +129,9 @@ class LoadScene(Scene):
             return
         open_pdn_file(self.app, info.path, back="pop")
 
+    def wants_redraw(self):
+        return False  # the picture changes only with events
+
     def back(self):
         if len(self.app.stack) > 1:
             self.app.pop()

@@ -157,6 +157,9 @@ class ReviewScene(Scene):
             return
         start_play(self.app, game, players_for("2p"), "2p")
 
+    def wants_redraw(self):
+        return False  # the picture changes only with events
+
     def back(self):
         if self.params.get("back") == "pop" and len(self.app.stack) > 1:
             self.app.pop()

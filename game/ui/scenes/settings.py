@@ -72,6 +72,9 @@ class SettingsScene(Scene):
                 return words
         return "Esc or Back returns to where you were."
 
+    def wants_redraw(self):
+        return False  # the picture changes only with events
+
     def back(self):
         self.app.pop()
 

@@ -251,6 +251,9 @@ class SetupScene(Scene):
         start_play(self.app, game, players_for("2p"), "2p")
         return True
 
+    def wants_redraw(self):
+        return False  # the picture changes only with events
+
     def back(self):
         if len(self.app.stack) > 1:
             self.app.pop()
