@@ -44,6 +44,7 @@ class App:
         pygame.display.set_caption(title)
         pygame.key.set_repeat(350, 40)
         size = (max(size[0], geometry.MIN_WINDOW[0]), max(size[1], geometry.MIN_WINDOW[1]))
+        self._set_icon()
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.size = self.screen.get_size()
         self.clock = pygame.time.Clock()
@@ -63,6 +64,25 @@ class App:
         from .store.settings import load_settings  # issue 6: preferences from disk (never raises)
 
         self.settings = load_settings()
+
+    def _set_icon(self):
+        """The window icon: a black king (set before the window opens, as SDL prefers)."""
+        try:
+            from .ui.assets import Assets
+
+            self.pg.display.set_icon(self.pg.transform.smoothscale(Assets().image("king_black"), (64, 64)))
+        except Exception:
+            pass  # no icon is better than no game
+
+    def set_cursor(self, hand):
+        """A hand over things that can be clicked on the board, the arrow elsewhere."""
+        if getattr(self, "_hand", None) == hand:
+            return
+        self._hand = hand
+        try:
+            self.pg.mouse.set_cursor(self.pg.SYSTEM_CURSOR_HAND if hand else self.pg.SYSTEM_CURSOR_ARROW)
+        except Exception:
+            pass  # the dummy video driver has no cursors
 
     # -- shared services ------------------------------------------------------
 

@@ -179,9 +179,13 @@ class SidePanel:
             arc.center = centre
             pygame.draw.circle(surface, theme.PANEL_EDGE, centre, 11, 3)
             pygame.draw.arc(surface, theme.ACCENT, arc, angle, angle + 1.8, 3)
-            title = "Stopping…" if c.stopping else "Computer is thinking…"
+            side = COLOR_NAMES[s.game.turn]
+            thinker = f"{side} is thinking…" if s.mode == "watch" else "Computer is thinking…"
+            title = "Moving now…" if c.stopping else thinker
             theme.blit_text(surface, title, 22, theme.TEXT, (box.x + 46, box.y + 24), "midleft", bold=True)
-            detail = f"Depth {c.depth or '—'}   ·   Score {score_words(c.score)}   ·   {c.elapsed():.1f} s"
+            # the engine scores from the side to move's view: say whose
+            detail = (f"Depth {c.depth or '—'}   ·   {side} {score_words(c.score) if c.depth else '…'}"
+                      f"   ·   {c.elapsed():.1f} s")
             theme.blit_text(surface, detail, 19, theme.TEXT_DIM, (box.x + 14, box.y + 44), "topleft")
             return
         if s.game.outcome is not None:

@@ -66,6 +66,7 @@ class PlayScene(Scene):
 
     def leave(self):
         self.computer.cancel()
+        self.app.set_cursor(False)
         self.extras.leave()  # issue 6
 
     def setting(self, key, default):
@@ -237,6 +238,8 @@ class PlayScene(Scene):
             self._press(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self._cancel_selection()
+        elif event.type == pygame.MOUSEMOTION and self.drag is None:
+            self.app.set_cursor(self._clickable(event.pos))
         elif event.type == pygame.MOUSEMOTION and self.drag is not None:
             d = self.drag
             d["pos"] = event.pos
@@ -295,6 +298,16 @@ class PlayScene(Scene):
         r, c = self.cursor
         dr, dc = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}[key]
         self.cursor = (min(7, max(0, r + dr)), min(7, max(0, c + dc)))
+
+    def _clickable(self, pos):
+        """Is there something to do by clicking at ``pos`` on the board?"""
+        if self.input is None or self.anim is not None:
+            return False
+        square = self.layout.board.square_at_pixel(pos)
+        if square is None:
+            return False
+        return square in self.input.movable() or square in self.input.destinations() or (
+            bool(self.input.path) and square == self.input.path[-1])
 
     def _cancel_selection(self):
         if self.input is not None and self.input.path:
