@@ -55,7 +55,8 @@ class App:
         self.stack = SceneStack()
         self.running = True
         self.frames = 0
-        self.frame_times = []  # seconds per frame of work, kept when measuring
+        self.frame_times = []  # seconds per frame of work (wall clock), kept when measuring
+        self.frame_cpu_times = []  # the CPU this thread spent on each of those frames
         self.measure = False
         self._engine = None
         self._engine_factory = engine_factory
@@ -180,6 +181,7 @@ class App:
         if dt is None:
             dt = self.fixed_dt if self.fixed_dt is not None else self.clock.tick(FPS) / 1000.0
         began = time.perf_counter()
+        began_cpu = time.thread_time()
         events = pg.event.get()
         for event in events:
             if event.type == pg.QUIT:
@@ -207,6 +209,7 @@ class App:
         self.frames += 1
         if self.measure:
             self.frame_times.append(time.perf_counter() - began)
+            self.frame_cpu_times.append(time.thread_time() - began_cpu)
         if self.exit_after_first_frame and self.frames == 1:
             print(f"first frame drawn at {time.perf_counter():.3f}", flush=True)
             self.running = False
