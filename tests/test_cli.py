@@ -70,3 +70,37 @@ def test_main_builds_play_straight_away_from_a_position():
     assert params["players"][1] is None and params["players"][0].name == "Easy"
     args = build_parser().parse_args([])
     assert first_scene(args, start_position(args))[0] == "menu"
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+def test_ctrl_c_ends_the_game_and_its_engine_process(tmp_path):
+    import signal
+    import time
+
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT),
+               CHECKERS_HOME=str(tmp_path))
+    p = subprocess.Popen([sys.executable, "-m", "game", "--mode", "watch", "--level", "Master"], cwd=ROOT,
+                         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        children = []
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not children:
+            time.sleep(0.3)
+            with open(f"/proc/{p.pid}/task/{p.pid}/children") as f:
+                children = f.read().split()
+        assert children, "the engine process never started"
+        time.sleep(0.5)
+        p.send_signal(signal.SIGINT)
+        assert p.wait(15) == 130
+        assert "Traceback" not in p.stderr.read()
+    finally:
+        if p.poll() is None:
+            p.kill()
+    time.sleep(0.3)
+    for pid in children:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                state = f.read().rsplit(")", 1)[-1].split()[0]
+        except OSError:
+            continue  # gone
+        assert state == "Z", f"process {pid} still running after Ctrl+C"

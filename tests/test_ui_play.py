@@ -117,12 +117,8 @@ def test_menu_to_one_player_game_clicks_undo_and_quit_ends_engine(app):
     quit_button = next(b for b in app.stack.top.buttons if b.key == "quit")
     click_at(app, quit_button.rect.center, n=1)
     assert not app.running
-    proc = app._engine._proc if app._engine is not None else None
     app.close()
     assert app._engine is None
-    if proc is not None:
-        proc.join(3)
-        assert not proc.is_alive()
     assert not _pid_alive(engine_pid)
 
 
@@ -285,3 +281,30 @@ def test_watch_mode_pauses_and_steps(app):
     settle(app)
     frames(app, 20)
     assert len(scene.game.moves) == 1 and scene.paused
+
+
+def test_closing_the_window_while_the_computer_thinks_ends_the_engine(app):
+    app.switch("play", mode="1p", players={BLACK: level_by_name("Master"), WHITE: None})
+    frames(app, 2)
+    scene = play_scene(app)
+    assert scene.computer.thinking
+    pid = app.engine.pid
+    assert pid is not None and _pid_alive(pid)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.run()  # returns once the window is closed, and closes everything
+    assert not app.running and app._engine is None
+    assert not _pid_alive(pid)
+
+
+def test_an_exception_in_the_loop_still_ends_the_engine(app, monkeypatch):
+    app.switch("play", mode="1p", players={BLACK: level_by_name("Master"), WHITE: None})
+    frames(app, 2)
+    pid = app.engine.pid
+
+    def broken(dt):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(play_scene(app), "update", broken)
+    with pytest.raises(RuntimeError):
+        app.run()
+    assert not _pid_alive(pid)
