@@ -491,7 +491,7 @@ class Searcher:
             return
         if depth is None and time is None:
             time = 1.0
-        max_depth = depth if depth is not None else 99
+        max_depth = max(1, depth) if depth is not None else 99
         deadline = t0 + time if time is not None else None
         stop_fn = _stop_fn(stop)
         rep = {p.state for p in history if (p.bk or p.wk)}
