@@ -75,22 +75,26 @@ class PlayLayout:
         self.size = (w, h)
         margin = max(12, min(w, h) // 40)
         self.margin = margin
-        self.panel_width = max(240, min(360, int(w * 0.3)))
+        # the panel grows with the window's height so its text can grow too
+        self.panel_width = int(max(240, min(w * 0.3, h * 0.47)))
         self.status_height = max(34, h // 18)
         coord = max(14, min(w, h) // 40)  # room for the a-h / 1-8 labels round the board
         self.coord = coord
-        avail_w = w - self.panel_width - 3 * margin - 2 * coord
+        gap = 2 * margin  # between the board's frame and the panel
+        avail_w = w - self.panel_width - 2 * margin - gap - 2 * coord
         avail_h = h - self.status_height - 3 * margin - 2 * coord
         side = max(8, min(avail_w, avail_h)) // 8 * 8
-        left_w = w - self.panel_width - margin
-        bx = max(margin + coord, (left_w - side) // 2)
+        frame_w = side + 2 * coord
+        # board and panel are centred together: no gulf between them on a wide window
+        group = frame_w + gap + self.panel_width
+        x0 = max(margin, (w - group) // 2)
         by = margin + coord + max(0, (avail_h - side) // 2)
-        self.board = BoardGeometry((bx, by, side, side), flipped)
+        self.board = BoardGeometry((x0 + coord, by, side, side), flipped)
         self.frame = self.board.rect.inflate(2 * coord, 2 * coord)
         self.status = pygame.Rect(self.frame.x, self.frame.bottom + margin // 2,
                                   self.frame.width, self.status_height)
-        px = max(self.frame.right + margin, w - self.panel_width - margin)
-        self.panel = pygame.Rect(px, margin, w - px - margin, h - 2 * margin)
+        px = self.frame.right + gap
+        self.panel = pygame.Rect(px, margin, max(1, min(self.panel_width, w - px - margin)), h - 2 * margin)
 
 
 def centered_column(size, width, heights, gap, top=None):

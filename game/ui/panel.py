@@ -46,12 +46,18 @@ class SidePanel:
             self.grid = [self.undo, self.redo, self.flip, self.numbers, self.resign, self.menu, self.again]
         self.buttons = [self.move_now] + self.grid
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.k = 1.0
+
+    def f(self, size):
+        """A text size scaled with the panel (bigger windows, bigger type)."""
+        return int(size * self.k)
 
     def resize(self, rect):
         self.rect = pygame.Rect(rect)
         r = self.rect
-        pad = 16
-        bh = max(34, min(42, r.height // 18))
+        self.k = max(0.85, min(1.5, min(r.height / 740, r.width / 354)))
+        pad = int(16 * self.k)
+        bh = max(32, min(int(42 * self.k), r.height // 18))
         gap = 8
         cols = 2
         bw = (r.width - 2 * pad - gap) // cols
@@ -60,12 +66,15 @@ class SidePanel:
         self.grid_top = y
         for i, b in enumerate(self.grid):
             b.rect = pygame.Rect(r.x + pad + (i % cols) * (bw + gap), y + (i // cols) * (bh + gap), bw, bh)
-        self.player_h = max(46, bh + 10)
+        if len(self.grid) % cols:
+            self.grid[-1].rect.width = r.width - 2 * pad  # a lone last button spans the row
+        self.player_h = max(46, int(50 * self.k))
         self.players_rect = pygame.Rect(r.x + pad, r.y + pad, r.width - 2 * pad, 2 * self.player_h + 8)
-        self.think_rect = pygame.Rect(r.x + pad, self.players_rect.bottom + 12, r.width - 2 * pad, bh * 2 + 34)
+        self.think_rect = pygame.Rect(r.x + pad, self.players_rect.bottom + 12, r.width - 2 * pad,
+                                      bh + int(78 * self.k))
         self.move_now.rect = pygame.Rect(self.think_rect.x + 12, self.think_rect.bottom - bh - 10,
                                          self.think_rect.width - 24, bh)
-        self.draw_rule_rect = pygame.Rect(r.x + pad, self.grid_top - 14 - 44, r.width - 2 * pad, 44)
+        self.draw_rule_rect = pygame.Rect(r.x + pad, self.grid_top - 14 - self.f(44), r.width - 2 * pad, self.f(44))
         self.moves_rect = pygame.Rect(r.x + pad, self.think_rect.bottom + 12, r.width - 2 * pad,
                                       self.draw_rule_rect.y - 10 - self.think_rect.bottom - 12)
 
@@ -79,6 +88,7 @@ class SidePanel:
         self.redo.enabled = s.game.can_redo
         self.resign.enabled = not over and bool(s.humans())
         self.pause.text = "Resume" if s.paused else "Pause"
+        self.numbers.text = "Hide numbers" if s.numbers else "Numbers"
         self.pause.enabled = not over
         self.step.enabled = not over
         self.again.visible = True
@@ -107,8 +117,8 @@ class SidePanel:
         pygame.draw.rect(surface, (34, 39, 48), self.think_rect, border_radius=10)
         box = self.moves_rect
         if box.height >= 40:
-            theme.blit_text(surface, "Moves", 22, theme.TEXT, (box.x + 2, box.y), "topleft", bold=True)
-            area = pygame.Rect(box.x, box.y + 28, box.width, box.height - 28)
+            theme.blit_text(surface, "Moves", self.f(22), theme.TEXT, (box.x + 2, box.y), "topleft", bold=True)
+            area = pygame.Rect(box.x, box.y + self.f(28), box.width, box.height - self.f(28))
             pygame.draw.rect(surface, (34, 39, 48), area, border_radius=10)
         bar = pygame.Rect(self.draw_rule_rect.x, self.draw_rule_rect.y + 24, self.draw_rule_rect.width, 8)
         pygame.draw.rect(surface, (34, 39, 48), bar, border_radius=4)
@@ -157,15 +167,15 @@ class SidePanel:
                 pygame.draw.circle(surface, fill, centre, radius)
                 pygame.draw.circle(surface, edge, centre, radius, 2)
             x = centre[0] + radius + 12
-            theme.blit_text(surface, COLOR_NAMES[colour], 26, theme.TEXT, (x, row.centery - 2), "bottomleft",
+            theme.blit_text(surface, COLOR_NAMES[colour], self.f(26), theme.TEXT, (x, row.centery - 2), "bottomleft",
                             bold=True)
-            theme.blit_text(surface, self._player_label(colour), 20, theme.TEXT_DIM, (x, row.centery + 2), "topleft")
+            theme.blit_text(surface, self._player_label(colour), self.f(20), theme.TEXT_DIM, (x, row.centery + 2), "topleft")
             kings = (pos.bk if colour == BLACK else pos.wk).bit_count()
             count = pos.count(colour)
-            theme.blit_text(surface, str(count), 34, theme.TEXT, (row.right - 14, row.centery - 1), "midright",
+            theme.blit_text(surface, str(count), self.f(34), theme.TEXT, (row.right - 14, row.centery - 1), "midright",
                             bold=True)
             label = "pieces" if not kings else f"{kings} king{'s' if kings > 1 else ''}"
-            theme.blit_text(surface, label, 16, theme.TEXT_FAINT, (row.right - 44 - (8 if count > 9 else 0),
+            theme.blit_text(surface, label, self.f(16), theme.TEXT_FAINT, (row.right - self.f(44) - (8 if count > 9 else 0),
                                                                      row.centery), "midright")
 
     def _draw_thinking(self, surface):
@@ -173,20 +183,21 @@ class SidePanel:
         box = self.think_rect
         c = s.computer
         if c.thinking:
-            centre = (box.x + 24, box.y + 24)
+            centre = (box.x + self.f(24), box.y + self.f(24))
             angle = (s.clock * 5.0) % (2 * math.pi)
-            arc = pygame.Rect(0, 0, 22, 22)
+            rad = self.f(11)
+            arc = pygame.Rect(0, 0, 2 * rad, 2 * rad)
             arc.center = centre
-            pygame.draw.circle(surface, theme.PANEL_EDGE, centre, 11, 3)
+            pygame.draw.circle(surface, theme.PANEL_EDGE, centre, rad, 3)
             pygame.draw.arc(surface, theme.ACCENT, arc, angle, angle + 1.8, 3)
             side = COLOR_NAMES[s.game.turn]
             thinker = f"{side} is thinking…" if s.mode == "watch" else "Computer is thinking…"
             title = "Moving now…" if c.stopping else thinker
-            theme.blit_text(surface, title, 22, theme.TEXT, (box.x + 46, box.y + 24), "midleft", bold=True)
+            theme.blit_text(surface, title, self.f(22), theme.TEXT, (box.x + self.f(46), box.y + self.f(24)), "midleft", bold=True)
             # the engine scores from the side to move's view: say whose
             detail = (f"Depth {c.depth or '—'}   ·   {side} {score_words(c.score) if c.depth else '…'}"
                       f"   ·   {c.elapsed():.1f} s")
-            theme.blit_text(surface, detail, 19, theme.TEXT_DIM, (box.x + 14, box.y + 44), "topleft")
+            theme.blit_text(surface, detail, self.f(19), theme.TEXT_DIM, (box.x + 14, box.y + self.f(44)), "topleft")
             return
         if s.game.outcome is not None:
             title, detail = "Game over", str(s.game.outcome)
@@ -203,11 +214,13 @@ class SidePanel:
                 detail = "Click a piece, then where it goes."
         else:
             title, detail = "Computer's move", ""
-        theme.blit_text(surface, title, 22, theme.TEXT, (box.x + 14, box.y + 24), "midleft", bold=True)
-        size = theme.fit_text(detail, 19, box.width - 28)
-        theme.blit_text(surface, detail, size, theme.TEXT_DIM, (box.x + 14, box.y + 44), "topleft")
+        theme.blit_text(surface, title, self.f(22), theme.TEXT, (box.x + 14, box.y + self.f(24)), "midleft", bold=True)
+        y = box.y + self.f(40)
+        for line in theme.wrap(detail, self.f(19), box.width - 28)[:2]:
+            theme.blit_text(surface, line, self.f(19), theme.TEXT_DIM, (box.x + 14, y), "topleft")
+            y += theme.font(self.f(19)).get_linesize()
         if c.depth and s.game.moves:
-            theme.blit_text(surface, f"Last search: depth {c.depth}, score {score_words(c.score)}", 17,
+            theme.blit_text(surface, f"Last search: depth {c.depth}, score {score_words(c.score)}", self.f(17),
                             theme.TEXT_FAINT, (box.x + 14, box.bottom - 14), "bottomleft")
 
     def _draw_moves(self, surface):
@@ -216,28 +229,28 @@ class SidePanel:
         if box.height < 40:
             return
         lines = pdn_lines(s.game)
-        line_h = 24
-        area = pygame.Rect(box.x, box.y + 28, box.width, box.height - 28)
+        line_h = self.f(24)
+        area = pygame.Rect(box.x, box.y + self.f(28), box.width, box.height - self.f(28))
         fit = max(1, (area.height - 12) // line_h)
         shown = lines[-fit:]
         if not lines:
-            theme.blit_text(surface, "No moves yet", 20, theme.TEXT_FAINT, area.center, "center")
+            theme.blit_text(surface, "No moves yet", self.f(20), theme.TEXT_FAINT, area.center, "center")
             return
         y = area.y + 8
-        col1 = area.x + 54
-        col2 = area.x + 54 + (area.width - 60) // 2
+        col1 = area.x + self.f(54)
+        col2 = area.x + self.f(54) + (area.width - self.f(60)) // 2
         last = len(s.game.moves)
         for k, (number, first, second) in enumerate(shown):
             is_last_line = k == len(shown) - 1
-            theme.blit_text(surface, f"{number}.", 20, theme.TEXT_FAINT, (area.x + 42, y), "topright")
+            theme.blit_text(surface, f"{number}.", self.f(20), theme.TEXT_FAINT, (area.x + self.f(42), y), "topright")
             c1 = theme.ACCENT if is_last_line and not second and last else theme.TEXT
             c2 = theme.ACCENT if is_last_line and second else theme.TEXT
-            theme.blit_text(surface, first, 20, c1 if first != "..." else theme.TEXT_FAINT, (col1, y), "topleft")
+            theme.blit_text(surface, first, self.f(20), c1 if first != "..." else theme.TEXT_FAINT, (col1, y), "topleft")
             if second:
-                theme.blit_text(surface, second, 20, c2, (col2, y), "topleft")
+                theme.blit_text(surface, second, self.f(20), c2, (col2, y), "topleft")
             y += line_h
         if len(lines) > fit:
-            theme.blit_text(surface, f"{len(lines) - fit} earlier", 16, theme.TEXT_FAINT,
+            theme.blit_text(surface, f"{len(lines) - fit} earlier", self.f(16), theme.TEXT_FAINT,
                             (area.right - 10, area.y + 6), "topright")
 
     def _draw_rule(self, surface):
@@ -250,9 +263,9 @@ class SidePanel:
         text = f"Draw rule: {quiet} of {rule.plies} plies without progress"
         if reps > 1:
             text += f" · position seen {reps}×"
-        size = theme.fit_text(text, 18, box.width)
+        size = theme.fit_text(text, self.f(18), box.width)
         theme.blit_text(surface, text, size, theme.TEXT_DIM, (box.x + 2, box.y), "topleft")
-        bar = pygame.Rect(box.x, box.y + 24, box.width, 8)
+        bar = pygame.Rect(box.x, box.y + self.f(24), box.width, 8)
         if frac > 0:
             fill = pygame.Rect(bar.x, bar.y, max(8, int(bar.width * frac)), bar.height)
             pygame.draw.rect(surface, theme.DANGER if frac > 0.75 else theme.ACCENT, fill, border_radius=4)

@@ -92,6 +92,22 @@ def fit_text(string, size, max_width, bold=False):
 _fit_cache = {}
 
 
+def wrap(string, size, max_width, bold=False):
+    """``string`` broken into lines no wider than ``max_width`` at ``size``."""
+    f = font(size, bold)
+    lines, line = [], ""
+    for word in string.split():
+        trial = f"{line} {word}".strip()
+        if line and f.size(trial)[0] > max_width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
 def veil(surface, alpha):
     """Darken everything drawn so far (under an overlay)."""
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
