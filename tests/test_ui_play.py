@@ -308,3 +308,29 @@ def test_an_exception_in_the_loop_still_ends_the_engine(app, monkeypatch):
     with pytest.raises(RuntimeError):
         app.run()
     assert not _pid_alive(pid)
+
+
+def test_custom_depth_and_white_side_chosen_by_keyboard_only(app):
+    app.switch("menu")
+    frames(app)
+    key(app, pygame.K_RETURN)  # 1 Player has the focus
+    setup = app.stack.top
+    assert setup.name == "new_game"
+    for _ in range(4):
+        key(app, pygame.K_RIGHT)  # Medium -> Hard -> Expert -> Master -> Custom depth
+    assert setup.difficulty.value == "Custom depth" and setup.depth.visible
+    key(app, pygame.K_DOWN)
+    for _ in range(3):
+        key(app, pygame.K_LEFT)  # depth 6 -> 3
+    assert setup.depth.value == 3
+    key(app, pygame.K_DOWN)      # Your side (the hidden seconds row is skipped)
+    assert setup.focus.focused is setup.side
+    key(app, pygame.K_RIGHT)
+    assert setup.side.value == "White"
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)    # Start game
+    scene = play_scene(app)
+    assert scene.players[WHITE] is None and scene.players[BLACK].name == "Depth 3"
+    assert not scene.flipped     # white at the bottom
+    wait_for_human(app, scene)   # the computer opened as black
+    assert len(scene.game.moves) == 1 and scene.game.turn == WHITE
