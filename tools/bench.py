@@ -59,10 +59,12 @@ def main(argv=None):
         pos = Position.from_fen(fen)
         info = None
         t0 = time.perf_counter()
+        c0 = time.process_time()
         searcher = Searcher()
         for info in searcher.search(pos, depth=args.depth, time=args.time):
             pass
         secs = time.perf_counter() - t0
+        cpu_secs = time.process_time() - c0
         if info is None:
             print(f"{name:26s} no legal move")
             continue
@@ -71,7 +73,7 @@ def main(argv=None):
         total_nodes += nodes
         total_secs += secs
         print(f"{name:26s} depth {info.depth:3d}  nodes {nodes:9d}  nps {nodes / max(secs, 1e-9):8.0f}"
-              f"  best {str(info.best_move):10s} score {describe_score(info.score)}", flush=True)
+              f"  cpu {cpu_secs:6.2f} s  best {str(info.best_move):10s} score {describe_score(info.score)}", flush=True)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     cpu = time.process_time() - cpu0
     print(f"median depth {statistics.median(depths):g}  total nodes {total_nodes}"
