@@ -79,9 +79,15 @@ def test_menu_to_one_player_game_clicks_undo_and_quit_ends_engine(app):
     assert app.stack.top.name == "new_game"
     setup = app.stack.top
     # keyboard: difficulty to Beginner (Left twice from Medium), side stays Black, then Start
-    key(app, pygame.K_LEFT)
-    key(app, pygame.K_LEFT)
+    for _ in range(8):  # (the screen remembers the last choice)
+        if setup.difficulty.value == "Beginner":
+            break
+        key(app, pygame.K_LEFT)
     assert setup.difficulty.value == "Beginner"
+    for _ in range(3):
+        if setup.side.value == "Black":
+            break
+        setup.side.step(1)
     click_at(app, setup.start_button.rect.center)
     scene = play_scene(app)
     assert scene.players[BLACK] is None and scene.players[WHITE].name == "Beginner"
@@ -316,16 +322,24 @@ def test_custom_depth_and_white_side_chosen_by_keyboard_only(app):
     key(app, pygame.K_RETURN)  # 1 Player has the focus
     setup = app.stack.top
     assert setup.name == "new_game"
-    for _ in range(4):
-        key(app, pygame.K_RIGHT)  # Medium -> Hard -> Expert -> Master -> Custom depth
+    # (the screen remembers the last choice, so step until the wanted value shows)
+    for _ in range(8):
+        if setup.difficulty.value == "Custom depth":
+            break
+        key(app, pygame.K_RIGHT)
     assert setup.difficulty.value == "Custom depth" and setup.depth.visible
     key(app, pygame.K_DOWN)
-    for _ in range(3):
-        key(app, pygame.K_LEFT)  # depth 6 -> 3
+    for _ in range(12):
+        if setup.depth.value == 3:
+            break
+        key(app, pygame.K_LEFT)
     assert setup.depth.value == 3
     key(app, pygame.K_DOWN)      # Your side (the hidden seconds row is skipped)
     assert setup.focus.focused is setup.side
-    key(app, pygame.K_RIGHT)
+    for _ in range(3):
+        if setup.side.value == "White":
+            break
+        key(app, pygame.K_RIGHT)
     assert setup.side.value == "White"
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)    # Start game
