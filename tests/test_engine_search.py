@@ -97,3 +97,17 @@ def test_searcher_reused_across_game_moves():
         m = s.best_move(g.position, depth=4, history=g.reversible_history())
         g.push(m)
     assert len(g.moves) == 6
+
+
+def test_transposition_table_is_bounded():
+    s = Searcher(tt_entries=2000)
+    for _ in s.search(Position.initial(), depth=12):
+        pass
+    assert s.nodes > 20000
+    assert len(s.tt) <= 2000 + 1100  # trimmed every 1024 nodes
+
+
+def test_depth_reached_quickly_in_opening():
+    # a sanity floor for speed that holds even on a loaded machine
+    info = list(search(Position.initial(), depth=8))[-1]
+    assert info.depth == 8 and info.seconds < 5
