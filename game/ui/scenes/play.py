@@ -199,7 +199,10 @@ class PlayScene(Scene):
         if self.game.outcome is not None or not self.game.moves:
             self.app.switch("menu")
             return
-        self.app.push("confirm", title="Leave this game?", message="The game in progress will be lost.",
+        # with autosave (issue 6) the game waits under "Continue"; without it, it is gone
+        message = ("You can pick it up again with Continue." if self.extras is not None
+                   else "The game in progress will be lost.")
+        self.app.push("confirm", title="Leave this game?", message=message,
                       confirm="Leave", on_confirm=lambda: self.app.switch("menu"))
 
     def move_now(self):
