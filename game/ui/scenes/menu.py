@@ -23,8 +23,10 @@ class MenuScene(Scene):
             focus_key = getattr(self.focus.focused, "key", None)
         self.items = visible_items(self.app)
         self.buttons = []
+        first_primary = next((item.key for item in self.items if item.primary), None)
         for item in self.items:
-            b = Button(item.label, (lambda it=item: it.action(self.app)), primary=item.primary)
+            # one accent per screen: Continue outranks 1 Player when both are there
+            b = Button(item.label, (lambda it=item: it.action(self.app)), primary=item.key == first_primary)
             b.key = item.key
             self.buttons.append(b)
         self.focus = FocusGroup(self.buttons)
