@@ -1,7 +1,5 @@
 """The end of a game, over the final board: who won and why, then Play again / Menu / Quit."""
 
-import pygame
-
 from ...rules import COLOR_NAMES
 from .. import theme
 from ..dialog import DialogScene

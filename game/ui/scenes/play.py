@@ -6,8 +6,6 @@ process for the computer's moves (``ComputerTurn``, polled every frame so
 the window never freezes) and draws.
 """
 
-import time
-
 import pygame
 
 from ...rules import BLACK, COLOR_NAMES, WHITE, Game
@@ -16,7 +14,7 @@ from ..animation import MoveAnimation
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
 from ..computer import ComputerTurn
 from ..geometry import PlayLayout
-from ..move_input import CANCELLED, MOVED, REFUSED, MoveInput
+from ..move_input import MOVED, REFUSED, MoveInput
 from ..panel import SidePanel
 from ..play_store import PlayExtras  # issue 6: autosave, Ctrl+S, hint (H), review (V)
 from ..scene import Scene, register
@@ -138,14 +136,6 @@ class PlayScene(Scene):
         self.app.play_sound("capture" if move.is_capture else "move")
         if crowned:
             self.app.play_sound("crown")
-        self._begin_turn()
-
-    def _after_change(self):
-        """Undo/redo/new position: drop what was under way for the old position."""
-        self.computer.cancel()
-        if self.anim is not None:
-            self.anim = None
-        self.over_shown = self.game.outcome is not None and self.over_shown
         self._begin_turn()
 
     def undo(self):
