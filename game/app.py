@@ -18,6 +18,18 @@ FPS = 60
 REDRAW_AT_LEAST_EVERY = 15  # frames: an idle window still refreshes 4 times a second
 
 
+def seconds_since_launch():
+    """Seconds since this process started (Linux /proc), or None where that is unknown."""
+    try:
+        with open("/proc/self/stat") as f:
+            start_ticks = int(f.read().rsplit(")", 1)[1].split()[19])
+        with open("/proc/uptime") as f:
+            uptime = float(f.read().split()[0])
+        return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
 class App:
     def __init__(self, size=DEFAULT_SIZE, fixed_dt=None, engine_factory=None, sound=True,
                  title="Checkers"):
@@ -211,7 +223,9 @@ class App:
             self.frame_times.append(time.perf_counter() - began)
             self.frame_cpu_times.append(time.thread_time() - began_cpu)
         if self.exit_after_first_frame and self.frames == 1:
-            print(f"first frame drawn at {time.perf_counter():.3f}", flush=True)
+            since = seconds_since_launch()
+            when = f"{since:.3f} s after launch" if since is not None else f"at {time.perf_counter():.3f}"
+            print(f"first frame drawn {when}", flush=True)
             self.running = False
         return self.running
 
