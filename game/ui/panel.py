@@ -174,9 +174,10 @@ class SidePanel:
             count = pos.count(colour)
             theme.blit_text(surface, str(count), self.f(34), theme.TEXT, (row.right - 14, row.centery - 1), "midright",
                             bold=True)
-            label = "pieces" if not kings else f"{kings} king{'s' if kings > 1 else ''}"
-            theme.blit_text(surface, label, self.f(16), theme.TEXT_FAINT, (row.right - self.f(44) - (8 if count > 9 else 0),
-                                                                     row.centery), "midright")
+            label = "pieces" if not kings else f"{kings} king{'s' if kings > 1 else ''} of"
+            count_w = theme.font(self.f(34), True).size(str(count))[0]
+            theme.blit_text(surface, label, max(14, self.f(16)), theme.TEXT_FAINT,
+                            (row.right - 14 - count_w - 8, row.centery), "midright")
 
     def _draw_thinking(self, surface):
         s = self.scene
