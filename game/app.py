@@ -58,6 +58,7 @@ class App:
         size = (max(size[0], geometry.MIN_WINDOW[0]), max(size[1], geometry.MIN_WINDOW[1]))
         self._set_icon()
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._set_minimum_size(geometry.MIN_WINDOW)
         self.size = self.screen.get_size()
         self.clock = pygame.time.Clock()
         self.fixed_dt = fixed_dt
@@ -86,6 +87,17 @@ class App:
             self.pg.display.set_icon(self.pg.transform.smoothscale(Assets().image("king_black"), (64, 64)))
         except Exception:
             pass  # no icon is better than no game
+
+    def _set_minimum_size(self, size):
+        """Stop the window being dragged smaller than the layouts are designed for."""
+        import warnings
+
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)  # fine for this one setting
+                self.pg.Window.from_display_module().minimum_size = size
+        except Exception:
+            pass  # older pygame-ce: the layouts still cope with small windows
 
     def set_cursor(self, hand):
         """A hand over things that can be clicked on the board, the arrow elsewhere."""
