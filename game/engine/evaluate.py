@@ -96,15 +96,10 @@ def _pst(table_of_square):
     chunks = []
     for k in range(4):
         t = [0] * 512
-        for v in range(512):
-            total = 0
-            for bit in range(9):
-                if v >> bit & 1:
-                    b = 1 << (9 * k + bit)
-                    sq = _SQUARE_OF_BIT.get(b)
-                    if sq:
-                        total += table_of_square[sq]
-            t[v] = total
+        for v in range(1, 512):
+            low = v & -v  # built from the table entry without the lowest bit
+            sq = _SQUARE_OF_BIT.get(low << (9 * k))
+            t[v] = t[v ^ low] + (table_of_square[sq] if sq else 0)
         chunks.append(t)
     return chunks
 

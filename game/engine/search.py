@@ -44,9 +44,9 @@ TT_ENTRIES = 300_000        # ~380 bytes each: ~115 MB at most (measured with to
 # most modern engines), for quiet moves from the LMR_FROM-th on.
 LMR_FROM = 2
 LMR_DIV = 1.5
-LMR = [[0] * 64 for _ in range(64)]
-for _d in range(1, 64):
-    for _i in range(1, 64):
+LMR = [[0] * 32 for _ in range(32)]  # small: import time matters (agent)
+for _d in range(1, 32):
+    for _i in range(1, 32):
         LMR[_d][_i] = max(1, int(0.5 + math.log(_d) * math.log(_i) / LMR_DIV))
 del _d, _i
 # Late move pruning: at shallow non-PV nodes without a capture, quiet moves
@@ -420,7 +420,7 @@ class Searcher:
                         # ordered list rarely matter; verify if they do
                         r = 0
                         if child_depth >= 2 and i >= LMR_FROM and not cap:
-                            r = lmr[child_depth if child_depth < 64 else 63][i if i < 64 else 63]
+                            r = lmr[child_depth if child_depth < 32 else 31][i if i < 32 else 31]
                             if r >= child_depth:
                                 r = child_depth - 1
                         score = -node(nbm, nbk, nwm, nwk, nb, child_depth - r, -a - 1, -a, ply + 1)
