@@ -348,3 +348,26 @@ def test_custom_depth_and_white_side_chosen_by_keyboard_only(app):
     assert not scene.flipped     # white at the bottom
     wait_for_human(app, scene)   # the computer opened as black
     assert len(scene.game.moves) == 1 and scene.game.turn == WHITE
+
+
+def test_move_list_scrolls_with_the_wheel(app, monkeypatch):
+    app.switch("play", mode="2p", players={BLACK: None, WHITE: None})
+    frames(app)
+    scene = play_scene(app)
+    for _ in range(40):
+        moves = scene.game.legal_moves()
+        if not moves:
+            break
+        scene.play_move(moves[0])
+        scene.anim.finish() if scene.anim else None
+        frames(app, 1)
+    inside = scene.panel.moves_rect.center
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: inside)  # the dummy driver has no pointer
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False, precise_x=0.0,
+                                         precise_y=3.0, touch=False, which=0))
+    frames(app)
+    assert scene.panel.scroll == 3
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5, flipped=False, precise_x=0.0,
+                                         precise_y=-5.0, touch=False, which=0))
+    frames(app)
+    assert scene.panel.scroll == 0

@@ -47,6 +47,7 @@ class SidePanel:
         self.buttons = [self.move_now] + self.grid
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.k = 1.0
+        self.scroll = 0  # move-list lines scrolled back from the end
 
     def f(self, size):
         """A text size scaled with the panel (bigger windows, bigger type)."""
@@ -99,6 +100,10 @@ class SidePanel:
         self.refresh()
         if event.type == pygame.KEYDOWN:
             return False
+        if event.type == pygame.MOUSEWHEEL and self.moves_rect.collidepoint(pygame.mouse.get_pos()):
+            # scroll the move list back through the game (0 = the latest moves)
+            self.scroll = max(0, min(len(pdn_lines(self.scene.game)), self.scroll + event.y))
+            return True
         used = False
         for b in self.buttons:
             if b.visible and b.handle_event(event):
@@ -233,7 +238,8 @@ class SidePanel:
         line_h = self.f(24)
         area = pygame.Rect(box.x, box.y + self.f(28), box.width, box.height - self.f(28))
         fit = max(1, (area.height - 12) // line_h)
-        shown = lines[-fit:]
+        back = min(self.scroll, max(0, len(lines) - fit))
+        shown = lines[max(0, len(lines) - fit - back):len(lines) - back]
         if not lines:
             theme.blit_text(surface, "No moves yet", self.f(20), theme.TEXT_FAINT, area.center, "center")
             return
@@ -242,7 +248,7 @@ class SidePanel:
         col2 = area.x + self.f(54) + (area.width - self.f(60)) // 2
         last = len(s.game.moves)
         for k, (number, first, second) in enumerate(shown):
-            is_last_line = k == len(shown) - 1
+            is_last_line = k == len(shown) - 1 and back == 0
             theme.blit_text(surface, f"{number}.", self.f(20), theme.TEXT_FAINT, (area.x + self.f(42), y), "topright")
             c1 = theme.ACCENT if is_last_line and not second and last else theme.TEXT
             c2 = theme.ACCENT if is_last_line and second else theme.TEXT
@@ -250,9 +256,13 @@ class SidePanel:
             if second:
                 theme.blit_text(surface, second, self.f(20), c2, (col2, y), "topleft")
             y += line_h
-        if len(lines) > fit:
-            theme.blit_text(surface, f"{len(lines) - fit} earlier", self.f(16), theme.TEXT_FAINT,
+        earlier = len(lines) - fit - back
+        if earlier > 0:
+            theme.blit_text(surface, f"{earlier} earlier", self.f(16), theme.TEXT_FAINT,
                             (area.right - 10, area.y + 6), "topright")
+        if back > 0:
+            theme.blit_text(surface, f"{back} later", self.f(16), theme.TEXT_FAINT,
+                            (area.right - 10, area.bottom - 6), "bottomright")
 
     def _draw_rule(self, surface):
         s = self.scene

@@ -122,6 +122,7 @@ class PlayScene(Scene):
         before = self.game.position
         self.game.push(move)
         self.message_until = 0  # complaints were about the old position
+        self.panel.scroll = 0  # show the move just played
         self.input = None
         self.drag = None
         self.anim = MoveAnimation(move, before, first_hop, ANIMATION_SCALE.get(self.setting("animation", "normal"), 1.0))
