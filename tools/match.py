@@ -92,7 +92,7 @@ _DEFAULTS = {}
 
 def _apply_overrides(overrides):
     """Set search-module tuning constants for one player (A/B tests):
-    ``time:0.2@EXTEND_SINGLE=True,RFP_MARGIN=80``.  Others go back to default."""
+    ``time:0.2@EXTEND_SINGLE=True;RFP_MARGIN=80``.  Others go back to default."""
     import game.engine.search  # noqa: F401  (the package's "search" is the function)
 
     S = sys.modules["game.engine.search"]
@@ -107,7 +107,7 @@ def _parse_overrides(text):
     import ast
 
     out = {}
-    for item in filter(None, text.split(",")):
+    for item in filter(None, text.split(";")):
         name, _, value = item.partition("=")
         out[name.strip()] = ast.literal_eval(value.strip())
     return out
