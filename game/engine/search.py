@@ -32,7 +32,7 @@ BOARD = bb.BOARD
 BC = bb.BLACK_CROWN
 WC = bb.WHITE_CROWN
 CHECK_EVERY = 1023          # poll stop/time every 1024 nodes (a few ms)
-TT_ENTRIES = 300_000        # ~380 bytes each: ~115 MB at most (measured with tools/bench.py)
+TT_ENTRIES = 200_000        # ~380 bytes each: ~80 MB at most; a whole game stays ~120 MB RSS
 
 # Pruning and reductions.  Provenance: the values below were chosen by node
 # counts at fixed depth over the tools/bench.py positions (fewer nodes for the
