@@ -5,10 +5,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
+BALLOTS = """# two ballots in the format of shared/ballots-3move.txt
+001 09-13 21-17 05-09  W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,10,11,12,13,2,3,4,6,7,8,9
+005 09-13 22-18 06-09  W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,10,11,12,13,2,3,4,5,7,8,9
+"""
+
+
 def test_match_tool_plays_short_games(tmp_path):
     pdn = tmp_path / "m.pdn"
+    ballots = tmp_path / "ballots.txt"
+    ballots.write_text(BALLOTS)
     out = subprocess.run([sys.executable, str(ROOT / "tools" / "match.py"), "depth:1", "minimax:1",
-                          "--games", "2", "--max-ply", "40", "--pdn", str(pdn)],
+                          "--games", "2", "--max-ply", "40", "--pdn", str(pdn), "--ballots", str(ballots)],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.count("game ") >= 2
@@ -22,3 +30,11 @@ def test_bench_tool_runs_at_tiny_depth():
     assert out.returncode == 0, out.stderr
     assert "median depth 2" in out.stdout
     assert out.stdout.count("nodes ") >= 12
+
+
+def test_match_tool_names_a_missing_ballots_file(tmp_path):
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "match.py"), "depth:1", "depth:1",
+                          "--games", "2", "--ballots", str(tmp_path / "nowhere.txt")],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2
+    assert "nowhere.txt" in out.stderr and "Traceback" not in out.stderr

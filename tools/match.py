@@ -216,7 +216,12 @@ def main(argv=None):
             parse_engine(spec.partition("@")[0])
         except ValueError as e:
             ap.error(str(e))
-    openings = load_openings(args.ballots)[args.first:]
+    try:
+        openings = load_openings(args.ballots)[args.first:]
+    except (OSError, IndexError) as e:
+        ap.error(f"cannot read the ballots file {args.ballots}: {e}")
+    if not openings:
+        ap.error(f"no openings in {args.ballots} from --first {args.first}")
     if args.games is not None:
         n_games = args.games
     else:
