@@ -176,6 +176,24 @@ def _captures(bm, bk, wm, wk, black, j):
     return out
 
 
+def _order(moves, capturing, depth, killers, hget, sort_captures_above):
+    """Order moves in place: quiet ones by history with the killers first, captures
+    by pieces taken.  Very shallow nodes and short capture lists are left alone:
+    sorting them costs more than it saves."""
+    if not capturing:
+        if depth > 1:
+            moves.sort(key=lambda m: hget(m[0] - m[1], 0), reverse=True)
+            k1, k2 = killers
+            if k2 is not None and k2 in moves:
+                moves.remove(k2)
+                moves.insert(0, k2)
+            if k1 is not None and k1 in moves:
+                moves.remove(k1)
+                moves.insert(0, k1)
+    elif len(moves) > sort_captures_above:
+        moves.sort(key=lambda m: m[2].bit_count(), reverse=True)
+
+
 def _to_move(raw):
     """The rules.Move of a raw move, with or without its path."""
     if raw[3] is None:
@@ -326,18 +344,7 @@ class Searcher:
                         return ply - WIN
                 nmoves = len(moves)
                 if nmoves > 1:
-                    if not j:
-                        if depth > 1:
-                            moves.sort(key=lambda m: hget(m[0] - m[1], 0), reverse=True)
-                            k1, k2 = killers[ply]
-                            if k2 is not None and k2 in moves:
-                                moves.remove(k2)
-                                moves.insert(0, k2)
-                            if k1 is not None and k1 in moves:
-                                moves.remove(k1)
-                                moves.insert(0, k1)
-                    elif nmoves > 2:
-                        moves.sort(key=lambda m: m[2].bit_count(), reverse=True)
+                    _order(moves, j, depth, killers[ply], hget, 2)
                     if ttmove is not None and ttmove in moves:
                         moves.remove(ttmove)
                         moves.insert(0, ttmove)
@@ -451,18 +458,7 @@ class Searcher:
                 more = False
                 moves = captures(bm, bk, wm, wk, black, j) if j else quiet_moves(bm, bk, wm, wk, black)
                 moves.remove(ttmove)
-                if not j:
-                    if depth > 1:
-                        moves.sort(key=lambda m: hget(m[0] - m[1], 0), reverse=True)
-                        k1, k2 = killers[ply]
-                        if k2 is not None and k2 in moves:
-                            moves.remove(k2)
-                            moves.insert(0, k2)
-                        if k1 is not None and k1 in moves:
-                            moves.remove(k1)
-                            moves.insert(0, k1)
-                elif nmoves > 2:
-                    moves.sort(key=lambda m: m[2].bit_count(), reverse=True)
+                _order(moves, j, depth, killers[ply], hget, 1)
             if added:
                 rep.discard(key)
 
