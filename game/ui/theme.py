@@ -108,6 +108,14 @@ def wrap(string, size, max_width, bold=False):
     return lines
 
 
+def blit_wrapped(surface, string, rect, size, colour):
+    """Draw ``string`` wrapped to ``rect``'s width, each line centred, from its top."""
+    y = rect.y
+    for ln in wrap(string, size, rect.width):
+        blit_text(surface, ln, size, colour, (rect.centerx, y), "midtop")
+        y += font(size).get_linesize()
+
+
 def veil(surface, alpha):
     """Darken everything drawn so far (under an overlay)."""
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

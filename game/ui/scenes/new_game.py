@@ -145,24 +145,6 @@ class NewGameScene(Scene):
         theme.blit_text(surface, SUBTITLES[self.mode], 24, theme.TEXT_DIM,
                         (w // 2, self.title_y + max(40, min(72, w // 16)) // 2 + 22), "center")
         self.focus.draw(surface)
-        self._draw_wrapped(surface, self.description(), self.description_rect, 22, theme.TEXT_DIM)
+        theme.blit_wrapped(surface, self.description(), self.description_rect, 22, theme.TEXT_DIM)
         theme.blit_text(surface, "Up/Down to move · Left/Right to change · Enter to start · Esc to go back",
                         20, theme.TEXT_FAINT, (w // 2, h - 24), "center")
-
-    @staticmethod
-    def _draw_wrapped(surface, string, rect, size, colour):
-        words, line, lines = string.split(), "", []
-        f = theme.font(size)
-        for word in words:
-            trial = (line + " " + word).strip()
-            if f.size(trial)[0] > rect.width and line:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        if line:
-            lines.append(line)
-        y = rect.y
-        for ln in lines:
-            theme.blit_text(surface, ln, size, colour, (rect.centerx, y), "midtop")
-            y += f.get_linesize()

@@ -107,29 +107,11 @@ class SettingsScene(Scene):
         theme.blit_text(surface, "Settings", max(36, min(64, w // 18)), theme.TEXT, (w // 2, self.title_y),
                         "center", bold=True)
         self.focus.draw(surface)
-        _wrapped(surface, self.explanation(), self.explain_rect, 21, theme.TEXT_DIM)
+        theme.blit_wrapped(surface, self.explanation(), self.explain_rect, 21, theme.TEXT_DIM)
         if self.message:
             theme.blit_text(surface, self.message, 20, theme.DANGER, (w // 2, h - 52), "center")
         theme.blit_text(surface, "Up/Down to choose · Left/Right or Enter to change · Esc to go back",
                         20, theme.TEXT_FAINT, (w // 2, h - 24), "center")
-
-
-def _wrapped(surface, string, rect, size, colour):
-    f = theme.font(size)
-    words, line, lines = string.split(), "", []
-    for word in words:
-        trial = (line + " " + word).strip()
-        if f.size(trial)[0] > rect.width and line:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    y = rect.y
-    for ln in lines:
-        theme.blit_text(surface, ln, size, colour, (rect.centerx, y), "midtop")
-        y += f.get_linesize()
 
 
 add_menu_item("settings", "Settings", lambda app: app.push("settings"), order=90)
