@@ -1,6 +1,7 @@
 """``checkers`` / ``python -m game``: the game window.
 
-    checkers [--fen FEN | --board FILE] [--mode 1p|2p|watch] [--level NAME] [--side black|white]
+    checkers [--fen FEN | --board FILE] [--mode 1p|2p|watch] [--level NAME|depth:N|time:S]
+             [--side black|white]
     checkers --pdn FILE      # open a PDN file in Review (choose a game if it holds several)
 
 With a start position or a mode, the game starts straight away; otherwise
@@ -22,7 +23,8 @@ def build_parser():
     start.add_argument("--pdn", metavar="FILE", help="open a PDN file to review its games")  # issue 6
     p.add_argument("--mode", choices=MODES, help="1p: you against the computer (default with a position); "
                                                  "2p: two players; watch: computer against computer")
-    p.add_argument("--level", metavar="NAME", help="computer level: Beginner, Easy, Medium, Hard, Expert, Master")
+    p.add_argument("--level", metavar="NAME", help="computer level: Beginner, Easy, Medium, Hard, Expert, Master, "
+                   "or depth:N (N plies, 1-12) or time:S (S seconds a move)")
     p.add_argument("--side", choices=("black", "white"), help="your side in a 1-player game (default black)")
     p.add_argument("--size", metavar="WxH", help="window size in pixels, e.g. 1280x800")
     return p
@@ -60,14 +62,19 @@ def start_position(args):
 
 
 def chosen_level(args):
-    from .engine.levels import LEVELS, level_by_name
+    from .engine.levels import LEVELS, custom_depth, custom_time, level_by_name
 
     if args.level is None:
         return LEVELS[2]  # Medium: a fair first opponent
+    kind, sep, value = args.level.partition(":")
     try:
+        if sep and kind.strip().lower() == "depth":
+            return custom_depth(value)
+        if sep and kind.strip().lower() == "time":
+            return custom_time(value)
         return level_by_name(args.level)
     except ValueError as e:
-        raise UsageError(str(e)) from None
+        raise UsageError(f"bad --level {args.level!r}: {e}") from None
 
 
 def pdn_games(args):

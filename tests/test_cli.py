@@ -37,6 +37,20 @@ def test_missing_and_bad_board_files(tmp_path):
     assert len(r.stderr.strip().splitlines()) == 1 and "bad board file" in r.stderr
 
 
+def test_custom_levels_from_the_command_line():
+    from game.__main__ import UsageError, build_parser, chosen_level
+
+    def level(text):
+        return chosen_level(build_parser().parse_args(["--level", text]))
+
+    assert (level("depth:5").depth, level("depth:5").time) == (5, None)
+    assert level("time:0.5").time == 0.5
+    assert level("MASTER").name == "Master"
+    for bad in ("depth:13", "depth:x", "time:-1", "time:inf", "time:nan"):
+        with pytest.raises(UsageError, match="bad --level"):
+            level(bad)
+
+
 def test_bad_level_is_reported():
     r = run("--mode", "1p", "--level", "Grandmaster")
     assert r.returncode == 2 and "Traceback" not in r.stderr

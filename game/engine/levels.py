@@ -69,8 +69,8 @@ def custom_depth(n):
 def custom_time(seconds):
     """Full-strength search for ``seconds`` per move."""
     seconds = float(seconds)
-    if not seconds > 0:
-        raise ValueError(f"seconds per move must be positive, not {seconds}")
+    if not 0 < seconds <= 3600:  # also refuses nan and inf: the search must end
+        raise ValueError(f"seconds per move must be more than 0 and at most 3600, not {seconds}")
     return Level(f"{seconds:g} s", f"Searches {seconds:g} seconds a move.", None, seconds, 0, 0)
 
 
