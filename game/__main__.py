@@ -35,6 +35,20 @@ class UsageError(Exception):
 
 
 def start_position(args):
+    """The position given by --fen or --board (None without either), checked
+    to be one a game could reach and not already over."""
+    from .rules import setup_problem
+
+    position = _read_start(args)
+    if position is not None:
+        problem = setup_problem(position)
+        if problem is not None:
+            source = f"FEN {args.fen!r}" if args.fen is not None else f"board file {args.board!r}"
+            raise UsageError(f"cannot start from {source}: {problem}")
+    return position
+
+
+def _read_start(args):
     from .notation import NotationError
 
     if args.fen is not None:
@@ -100,13 +114,14 @@ def window_size(args):
 
 
 def first_scene(args, position):
-    """(scene name, params) to open with: the menu, or play when a position or mode is given."""
+    """(scene name, params) to open with: the menu, or play when a position, a mode,
+    a level or a side is given."""
     from .rules import BLACK, WHITE
 
-    if position is None and args.mode is None:
+    level = chosen_level(args)  # checked even when the menu opens: a bad level is an error
+    if position is None and args.mode is None and args.level is None and args.side is None:
         return "menu", {}
-    mode = args.mode or "1p"
-    level = chosen_level(args)
+    mode = args.mode or "1p"  # a level or a side asked for means a game against the computer
     if mode == "1p":
         human = WHITE if args.side == "white" else BLACK
         players = {human: None, 1 - human: level}

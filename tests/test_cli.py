@@ -118,3 +118,28 @@ def test_ctrl_c_ends_the_game_and_its_engine_process(tmp_path):
         except OSError:
             continue  # gone
         assert state == "Z", f"process {pid} still running after Ctrl+C"
+
+
+def test_a_level_or_side_alone_starts_a_game_against_the_computer():
+    from game.__main__ import build_parser, first_scene
+    from game.rules import BLACK, WHITE
+
+    scene, params = first_scene(build_parser().parse_args(["--level", "Master", "--side", "white"]), None)
+    assert scene == "play" and params["mode"] == "1p"
+    assert params["players"][WHITE] is None and params["players"][BLACK].name == "Master"
+    assert first_scene(build_parser().parse_args([]), None) == ("menu", {})
+
+
+def test_bad_level_without_a_mode_is_still_reported():
+    r = run("--level", "Grandmaster")
+    assert r.returncode == 2 and "unknown level" in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("fen, reason", [
+    ("B:W5:B30", "far row"),
+    ("W:W1-13:B14", "at most 12"),
+    ("B:W:B12", "White has no pieces"),
+])
+def test_impossible_start_positions_are_refused(fen, reason):
+    r = run("--fen", fen)
+    assert r.returncode == 2 and reason in r.stderr and "Traceback" not in r.stderr

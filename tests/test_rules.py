@@ -198,6 +198,16 @@ def test_undo_and_redo():
     assert [str(m) for m in game.moves] == ["11-15", "22-18"]
 
 
+def test_no_redo_is_offered_once_the_game_is_over():
+    game = Game()
+    play(game, "11-15")
+    game.undo()
+    game.resign(BLACK)
+    assert not game.can_redo and game.redo() is None
+    game.undo()  # takes back the resignation: the move can be played again
+    assert game.can_redo and game.redo() == Move((11, 15))
+
+
 def test_illegal_move_error_names_move_and_fen():
     game = Game()
     with pytest.raises(IllegalMoveError) as info:

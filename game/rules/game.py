@@ -226,7 +226,7 @@ class Game:
 
     @property
     def can_redo(self):
-        return bool(self._redo)
+        return bool(self._redo) and self.outcome is None
 
     def resign(self, color):
         if self.outcome is None:

@@ -15,7 +15,7 @@ with no pieces, or a side to move with no legal move.
 import pygame
 
 from ...notation import NotationError, parse_fen, position_fen
-from ...rules import BLACK, COLOR_NAMES, WHITE, Game, Position
+from ...rules import BLACK, COLOR_NAMES, WHITE, Game, Position, setup_problem
 from .. import theme
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
 from ..geometry import PlayLayout
@@ -30,7 +30,6 @@ TOOLS = (("Black man", BLACK_MAN), ("Black king", BLACK_KING), ("White man", WHI
          ("White king", WHITE_KING), ("Eraser", ERASE))
 CYCLE = (None, BLACK_MAN, BLACK_KING, WHITE_MAN, WHITE_KING)
 # a man on these squares would have been crowned on arriving there
-CROWN_ROW = {BLACK: range(29, 33), WHITE: range(1, 5)}
 
 
 def position_of(pieces, turn):
@@ -39,26 +38,6 @@ def position_of(pieces, turn):
         groups[piece].append(square)
     return Position.from_squares(groups[BLACK_MAN], groups[BLACK_KING], groups[WHITE_MAN],
                                  groups[WHITE_KING], turn)
-
-
-def setup_problem(position):
-    """Why ``position`` cannot start a game (one line), or None when it can."""
-    for color in (BLACK, WHITE):
-        name = COLOR_NAMES[color]
-        n = position.count(color)
-        if n == 0:
-            return f"{name} has no pieces: put at least one {name.lower()} piece on the board"
-        if n > 12:
-            return f"{name} has {n} pieces: a side has at most 12"
-        men = position.black_men if color == BLACK else position.white_men
-        crowned = sorted(s for s in men if s in CROWN_ROW[color])
-        if crowned:
-            s = crowned[0]
-            return (f"The {name.lower()} man on {s} stands on the far row: it would have been crowned "
-                    f"(make it a king or move it)")
-    if not position.legal_moves():
-        return f"{COLOR_NAMES[position.turn]} is to move but has no legal move: the game would already be over"
-    return None
 
 
 def clipboard_get():
