@@ -98,3 +98,9 @@ def test_square_name_of_non_square():
         with pytest.raises(NotationError):
             square_name(bad)
     assert square_at(0, 0) is None and square_at(8, 1) is None and square_at(0, 1) == 1
+
+
+def test_a_backwards_range_is_named_as_such():
+    with pytest.raises(NotationError, match="backwards") as info:
+        parse_fen("B:W32-21:B1-12")
+    assert "32-21" in str(info.value)

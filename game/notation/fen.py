@@ -33,8 +33,10 @@ def _squares(field, fen):
             raise NotationError(f"bad square {raw!r} in FEN {fen!r}")
         first = int(lo)
         last = int(hi) if sep else first
-        if not (1 <= first <= 32 and 1 <= last <= 32) or last < first:
+        if not (1 <= first <= 32 and 1 <= last <= 32):
             raise NotationError(f"square {raw!r} out of range 1-32 in FEN {fen!r}")
+        if last < first:
+            raise NotationError(f"range {raw!r} runs backwards (write it low-high) in FEN {fen!r}")
         (kings if king else men).extend(range(first, last + 1))
     return men, kings
 
