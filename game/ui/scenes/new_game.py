@@ -135,6 +135,12 @@ class NewGameScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                and isinstance(self.focus.focused, Chooser)):
+            # The footer promises "Enter to start": on a choice row Enter starts the
+            # game with what is shown (Space and the arrows change the choice).
+            self.start_game()
+            return
         self.focus.handle_event(event)
 
     def draw(self, surface):
