@@ -38,3 +38,28 @@ def test_trading_down_when_ahead():
     few = Position.from_fen("B:W30:B1,2")
     many = Position.from_fen("B:W25,26,27,28,29,30:B1,2,3,4,5,6,7")
     assert evaluate(*few.state) > evaluate(*many.state)
+
+
+def test_set_weights_changes_evaluation_and_restores():
+    from game.engine.evaluate import set_weights, weights
+
+    p = Position.from_fen("B:W30:BK14,9")
+    before, saved = evaluate(*p.state), weights()
+    try:
+        set_weights(KING=saved["KING"] + 20, GUARD=0)
+        assert weights()["KING"] == saved["KING"] + 20
+        assert evaluate(*p.state) > before + 20  # plus the trade-down share
+        assert evaluate(*p.state) == evaluate_slow(*p.state)  # tables rebaked, not just the constant
+    finally:
+        set_weights(**saved)
+    assert weights() == saved
+    assert evaluate(*p.state) == before
+
+
+def test_set_weights_refuses_unknown_names():
+    import pytest
+
+    from game.engine.evaluate import set_weights
+
+    with pytest.raises(KeyError):
+        set_weights(KNIG=150)

@@ -38,3 +38,27 @@ def test_match_tool_names_a_missing_ballots_file(tmp_path):
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 2
     assert "nowhere.txt" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_match_overrides_apply_to_one_player_only():
+    sys.path.insert(0, str(ROOT / "tools"))
+    import match
+
+    from game.engine.evaluate import weights
+
+    saved = weights()
+    try:
+        match._apply_overrides({"KING": saved["KING"] + 15, "GUARD": 0})
+        assert weights()["KING"] == saved["KING"] + 15 and weights()["GUARD"] == 0
+        match._apply_overrides({})  # the other player: defaults again
+        assert weights() == saved
+    finally:
+        match._apply_overrides({})
+    assert weights() == saved
+
+
+def test_match_tool_refuses_an_unknown_override(tmp_path):
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "match.py"), "depth:1@KNIG=150", "depth:1",
+                          "--games", "2"], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2
+    assert "KNIG" in out.stderr and "Traceback" not in out.stderr

@@ -90,17 +90,34 @@ def parse_engine(spec):
 _DEFAULTS = {}
 
 
+_EVAL_DEFAULTS = {}
+
+
 def _apply_overrides(overrides):
-    """Set search-module tuning constants for one player (A/B tests):
-    ``time:0.2@EXTEND_SINGLE=True;RFP_MARGIN=80``.  Others go back to default."""
-    import game.engine.search  # noqa: F401  (the package's "search" is the function)
+    """Set tuning constants for one player (A/B tests), before each of its
+    moves: ``time:0.2@EXTEND_SINGLE=True;RFP_MARGIN=80`` (search module) or
+    ``time:0.1@KING=150;GUARD=0`` (evaluation weights, see
+    evaluate.WEIGHT_NAMES; the tables are rebaked only when they change).
+    Everything not named goes back to its default, so the other player in
+    the same worker process is unaffected."""
+    import game.engine.evaluate  # noqa: F401  (the package's names are the functions)
+    import game.engine.search  # noqa: F401
 
     S = sys.modules["game.engine.search"]
+    E = sys.modules["game.engine.evaluate"]
+    if not _EVAL_DEFAULTS:
+        _EVAL_DEFAULTS.update(E.weights())
+    eval_over = {k: v for k, v in overrides.items() if k in _EVAL_DEFAULTS}
     for name, value in _DEFAULTS.items():
         setattr(S, name, value)
     for name, value in overrides.items():
+        if name in eval_over:
+            continue
+        if not hasattr(S, name):
+            raise ValueError(f"{name} is neither a search constant nor an evaluation weight")
         _DEFAULTS.setdefault(name, getattr(S, name))
         setattr(S, name, value)
+    E.set_weights(**{**_EVAL_DEFAULTS, **eval_over})
 
 
 def _parse_overrides(text):
@@ -119,6 +136,7 @@ class _Player:
 
         spec, _, over = spec.partition("@")
         self.overrides = _parse_overrides(over)
+        _apply_overrides(self.overrides)  # fail early on an unknown name
         self.kind, self.arg = parse_engine(spec)
         self.searcher = Searcher()
         self.rng = random.Random(seed)
@@ -214,8 +232,10 @@ def main(argv=None):
     for spec in (args.engine1, args.engine2):
         try:
             parse_engine(spec.partition("@")[0])
-        except ValueError as e:
+            _apply_overrides(_parse_overrides(spec.partition("@")[2]))
+        except (ValueError, SyntaxError) as e:
             ap.error(str(e))
+    _apply_overrides({})
     try:
         openings = load_openings(args.ballots)[args.first:]
     except (OSError, IndexError) as e:

@@ -112,18 +112,45 @@ def _value(square, mask_weights, base):
     return base + sum(w for m, w in mask_weights if m & b)
 
 
-_BM_W = [(B_GUARD, GUARD), (CENTRE, MAN_CENTRE), (NEAR_CENTRE, MAN_NEAR), (B_ADV5, ADV5), (B_ADV6, ADV6)]
-_WM_W = [(W_GUARD, GUARD), (CENTRE, MAN_CENTRE), (NEAR_CENTRE, MAN_NEAR), (W_ADV5, ADV5), (W_ADV6, ADV6)]
-_K_W = [(CENTRE, KING_CENTRE), (NEAR_CENTRE, KING_NEAR), (EDGE, KING_EDGE), (SINGLE_CORNER, KING_CORNER)]
-# black's view: white tables hold negative values
-_T_BM = _pst({s: _value(s, _BM_W, MAN) for s in range(1, 33)})
-_T_WM = _pst({s: -_value(s, _WM_W, MAN) for s in range(1, 33)})
-_T_BK = _pst({s: _value(s, _K_W, KING) for s in range(1, 33)})
-_T_WK = _pst({s: -_value(s, _K_W, KING) for s in range(1, 33)})
-_BM0, _BM1, _BM2, _BM3 = _T_BM
-_WM0, _WM1, _WM2, _WM3 = _T_WM
-_BK0, _BK1, _BK2, _BK3 = _T_BK
-_WK0, _WK1, _WK2, _WK3 = _T_WK
+# The weights that set_weights() may change (all baked into the tables below).
+WEIGHT_NAMES = ("MAN", "KING", "GUARD", "MAN_CENTRE", "MAN_NEAR", "ADV5", "ADV6",
+                "KING_CENTRE", "KING_NEAR", "KING_EDGE", "KING_CORNER")
+
+
+def _build_tables():
+    """(Re)bake the piece-square tables from the current module weights."""
+    g = globals()
+    bm_w = [(B_GUARD, GUARD), (CENTRE, MAN_CENTRE), (NEAR_CENTRE, MAN_NEAR), (B_ADV5, ADV5), (B_ADV6, ADV6)]
+    wm_w = [(W_GUARD, GUARD), (CENTRE, MAN_CENTRE), (NEAR_CENTRE, MAN_NEAR), (W_ADV5, ADV5), (W_ADV6, ADV6)]
+    k_w = [(CENTRE, KING_CENTRE), (NEAR_CENTRE, KING_NEAR), (EDGE, KING_EDGE), (SINGLE_CORNER, KING_CORNER)]
+    # black's view: white tables hold negative values
+    g["_BM0"], g["_BM1"], g["_BM2"], g["_BM3"] = _pst({s: _value(s, bm_w, MAN) for s in range(1, 33)})
+    g["_WM0"], g["_WM1"], g["_WM2"], g["_WM3"] = _pst({s: -_value(s, wm_w, MAN) for s in range(1, 33)})
+    g["_BK0"], g["_BK1"], g["_BK2"], g["_BK3"] = _pst({s: _value(s, k_w, KING) for s in range(1, 33)})
+    g["_WK0"], g["_WK1"], g["_WK2"], g["_WK3"] = _pst({s: -_value(s, k_w, KING) for s in range(1, 33)})
+
+
+def weights():
+    """The current evaluation weights, by name."""
+    g = globals()
+    return {name: g[name] for name in WEIGHT_NAMES}
+
+
+def set_weights(**new):
+    """Change evaluation weights by name (A/B matches: tools/match.py
+    ``time:0.1@KING=150``) and rebake the tables; evaluate() itself is
+    unchanged.  Unknown names raise; a call that changes nothing is free."""
+    unknown = set(new) - set(WEIGHT_NAMES)
+    if unknown:
+        raise KeyError(f"not an evaluation weight: {', '.join(sorted(unknown))}")
+    g = globals()
+    if all(g[k] == v for k, v in new.items()):
+        return
+    g.update(new)
+    _build_tables()
+
+
+_build_tables()
 
 
 def evaluate(bm, bk, wm, wk, black):
