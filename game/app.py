@@ -30,6 +30,25 @@ def seconds_since_launch():
         return None
 
 
+def desktop_size(pg):
+    """The first desktop's size, or None where the video driver cannot tell."""
+    try:
+        sizes = pg.display.get_desktop_sizes()
+    except Exception:
+        return None
+    if not sizes:
+        return None
+    w, h = sizes[0]
+    return (w, h) if w > 0 and h > 0 else None
+
+
+def fit_desktop(size, desktop):
+    """A window no larger than the desktop: a huge --size would cost seconds a frame to draw."""
+    if desktop is None:
+        return size
+    return (min(size[0], desktop[0]), min(size[1], desktop[1]))
+
+
 class App:
     def __init__(self, size=DEFAULT_SIZE, fixed_dt=None, engine_factory=None, sound=True,
                  title="Checkers"):
@@ -56,6 +75,7 @@ class App:
         pygame.display.set_caption(title)
         pygame.key.set_repeat(350, 40)
         size = (max(size[0], geometry.MIN_WINDOW[0]), max(size[1], geometry.MIN_WINDOW[1]))
+        size = fit_desktop(size, desktop_size(pygame))
         self._set_icon()
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._set_minimum_size(geometry.MIN_WINDOW)
@@ -143,7 +163,11 @@ class App:
 
     @property
     def engine(self):
-        """The engine process client, started the first time a computer player needs it."""
+        """The engine process client, started the first time a computer player needs it.
+
+        May raise (the factory, or a worker that cannot start): callers catch it
+        and tell the player, as ``ComputerTurn`` and ``Hint`` do.
+        """
         if self._engine is None:
             if self._engine_factory is not None:
                 self._engine = self._engine_factory()

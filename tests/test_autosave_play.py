@@ -352,3 +352,51 @@ def test_hint_refused_on_the_computers_turn(app):
     scene.paused = True
     key(app, pygame.K_h)
     assert scene.extras.hint.move is None
+
+
+# -- review fixes: an unwritable data folder, a finished game's autosave -------------------
+
+def test_unwritable_data_folder_is_logged_once(app, monkeypatch, caplog):
+    import logging
+
+    from game.store import autosave, paths
+
+    monkeypatch.setattr(autosave, "_save_failing", False)  # whatever earlier tests left
+    writable = paths.atomic_write
+
+    def refuse(path, text):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(paths, "atomic_write", refuse)
+    scene = start_2p(app)
+    with caplog.at_level(logging.WARNING, logger="checkers.store"):
+        for _ in range(4):
+            play_clicks(app, scene.game.legal_moves()[0])
+    assert len(scene.game.moves) == 4
+    warnings = [r for r in caplog.records if r.getMessage().startswith("autosave: cannot save")]
+    assert len(warnings) == 1, [r.getMessage() for r in caplog.records]
+    monkeypatch.setattr(paths, "atomic_write", writable)  # (undo() would also drop this test's home)
+    assert autosave.save_autosave(scene.game)
+    assert not autosave._save_failing  # writable again: a later failure is told again
+
+
+def test_autosave_of_a_finished_game_is_not_offered(app):
+    from game.rules import Game
+    from game.store.autosave import save_autosave
+
+    game = Game(Position.from_fen("B:W18,27:B14"))
+    game.push(game.legal_moves()[0])
+    assert game.outcome is not None
+    assert save_autosave(game, "2p", {}, ["black", "white"])  # left behind, e.g. by an older version
+    assert "Continue" not in menu_labels(app)
+    assert not has_autosave()
+
+
+def test_autosave_of_a_game_in_progress_is_still_offered(app):
+    from game.rules import Game
+    from game.store.autosave import save_autosave
+
+    game = Game(Position.from_fen("B:W18,27:B14"))
+    assert save_autosave(game, "2p", {}, ["black", "white"])
+    assert menu_labels(app)[0] == "Continue"
+    assert has_autosave()

@@ -214,3 +214,85 @@ def test_worker_ends_with_its_parent(tmp_path, how):
         if p.poll() is None:
             p.kill()
             p.wait()
+
+
+# -- close(wait=False): the UI never waits for a worker to leave ---------------------------
+
+def _searching_client():
+    c = EngineClient()
+    c.go(MIDGAME, limit=Limit())  # deepens until stopped
+    deadline = time.monotonic() + 10
+    while not any(isinstance(m, Info) for m in c.poll()):
+        assert time.monotonic() < deadline, "no Info from the worker"
+        time.sleep(0.01)
+    return c
+
+
+def test_close_without_waiting_returns_at_once_and_the_worker_goes():
+    c = _searching_client()
+    pid = c.pid
+    t = time.perf_counter()
+    c.close(wait=False)
+    assert time.perf_counter() - t < 0.05
+    assert pid_gone(pid, 5)
+    c.close(wait=False)  # idempotent
+    c.close()
+    with pytest.raises(EngineError):
+        c.go(MIDGAME)
+
+
+def test_close_without_waiting_ends_a_stuck_worker():
+    import signal
+
+    c = _searching_client()
+    pid = c.pid
+    os.kill(pid, signal.SIGSTOP)  # a worker that will never read Quit nor notice the closed pipe
+    try:
+        t = time.perf_counter()
+        c.close(wait=False)
+        assert time.perf_counter() - t < 0.05
+        assert pid_gone(pid, 6)  # terminate, then kill, in the background
+    finally:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+STUCK_SCRIPT = textwrap.dedent("""
+    import os, signal, sys, time
+    sys.path.insert(0, {root!r})
+    from game.engine.process import EngineClient, Limit
+    from game.rules import Position
+
+    if __name__ == "__main__":
+        c = EngineClient()
+        c.go(Position.initial(), limit=Limit())
+        c.poll()
+        os.kill(c.pid, signal.SIGSTOP)
+        print(c.pid, flush=True)
+        c.close(wait=False)
+        sys.exit(0)  # at once: interpreter exit must still end the stuck worker
+""")
+
+
+def test_interpreter_exit_ends_a_worker_closed_without_waiting(tmp_path):
+    import signal
+
+    script = tmp_path / "stuck.py"
+    script.write_text(STUCK_SCRIPT.format(root=str(ROOT)))
+    p = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    pid = None
+    try:
+        pid = int(p.stdout.readline())
+        p.wait(15)
+        assert pid_gone(pid, 1)  # gone when the parent is, not some time later
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+        if pid is not None:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass

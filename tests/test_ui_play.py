@@ -15,6 +15,13 @@ from game.engine.levels import level_by_name
 from game.rules import BLACK, WHITE, Position
 
 
+@pytest.fixture(autouse=True)
+def own_home(tmp_path, monkeypatch):
+    """Each test's autosave and settings in a folder of its own: no game left for later tests to Continue."""
+    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
+    return tmp_path
+
+
 @pytest.fixture
 def app():
     a = App((1000, 700), fixed_dt=1 / 60, sound=False)
@@ -371,3 +378,104 @@ def test_move_list_scrolls_with_the_wheel(app, monkeypatch):
                                          precise_y=-5.0, touch=False, which=0))
     frames(app)
     assert scene.panel.scroll == 0
+
+
+# -- review fixes: an engine that cannot start, the redo loop, the window size ------------
+
+def _no_engine(calls):
+    def factory():
+        calls.append(1)
+        raise OSError(24, "Too many open files")
+    return factory
+
+
+def test_engine_that_cannot_start_is_a_message_not_a_crash():
+    calls = []
+    app = App((1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=_no_engine(calls))
+    try:
+        app.switch("play", mode="1p", players={BLACK: level_by_name("Easy"), WHITE: None})
+        for _ in range(30):
+            assert app.step()  # no OSError out of PlayScene.update
+        scene = play_scene(app)
+        assert len(calls) == 1  # asked once, not once a frame
+        assert not scene.computer.thinking and scene.game.moves == []
+        text, _ = scene.status_text()
+        assert text.startswith("Engine problem:") and "Too many open files" in text and "press M" in text
+        scene.clock += 10  # the message has gone: the status line still says why nothing happens
+        assert "Engine problem" in scene.status_text()[0]
+        key(app, pygame.K_m)  # an explicit action asks the engine again, once
+        frames(app, 10)
+        assert len(calls) == 2 and scene.game.moves == []
+        key(app, pygame.K_ESCAPE)  # the player can still leave
+        assert app.stack.top.name == "menu"
+    finally:
+        app.close()
+
+
+def test_engine_failure_after_the_players_move_can_be_undone():
+    calls = []
+    app = App((1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=_no_engine(calls))
+    try:
+        app.switch("play", mode="1p", players={BLACK: None, WHITE: level_by_name("Easy")})
+        frames(app)
+        scene = play_scene(app)
+        scene.play_move(scene.game.legal_moves()[0])
+        settle(app)
+        frames(app, 10)
+        assert len(calls) == 1 and scene.computer.failed
+        key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+        assert scene.game.moves == [] and scene.input is not None and not scene.computer.failed
+    finally:
+        app.close()
+
+
+def test_redo_stops_when_nothing_is_redone(app, monkeypatch):
+    import signal
+
+    from game.rules import Game
+
+    game = Game()
+    game.push(game.legal_moves()[0])
+    game.undo()  # black (the human) to move, one move to redo
+    app.switch("play", mode="1p", players={BLACK: None, WHITE: level_by_name("Easy")}, game=game)
+    scene = play_scene(app)
+    # a Game that claims a redo but gives none (a finished game did so): the loop must end
+    monkeypatch.setattr(Game, "can_redo", property(lambda self: True))
+    old = signal.signal(signal.SIGALRM, lambda *a: (_ for _ in ()).throw(AssertionError("redo loops forever")))
+    signal.alarm(5)
+    try:
+        scene.redo()
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    assert len(scene.game.moves) == 1 and scene.game.turn == WHITE
+
+
+def test_huge_window_size_is_clamped_to_the_desktop():
+    from game.app import desktop_size, fit_desktop
+
+    app = App((20000, 20000), fixed_dt=1 / 60, sound=False)
+    try:
+        desktop = desktop_size(pygame)
+        assert desktop is not None  # the dummy driver reports one
+        assert app.size[0] <= desktop[0] and app.size[1] <= desktop[1]
+        t = time.perf_counter()
+        app.switch("menu")
+        frames(app, 1)
+        assert time.perf_counter() - t < 2
+    finally:
+        app.close()
+    assert fit_desktop((20000, 900), (1920, 1080)) == (1920, 900)
+    assert fit_desktop((20000, 900), None) == (20000, 900)  # no desktop size known: as asked
+
+
+def test_window_size_without_a_desktop_size(monkeypatch):
+    def broken():
+        raise pygame.error("no desktop")
+
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", broken)
+    app = App((1000, 700), fixed_dt=1 / 60, sound=False)
+    try:
+        assert app.size == (1000, 700)
+    finally:
+        app.close()

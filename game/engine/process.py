@@ -242,15 +242,35 @@ _KILL_GRACE = 1.0      # and after terminate() before kill()
 _MAX_RETRIES = 2       # restarts for one request before it is answered with an error
 
 
-def _shutdown(proc, conn):
-    """End a worker for sure: Quit, then terminate, then kill.  Safe to call twice."""
+def _shutdown(proc, conn, wait=True):
+    """End a worker for sure: Quit and close the pipe, then join, terminate, kill.  Safe to call twice.
+
+    With ``wait=False`` the joining (up to a few seconds for a stuck worker)
+    happens in a daemon thread, so the window does not wait; the worker
+    leaves on its own when its pipe closes, and ``_close_all`` at interpreter
+    exit finishes any reaping still under way, synchronously.
+    """
     try:
         if proc.is_alive():
-            try:
-                conn.send(Quit())
-            except (OSError, EOFError, BrokenPipeError, ValueError):
-                pass
-            proc.join(_QUIT_GRACE)
+            conn.send(Quit())
+    except (AssertionError, ValueError, OSError, EOFError, BrokenPipeError):
+        pass  # not started, already closed, or the worker is gone
+    try:
+        conn.close()
+    except OSError:
+        pass
+    if wait:
+        _reap(proc)
+        return
+    t = threading.Thread(target=_reap, args=(proc,), daemon=True, name="checkers-engine-reaper")
+    _reaping[proc] = t
+    t.start()
+
+
+def _reap(proc):
+    """Wait for a worker told to quit; terminate, then kill it if it does not go."""
+    try:
+        proc.join(_QUIT_GRACE)
         if proc.is_alive():
             proc.terminate()
             proc.join(_KILL_GRACE)
@@ -260,13 +280,13 @@ def _shutdown(proc, conn):
     except (AssertionError, ValueError, OSError):
         pass  # not started, or already closed
     try:
-        conn.close()
-    except OSError:
-        pass
-    try:
         proc.close()
     except (ValueError, AttributeError):
         pass  # still alive after kill (cannot happen on POSIX) or closed
+    _reaping.pop(proc, None)
+
+
+_reaping = {}  # worker process -> the daemon thread reaping it after close(wait=False)
 
 
 class EngineClient:
@@ -312,9 +332,16 @@ class EngineClient:
         # finalize runs on close(), on garbage collection and at interpreter exit
         self._finalizer = weakref.finalize(self, _shutdown, proc, parent)
 
-    def _drop_worker(self):
-        if self._finalizer is not None:
-            self._finalizer()  # runs _shutdown once
+    def _drop_worker(self, wait=True):
+        finalizer = self._finalizer
+        if finalizer is not None:
+            if wait:
+                finalizer()  # runs _shutdown once
+            else:
+                detached = finalizer.detach()  # None if it already ran
+                if detached is not None:
+                    _, func, args, _ = detached
+                    func(*args, wait=False)
         self._proc = self._conn = self._finalizer = None
 
     @property
@@ -322,10 +349,15 @@ class EngineClient:
         """The worker's process id (None before it starts)."""
         return self._proc.pid if self._proc is not None else None
 
-    def close(self):
-        """End the worker (Quit, then terminate, then kill); idempotent."""
+    def close(self, wait=True):
+        """End the worker (Quit, then terminate, then kill); idempotent.
+
+        ``wait=False`` returns at once (for the UI): the pipe is closed now and
+        a daemon thread waits for the worker, terminating or killing it if
+        need be; interpreter exit still waits for it.
+        """
         self._current = None
-        self._drop_worker()
+        self._drop_worker(wait)
         self._closed = True
 
     def __enter__(self):
@@ -471,3 +503,17 @@ def _close_all():
             c.close()
         except Exception:
             pass
+    # workers closed with wait=False: make sure they are gone before the interpreter is
+    for proc, t in list(_reaping.items()):
+        try:
+            if proc.is_alive():
+                proc.terminate()
+        except (AssertionError, ValueError, OSError):
+            pass  # reaped and closed meanwhile
+        t.join(_KILL_GRACE)
+        if t.is_alive():
+            try:
+                proc.kill()
+            except (AssertionError, ValueError, OSError):
+                pass
+            t.join(_KILL_GRACE)

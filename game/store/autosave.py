@@ -84,9 +84,16 @@ def save_autosave(game: Game, mode="computer", levels=None, humans=None, extra=N
         text = json.dumps(autosave_json(game, mode, levels, humans, extra), indent=1)
         paths.atomic_write(path, text)
     except (OSError, TypeError, ValueError) as e:
-        log.warning("autosave: cannot save %s: %s", path, e)
+        global _save_failing
+        # once per run of failures: a read-only data folder must not log after every move
+        log.log(logging.DEBUG if _save_failing else logging.WARNING, "autosave: cannot save %s: %s", path, e)
+        _save_failing = True
         return False
+    _save_failing = False
     return True
+
+
+_save_failing = False  # the last save failed (its warning was logged)
 
 
 def has_autosave(path=None) -> bool:
@@ -103,6 +110,23 @@ def clear_autosave(path=None) -> None:
         pass
     except OSError as e:
         log.warning("autosave: cannot remove %s: %s", path, e)
+
+
+def clear_finished_autosave(path=None) -> bool:
+    """Remove an autosave whose game is already over (nothing to continue); True if removed.
+
+    Only a record that reads cleanly is judged; an unreadable one is left for
+    Continue to report (and keep aside).  Never raises.
+    """
+    path = paths.autosave_path() if path is None else path
+    try:
+        saved = _parse(json.loads(path.read_bytes().decode("utf-8")))
+    except Exception:
+        return False
+    if saved.game.outcome is None:
+        return False
+    clear_autosave(path)
+    return not path.exists()
 
 
 class _Bad(ValueError):

@@ -51,11 +51,23 @@ class ComputerTurn:
         self.nodes = 0
         self.started = 0.0
         self.error = None
+        self.failed = None     # why the engine could not be reached; no retry until retry()
         self.stopping = False
 
     @property
     def thinking(self):
         return self.request_id is not None
+
+    def _fail(self, e):
+        """The engine could not be started or reached: remember why, stop thinking."""
+        self.request_id = None
+        self.stopping = False
+        self.failed = (str(e).splitlines() or [""])[0] or type(e).__name__
+        return self.failed
+
+    def retry(self):
+        """Forget a failure: the next turn asks the engine again (an explicit action: M, undo, redo)."""
+        self.failed = None
 
     def start(self, game, level):
         position = game.position
@@ -65,9 +77,14 @@ class ComputerTurn:
         self.depth, self.score, self.nodes, self.error = 0, None, 0, None
         self.stopping = False
         self.started = time.perf_counter()
-        engine = self.app.engine
-        self.request_id = engine.go(position, history, limit_for(level))
+        try:
+            engine = self.app.engine
+            self.request_id = engine.go(position, history, limit_for(level))
+        except Exception as e:  # no engine (too many open files, no fork...): say so, never crash
+            self._fail(e)
+            return False
         _lower_priority(engine)
+        return True
 
     def elapsed(self):
         return time.perf_counter() - self.started if self.thinking else 0.0
@@ -78,7 +95,12 @@ class ComputerTurn:
             return None
         from ..engine.process import Done, Info
 
-        for msg in self.app.engine.poll():
+        try:
+            messages = self.app.engine.poll()
+        except Exception as e:  # a dead worker that cannot be restarted
+            self._fail(e)
+            return None
+        for msg in messages:
             if getattr(msg, "request_id", None) != self.request_id:
                 continue  # a stale answer from a cancelled search
             if isinstance(msg, Info):
@@ -98,13 +120,21 @@ class ComputerTurn:
     def move_now(self):
         if self.thinking and not self.stopping:
             self.stopping = True
-            self.app.engine.stop()
+            try:
+                self.app.engine.stop()
+            except Exception as e:
+                self._fail(e)
 
     def cancel(self):
+        """Forget the search under way (and any failure: the position changes, so try again)."""
+        self.failed = None
         if self.thinking:
             self.request_id = None
             if self.app.has_engine:
-                self.app.engine.cancel()
+                try:
+                    self.app.engine.cancel()
+                except Exception:
+                    pass  # the next start() says what is wrong
 
 
 def score_words(score):

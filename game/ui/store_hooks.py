@@ -155,6 +155,17 @@ def clear(app=None):
         log.warning("could not clear the autosave: %s", e)
 
 
+def drop_finished_autosave(app=None):
+    """Forget an autosave whose game is already over, so the menu does not offer to Continue it."""
+    from ..store.autosave import clear_finished_autosave
+
+    try:
+        return clear_finished_autosave()
+    except Exception as e:
+        log.warning("could not check the autosave: %s", e)
+        return False
+
+
 def remember_choice(app, mode, players):
     """Keep the last chosen mode, levels and side in the settings file."""
     s = settings_of(app)

@@ -2,7 +2,7 @@
 
 import pygame
 
-from .. import theme
+from .. import store_hooks, theme
 from ..geometry import centered_column
 from ..menu_items import visible_items
 from ..scene import Scene, register
@@ -21,6 +21,7 @@ class MenuScene(Scene):
         focus_key = None
         if getattr(self, "focus", None) is not None and self.focus.focused is not None:
             focus_key = getattr(self.focus.focused, "key", None)
+        store_hooks.drop_finished_autosave(self.app)  # a finished game is nothing to Continue
         self.items = visible_items(self.app)
         self.buttons = []
         first_primary = next((item.key for item in self.items if item.primary), None)

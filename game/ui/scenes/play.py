@@ -164,7 +164,8 @@ class PlayScene(Scene):
         self.game.redo()
         if self.mode == "1p":
             while self.game.can_redo and not self.is_human(self.game.turn):
-                self.game.redo()
+                if self.game.redo() is None:
+                    break  # nothing was redone (a finished game): never loop on it
         elif self.mode == "watch":
             self.paused = True
         self._begin_turn()
@@ -197,7 +198,14 @@ class PlayScene(Scene):
                       confirm="Leave", on_confirm=lambda: self.app.switch("menu"))
 
     def move_now(self):
+        """M: the computer moves now; after an engine failure, it tries the engine again."""
+        if self.computer.failed:
+            self.computer.retry()
+            self.message_until = 0
+            return
         self.computer.move_now()
+        if self.computer.failed:
+            self._engine_failed()
 
     def toggle_pause(self):
         self.paused = not self.paused
@@ -258,7 +266,7 @@ class PlayScene(Scene):
             self.toggle_numbers()
         elif k == pygame.K_r and not ctrl:
             self.resign()
-        elif k == pygame.K_m and self.computer.thinking:
+        elif k == pygame.K_m and (self.computer.thinking or self.computer.failed):
             self.move_now()
         elif k == pygame.K_SPACE and self.mode == "watch":
             self.toggle_pause()
@@ -390,9 +398,13 @@ class PlayScene(Scene):
         level = self.players.get(game.turn)
         if level is None:
             return
+        if self.computer.failed:
+            return  # no engine: wait for the player (M tries again; undo, leave)
         if self.computer.thinking:
             move = self.computer.poll()
-            if move is not None:
+            if self.computer.failed:
+                self._engine_failed()
+            elif move is not None:
                 if move in game.position.legal_moves():
                     self.play_move(move)
                 else:
@@ -407,7 +419,11 @@ class PlayScene(Scene):
             return
         if self.paused:
             self.steps -= 1
-        self.computer.start(game, level)
+        if not self.computer.start(game, level):
+            self._engine_failed()
+
+    def _engine_failed(self):
+        self.say(f"Engine problem: {self.computer.failed} — press M to try again")
 
     def wants_redraw(self):
         """Moving pieces, the thinking spinner, a drag, a message or a pending hint change the picture."""
@@ -465,6 +481,8 @@ class PlayScene(Scene):
         if self.mode == "watch" and self.paused:
             return f"{last}Paused — Space to resume, S to step", theme.TEXT
         if not self.is_human(game.turn):
+            if self.computer.failed:
+                return f"{last}Engine problem — press M to try again", theme.TEXT
             return f"{last}Computer is thinking…", theme.TEXT
         return f"{last}{COLOR_NAMES[game.turn]} to move", theme.TEXT
 

@@ -1,0 +1,72 @@
+"""Leaving the play screen right after H: closing the hint engine never stalls the window."""
+
+import os
+import time
+
+from game.engine.process import EngineClient
+from game.rules import Game, Position
+from game.ui.hint import Hint
+
+
+def pid_gone(pid, timeout):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                if f.read().split(")")[-1].split()[0] == "Z":
+                    return True  # a zombie has ended
+        except OSError:
+            return True
+        time.sleep(0.05)
+    return False
+
+MIDGAME = Position.from_fen("W:W18,21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,14")
+
+
+class _App:
+    _engine_factory = None
+
+
+def test_closing_a_hint_under_way_does_not_wait_for_the_worker():
+    hint = Hint(_App(), client_factory=EngineClient)
+    assert hint.request(Game(MIDGAME)) == "Looking for a hint…"
+    pid = hint.client.pid
+    assert pid is not None
+    t = time.perf_counter()
+    hint.close()
+    assert time.perf_counter() - t < 0.05
+    assert hint.client is None and not hint.thinking
+    assert pid_gone(pid, 5)
+
+
+def test_closing_a_hint_with_a_client_that_cannot_wait():
+    class Old:
+        closed = False
+
+        def go(self, *a, **k):
+            return 1
+
+        def cancel(self):
+            pass
+
+        def close(self):  # no wait= option
+            Old.closed = True
+
+    hint = Hint(_App(), client_factory=Old)
+    hint.request(Game(MIDGAME))
+    hint.close()
+    assert Old.closed
+
+
+def test_a_hint_engine_that_cannot_start_is_a_message():
+    def broken():
+        raise OSError(24, "Too many open files")
+
+    hint = Hint(_App(), client_factory=broken)
+    message = hint.request(Game(MIDGAME))
+    assert message.startswith("No hint") and "Too many open files" in message
+    hint.close()  # nothing to close, nothing raised
