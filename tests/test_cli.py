@@ -2,6 +2,7 @@
 
 import os
 import subprocess
+import tempfile
 import sys
 from pathlib import Path
 
@@ -11,7 +12,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(*args, env_extra=None, timeout=60):
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    # each run gets its own data folder: a game it leaves autosaved must not
+    # turn up as "Continue" in other tests
+    home = tempfile.mkdtemp(prefix="checkers-cli-")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT),
+               CHECKERS_HOME=home)
     env.update(env_extra or {})
     return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True,
                           timeout=timeout, cwd=ROOT, env=env)

@@ -13,7 +13,8 @@ from game.rules import BLACK, WHITE
 
 
 @pytest.fixture
-def app():
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))  # no autosave: the menu starts at 1 Player
     a = App((1000, 700), fixed_dt=1 / 60, sound=False)
     yield a
     a.close()
