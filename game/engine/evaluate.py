@@ -23,7 +23,8 @@ MAN = 100   # hand-set: the unit
 # -- both "better" than 135, i.e. noise at this sample size.  Confirmation
 # on 60 fresh ballots (--first 20 --openings 60, 120 games each, v 135):
 #   KING 120: 47.5% (+28 =58 -34)  KING 150: 50.0% (+30 =60 -30)  (+-45 Elo)
-# and KING 120 v KING 150 directly: 51.2% (+11 =19 -10, 40 games).
+# and KING 120 v KING 150 directly: 51.2% (+11 =19 -10, 40 games); at
+# time:0.1 a move, KING 120 v 135: 52.5% (+13 =16 -11, 40 games).
 # Over 160 games 120 and 150 each score ~50-51% v 135: no measurable
 # difference in 120-150, so 135 (the middle) is kept.
 KING = 135
