@@ -11,3 +11,13 @@ if "CHECKERS_HOME" not in os.environ:
     import tempfile
 
     os.environ["CHECKERS_HOME"] = tempfile.mkdtemp(prefix="checkers-tests-")
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A test's own settings and data folder (CHECKERS_HOME)."""
+    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
+    return tmp_path

@@ -3,7 +3,6 @@
 import json
 import logging
 import os
-import random
 import signal
 import subprocess
 import sys
@@ -14,24 +13,14 @@ import pytest
 
 from game.rules import Game, Position
 from game.store import autosave_path, clear_autosave, has_autosave, load_autosave, save_autosave
+from helpers import play
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
-    return tmp_path
-
-
-def play(game, n, seed=1):
-    rng = random.Random(seed)
-    for _ in range(n):
-        moves = game.legal_moves()
-        if not moves:
-            break
-        game.push(rng.choice(moves))
-    return game
+def _own_home(home):
+    """Every test here gets its own CHECKERS_HOME (the ``home`` fixture of conftest)."""
 
 
 def test_nothing_to_continue():

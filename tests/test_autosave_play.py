@@ -64,12 +64,6 @@ def make_app(engine=True):
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
-    return tmp_path
-
-
-@pytest.fixture
 def app(home):
     a = make_app()
     a.switch("menu")

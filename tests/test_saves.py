@@ -1,7 +1,6 @@
 """Saved games: PDN files with readable unique names, listed newest first, multi-game files."""
 
 import os
-import random
 
 import pytest
 
@@ -9,22 +8,12 @@ from game.notation.pdn import write_pdn
 from game.rules import BLACK, Game, Position
 from game.store import (StoreError, default_tags, games_dir, list_saved_games, player_name,
                         read_games_file, save_game)
+from helpers import play
 
 
 @pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
-    return tmp_path
-
-
-def play(game, n, seed=1):
-    rng = random.Random(seed)
-    for _ in range(n):
-        moves = game.legal_moves()
-        if not moves:
-            break
-        game.push(rng.choice(moves))
-    return game
+def _own_home(home):
+    """Every test here gets its own CHECKERS_HOME (the ``home`` fixture of conftest)."""
 
 
 def test_player_names():

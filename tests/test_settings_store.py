@@ -10,9 +10,8 @@ from game.store.settings import SETTINGS_VERSION, Settings, cycle, load_settings
 
 
 @pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
-    return tmp_path
+def _own_home(home):
+    """Every test here gets its own CHECKERS_HOME (the ``home`` fixture of conftest)."""
 
 
 def bad_files(home):
