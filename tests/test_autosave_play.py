@@ -56,10 +56,6 @@ class FakeEngine:
 
 def make_app(engine=True):
     from game.app import App
-    from game.ui import theme
-
-    for cache in ("_fonts", "_text_cache"):
-        getattr(theme, cache, {}).clear()  # fonts die with pygame.quit() at the end of each test
     return App(size=(1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=FakeEngine if engine else None)
 
 

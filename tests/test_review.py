@@ -15,10 +15,6 @@ from game.rules import BLACK, WHITE, Game, Position
 
 def make_app():
     from game.app import App
-    from game.ui import theme
-
-    for cache in ("_fonts", "_text_cache"):
-        getattr(theme, cache, {}).clear()  # fonts die with pygame.quit() at the end of each test
     return App(size=(1000, 700), fixed_dt=1 / 60, sound=False)
 
 

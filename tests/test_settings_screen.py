@@ -14,10 +14,7 @@ from game.store.settings import Settings
 
 def make_app():
     from game.app import App
-    from game.ui import theme
 
-    theme._fonts.clear()  # fonts die with pygame.quit() at the end of each test
-    theme._text_cache.clear()
     return App(size=(1000, 700), fixed_dt=1 / 60, sound=False)
 
 

@@ -14,10 +14,6 @@ from game.ui.scenes.setup import setup_problem
 
 def make_app():
     from game.app import App
-    from game.ui import theme
-
-    for cache in ("_fonts", "_text_cache"):
-        getattr(theme, cache, {}).clear()  # fonts die with pygame.quit() at the end of each test
     return App(size=(1000, 700), fixed_dt=1 / 60, sound=False)
 
 
