@@ -1,0 +1,109 @@
+"""Reading a user's text file safely: a regular file, a bounded size, never a hang.
+
+Every reader of files a user hands us (PDN games, board files, settings, the
+autosave, the tournament agent's ``input.txt`` and state) goes through
+``read_text``, so one place decides what "too big", "not a file" and
+"undecodable" mean.  A FIFO would block ``open()`` forever and ``/dev/zero``
+never ends, so the file is opened non-blocking and checked with ``fstat``
+before a byte is read, and the read stops one byte past the cap.
+
+Imports nothing from the rest of the game: every layer may use it.
+"""
+
+import os
+import stat
+
+__all__ = ["FileReadError", "read_bytes", "read_text", "excerpt"]
+
+
+class FileReadError(ValueError):
+    """A file that cannot be read as asked: missing, not a regular file, too large, unreadable."""
+
+
+def excerpt(text, limit=60):
+    """A short, printable quote of ``text`` for an error message (never the whole input)."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    text = str(text)
+    clean = "".join(ch if ch.isprintable() else "\N{REPLACEMENT CHARACTER}" for ch in text[: limit + 1])
+    if len(text) > limit:
+        clean = clean[:limit] + "…"
+    return repr(clean)
+
+
+def _size_words(n):
+    if n >= 1 << 20:
+        return f"{n / (1 << 20):.1f} MB"
+    if n >= 1 << 10:
+        return f"{n / (1 << 10):.0f} KB"
+    return f"{n} bytes"
+
+
+def read_bytes(path, *, limit, what="file", follow_symlinks=True):
+    """The bytes of a regular file of at most ``limit`` bytes, or FileReadError saying why not.
+
+    ``follow_symlinks=False`` refuses a symbolic link (the tournament agent's state file,
+    which an opponent's folder could point at ``/dev/zero`` or at a file of yours).
+    """
+    name = os.fspath(path)
+    shown = excerpt(os.fsdecode(name), 80)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    if not follow_symlinks:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(name, flags)
+    except FileNotFoundError:
+        raise FileReadError(f"{what} {shown} does not exist") from None
+    except IsADirectoryError:
+        raise FileReadError(f"{what} {shown} is a folder, not a file") from None
+    except PermissionError:
+        raise FileReadError(f"{what} {shown} cannot be read (permission denied)") from None
+    except OSError as e:
+        if not follow_symlinks and os.path.islink(name):
+            raise FileReadError(f"{what} {shown} is a symbolic link; a regular file is needed") from None
+        raise FileReadError(f"{what} {shown} cannot be opened ({e.strerror or e})") from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise FileReadError(f"{what} {shown} is a folder, not a file")
+        if not stat.S_ISREG(st.st_mode):
+            raise FileReadError(f"{what} {shown} is not a regular file (a device, pipe or socket)")
+        if st.st_size > limit:
+            raise FileReadError(f"{what} {shown} is too large ({_size_words(st.st_size)}; "
+                                f"at most {_size_words(limit)})")
+        chunks, got = [], 0
+        while got <= limit:  # the file may grow while we read: stop one byte past the cap
+            try:
+                chunk = os.read(fd, min(1 << 16, limit + 1 - got))
+            except BlockingIOError:  # cannot happen for a regular file; never spin on it
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+        if got > limit:
+            raise FileReadError(f"{what} {shown} is too large (over {_size_words(limit)})")
+        return b"".join(chunks)
+    except OSError as e:
+        raise FileReadError(f"{what} {shown} cannot be read ({e.strerror or e})") from None
+    finally:
+        os.close(fd)
+
+
+def read_text(path, *, limit, what="file", follow_symlinks=True, encodings=("utf-8-sig", "cp1252")):
+    """The text of a regular file of at most ``limit`` bytes, decoded, line ends made ``\\n``.
+
+    UTF-8 (with or without a byte-order mark) first; old PDN collections are often
+    Windows-1252, which is tried next; as a last resort undecodable bytes become U+FFFD
+    rather than an error, so one odd byte never makes a whole file unreadable.
+    """
+    data = read_bytes(path, limit=limit, what=what, follow_symlinks=follow_symlinks)
+    for encoding in encodings:
+        try:
+            text = data.decode(encoding)
+            break
+        except UnicodeDecodeError:
+            continue
+    else:
+        text = data.decode("utf-8", "replace")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
