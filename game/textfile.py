@@ -90,7 +90,7 @@ def read_bytes(path, *, limit, what="file", follow_symlinks=True):
         os.close(fd)
 
 
-def read_text(path, *, limit, what="file", follow_symlinks=True, encodings=("utf-8-sig", "cp1252")):
+def read_text(path, *, limit, what="file", follow_symlinks=True, encodings=("utf-8", "cp1252")):
     """The text of a regular file of at most ``limit`` bytes, decoded, line ends made ``\\n``.
 
     UTF-8 (with or without a byte-order mark) first; old PDN collections are often
@@ -98,6 +98,8 @@ def read_text(path, *, limit, what="file", follow_symlinks=True, encodings=("utf
     rather than an error, so one odd byte never makes a whole file unreadable.
     """
     data = read_bytes(path, limit=limit, what=what, follow_symlinks=follow_symlinks)
+    if data.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte-order mark, whatever follows it
+        data = data[3:]
     for encoding in encodings:
         try:
             text = data.decode(encoding)
