@@ -1,6 +1,9 @@
+import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -62,3 +65,47 @@ def test_match_tool_refuses_an_unknown_override(tmp_path):
                           "--games", "2"], capture_output=True, text=True, timeout=120)
     assert out.returncode == 2
     assert "KNIG" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_match_tool_plays_an_earlier_commit_and_removes_its_worktree(tmp_path):
+    ballots = tmp_path / "ballots.txt"
+    ballots.write_text(BALLOTS)
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = {**os.environ, "TMPDIR": str(tmp)}
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "match.py"), "depth:1", "git:HEAD",
+                          "--games", "2", "--jobs", "2", "--max-ply", "30", "--ballots", str(ballots)],
+                         capture_output=True, text=True, timeout=120, env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count("git:HEAD (B) vs depth:1 (W)") == 1
+    assert "depth:1 vs git:HEAD: +" in out.stdout
+    assert list(tmp.iterdir()) == []  # the temporary worktree is gone
+
+
+def test_git_worker_imports_the_commit_not_this_checkout(tmp_path):
+    sys.path.insert(0, str(ROOT / "tools"))
+    import match
+
+    from game.rules import Game, Position
+
+    with match.GitTrees(["HEAD"]) as trees:
+        tree = trees["HEAD"]
+        (tree / "game" / "engine" / "levels.py").write_text("raise ImportError('the copy was imported')\n")
+        with pytest.raises(match.GitEngineError, match="the copy was imported"):
+            match._GitPlayer(tree, "depth:1", 1)
+    assert not tree.exists()
+    with match.GitTrees(["HEAD"]) as trees:
+        player = match._GitPlayer(trees["HEAD"], "depth:2", 1)
+        try:
+            game = Game(Position.initial())
+            assert player.move(game) in game.position.legal_moves()
+        finally:
+            player.close()
+        assert player.proc.returncode == 0
+
+
+def test_match_tool_refuses_a_revision_that_is_not_a_commit():
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "match.py"), "depth:1", "git:no-such-rev",
+                          "--games", "2"], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2
+    assert "no-such-rev" in out.stderr and "Traceback" not in out.stderr

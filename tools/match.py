@@ -6,7 +6,19 @@
 
 An engine is a level name (Beginner ... Master), ``depth:N`` (full search to
 N plies), ``time:S`` (S seconds a move) or ``minimax:N`` (plain depth-N
-minimax on material alone: the classic baseline).  Each opening is played
+minimax on material alone: the classic baseline).
+
+``git:REV/SPEC`` is the engine of an earlier commit playing SPEC (a level,
+``depth:N`` or ``time:S`` as that commit understood them); a bare ``git:REV``
+plays the other engine's SPEC.  The commit is unpacked into a temporary
+worktree (``git archive``: nothing is registered in the repository, so a
+killed match leaves no stale worktree behind) and each of its games runs in
+a worker process of its own, with that tree alone on its ``sys.path``,
+talking JSON lines over a pipe; the worktree is removed at the end:
+
+    python tools/match.py time:0.2 git:a686cb9 --jobs 2
+
+Each opening is played
 twice, colours swapped, under the official draw rules, with games longer
 than ``--max-ply`` plies adjudicated drawn.  Prints one line per game and a
 summary for the first engine: W/D/L, score %, Elo difference with its 95%
@@ -72,9 +84,18 @@ def minimax_move(position, depth):
 # -- engines -----------------------------------------------------------------------
 
 def parse_engine(spec):
-    """A validated engine spec: ('level', Level) or ('minimax', depth)."""
+    """A validated engine spec: ('level', Level), ('minimax', depth) or ('git', (rev, spec))."""
     from game.engine.levels import Level, custom_time, level_by_name
 
+    if spec.lower().startswith("git:"):
+        rev, _, inner = spec[4:].partition("/")
+        if not rev:
+            raise ValueError(f"no commit in {spec!r}: git:REV or git:REV/SPEC")
+        if inner:
+            kind = parse_engine(inner)[0]
+            if kind != "level":
+                raise ValueError(f"an earlier commit plays a level, depth:N or time:S, not {inner!r}")
+        return ("git", (rev, inner))
     kind, _, arg = spec.partition(":")
     kind = kind.lower()
     if kind == "depth" and arg:
@@ -152,21 +173,190 @@ class _Player:
         return move
 
 
+# -- the engine of an earlier commit, in a process of its own --------------------------
+#
+# The worker imports nothing from this checkout: it runs with -I (no script
+# directory, no PYTHON* variables) and the commit's tree first on sys.path,
+# checks that ``game`` really comes from there, and then answers one JSON
+# line per request: {"fen", "history": [fen...]} -> {"move": [path...]} or
+# {"error": text}.  It keeps one Searcher for the game (its tables carry over
+# as in the UI) and exits when its stdin closes, so it cannot outlive the
+# match even if the match is killed.
+
+_GIT_WORKER = r"""
+import json, random, sys, traceback
+tree = sys.argv[1]
+sys.path.insert(0, tree)
+try:
+    import game
+    if not game.__file__.startswith(tree):
+        raise ImportError("game imported from " + game.__file__ + ", not from " + tree)
+    from game.rules import Position
+    from game.engine import levels
+    from game.engine.search import Searcher
+
+    spec, seed = sys.argv[2], int(sys.argv[3])
+    kind, _, arg = spec.partition(":")
+    if kind.lower() == "depth" and arg:
+        level = levels.Level("depth:" + arg, "", int(arg), None, 0, 0)
+    elif kind.lower() == "time" and arg:
+        level = levels.custom_time(float(arg))
+    else:
+        level = levels.level_by_name(spec)
+    searcher, rng = Searcher(), random.Random(seed)
+except Exception:
+    print(json.dumps({"error": traceback.format_exc()}), flush=True)
+    sys.exit(1)
+print(json.dumps({"ready": game.__file__}), flush=True)
+for line in sys.stdin:
+    try:
+        req = json.loads(line)
+        pos = Position.from_fen(req["fen"])
+        history = tuple(Position.from_fen(f) for f in req["history"])
+        move, _ = levels.choose_move(pos, history, level, rng=rng, searcher=searcher)
+        out = {"move": list(move.path) if move is not None else None}
+    except Exception:
+        out = {"error": traceback.format_exc()}
+    print(json.dumps(out), flush=True)
+"""
+
+
+class GitEngineError(RuntimeError):
+    pass
+
+
+class _GitPlayer:
+    """The engine of an earlier commit, in its own process (see _GIT_WORKER)."""
+
+    def __init__(self, tree, spec, seed):
+        import subprocess
+
+        self.proc = subprocess.Popen([sys.executable, "-I", "-c", _GIT_WORKER, str(tree), spec, str(seed)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=str(tree))
+        hello = self._answer()
+        if "ready" not in hello:
+            self.close()
+            raise GitEngineError(f"the engine in {tree} did not start: {hello}")
+
+    def _answer(self):
+        import json
+
+        line = self.proc.stdout.readline()
+        if not line:
+            raise GitEngineError(f"the engine worker ended (exit code {self.proc.wait()})")
+        return json.loads(line)
+
+    def move(self, game):
+        import json
+
+        history = [p.fen() for p in game.reversible_history()[:-1]]
+        self.proc.stdin.write(json.dumps({"fen": game.position.fen(), "history": history}) + "\n")
+        self.proc.stdin.flush()
+        answer = self._answer()
+        if "error" in answer:
+            raise GitEngineError(answer["error"])
+        path = tuple(answer["move"] or ())
+        for m in game.position.legal_moves():
+            if m.path == path:
+                return m
+        raise GitEngineError(f"illegal move {path} in {game.position.fen()}")
+
+    def close(self):
+        """Close its stdin (it leaves at once); kill it if it does not."""
+        import subprocess
+
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.close()
+            except OSError:
+                pass
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        for f in (self.proc.stdin, self.proc.stdout):
+            try:
+                f.close()
+            except OSError:
+                pass
+
+
+def _make_player(spec, other, seed, trees):
+    if spec.lower().startswith("git:"):
+        rev, _, inner = spec[4:].partition("/")
+        return _GitPlayer(trees[rev], inner or other.partition("@")[0].partition("+")[0], seed)
+    return _Player(spec, seed)
+
+
+class GitTrees:
+    """Temporary worktrees of earlier commits, by the revision as written:
+    ``with GitTrees(["a686cb9"]) as trees: trees["a686cb9"]`` is a directory
+    holding that commit's files.  Removed on leaving the block."""
+
+    def __init__(self, revs, repo=ROOT):
+        self.revs, self.repo, self.trees, self._tmp = list(dict.fromkeys(revs)), Path(repo), {}, None
+
+    def __enter__(self):
+        import subprocess
+        import tarfile
+        import tempfile
+
+        if not self.revs:
+            return self.trees
+        self._tmp = tempfile.mkdtemp(prefix="match-git-")
+        try:
+            for rev in self.revs:
+                sha = subprocess.run(["git", "-C", str(self.repo), "rev-parse", "--verify", "--quiet",
+                                      f"{rev}^{{commit}}"], capture_output=True, text=True)
+                if sha.returncode != 0:
+                    raise ValueError(f"git:{rev} is not a commit of {self.repo}")
+                sha = sha.stdout.strip()
+                tree = Path(self._tmp) / sha[:12]
+                tree.mkdir()
+                archive = subprocess.Popen(["git", "-C", str(self.repo), "archive", "--format=tar", sha],
+                                           stdout=subprocess.PIPE)
+                with tarfile.open(fileobj=archive.stdout, mode="r|") as tar:
+                    tar.extractall(tree, filter="data")
+                if archive.wait() != 0:
+                    raise ValueError(f"git archive {rev} failed")
+                self.trees[rev] = tree.resolve()
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+        return self.trees
+
+    def __exit__(self, *exc):
+        import shutil
+
+        if self._tmp is not None:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+            self._tmp = None
+        return False
+
+
 def play_game(job):
     """One game; returns a dict (picklable) for the parent."""
     import resource
 
-    index, opening, black_spec, white_spec, max_ply, seed = job
+    index, opening, black_spec, white_spec, max_ply, seed, trees = job
     number, moves_text, fen = opening
     game = Game(Position.from_fen(fen))
-    players = {BLACK: _Player(black_spec, seed), 1 - BLACK: _Player(white_spec, seed + 1)}
-    t0 = time.perf_counter()
-    adjudicated = False
-    while game.outcome is None:
-        if game.ply >= max_ply:
-            adjudicated = True
-            break
-        game.push(players[game.turn].move(game))
+    players = {}
+    try:
+        players[BLACK] = _make_player(black_spec, white_spec, seed, trees)
+        players[1 - BLACK] = _make_player(white_spec, black_spec, seed + 1, trees)
+        t0 = time.perf_counter()
+        adjudicated = False
+        while game.outcome is None:
+            if game.ply >= max_ply:
+                adjudicated = True
+                break
+            game.push(players[game.turn].move(game))
+    finally:
+        for p in players.values():
+            if isinstance(p, _GitPlayer):
+                p.close()
     outcome = game.outcome
     if adjudicated:
         winner, why = None, f"adjudicated draw after {max_ply} plies"
@@ -229,12 +419,20 @@ def main(argv=None):
     ap.add_argument("--ballots", default=str(BALLOTS))
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
+    revs = []
     for spec in (args.engine1, args.engine2):
         try:
-            parse_engine(spec.partition("@")[0])
-            _apply_overrides(_parse_overrides(spec.partition("@")[2]))
+            kind, arg = parse_engine(spec.partition("@")[0])
+            if kind == "git":
+                revs.append(arg[0])
+                if "@" in spec:
+                    raise ValueError(f"an earlier commit plays with its own weights: {spec!r}")
+            else:
+                _apply_overrides(_parse_overrides(spec.partition("@")[2]))
         except (ValueError, SyntaxError) as e:
             ap.error(str(e))
+    if all(s.lower().startswith("git:") and "/" not in s for s in (args.engine1, args.engine2)):
+        ap.error("say what an earlier commit plays: git:REV/SPEC (e.g. git:a686cb9/time:0.2)")
     _apply_overrides({})
     try:
         openings = load_openings(args.ballots)[args.first:]
@@ -246,28 +444,12 @@ def main(argv=None):
         n_games = args.games
     else:
         n_games = 2 * (args.openings if args.openings is not None else len(openings))
-    jobs = []
-    for i in range(n_games):
-        op = openings[(i // 2) % len(openings)]
-        if i % 2 == 0:
-            jobs.append((i, op, args.engine1, args.engine2, args.max_ply, args.seed * 1000 + i))
-        else:
-            jobs.append((i, op, args.engine2, args.engine1, args.max_ply, args.seed * 1000 + i))
     t0 = time.perf_counter()
-    results = []
-    if args.jobs > 1:
-        import multiprocessing
-
-        ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(args.jobs) as pool:
-            for r in pool.imap_unordered(play_game, jobs):
-                _report(r, args.engine1)
-                results.append(r)
-    else:
-        for job in jobs:
-            r = play_game(job)
-            _report(r, args.engine1)
-            results.append(r)
+    try:
+        with GitTrees(revs) as trees:
+            results = _play_all(args, openings, n_games, trees)
+    except ValueError as e:  # a revision that is not a commit
+        ap.error(str(e))
     results.sort(key=lambda r: r["index"])
     w = sum(1 for r in results if r["winner"] is not None and _engine1_color(r, args.engine1) == r["winner"])
     losses = sum(1 for r in results if r["winner"] is not None and _engine1_color(r, args.engine1) != r["winner"])
@@ -284,6 +466,31 @@ def main(argv=None):
     if args.pdn:
         _write_pdn(args.pdn, results)
         print(f"games saved to {args.pdn}")
+
+
+def _play_all(args, openings, n_games, trees):
+    jobs = []
+    for i in range(n_games):
+        op = openings[(i // 2) % len(openings)]
+        if i % 2 == 0:
+            jobs.append((i, op, args.engine1, args.engine2, args.max_ply, args.seed * 1000 + i, trees))
+        else:
+            jobs.append((i, op, args.engine2, args.engine1, args.max_ply, args.seed * 1000 + i, trees))
+    results = []
+    if args.jobs > 1:
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("spawn")
+        with ctx.Pool(args.jobs) as pool:
+            for r in pool.imap_unordered(play_game, jobs):
+                _report(r, args.engine1)
+                results.append(r)
+    else:
+        for job in jobs:
+            r = play_game(job)
+            _report(r, args.engine1)
+            results.append(r)
+    return results
 
 
 def _engine1_color(r, engine1):
