@@ -2,15 +2,19 @@
 
 Imports no pygame and no multiprocessing, and imports fast: the tournament
 agent starts afresh for every move.
+
+The package's own names are functions and values with names of their own,
+so that every submodule (``game.engine.search``, ``game.engine.evaluate``,
+...) stays reachable as a module: ``import game.engine.search as s`` gives
+the module, never a function of the same name.
 """
 
-from .evaluate import evaluate
 from .levels import LEVELS, Level, choose_move, custom_depth, custom_time, level_by_name
 from .search import (MATE_BOUND, WIN, Searcher, SearchInfo, best_move, describe_score,
-                     is_mate_score, search)
+                     is_mate_score, iterative_search)
 
 __all__ = [
     "LEVELS", "Level", "MATE_BOUND", "SearchInfo", "Searcher", "WIN", "best_move", "choose_move",
-    "custom_depth", "custom_time", "describe_score", "evaluate", "is_mate_score", "level_by_name",
-    "search",
+    "custom_depth", "custom_time", "describe_score", "is_mate_score", "iterative_search",
+    "level_by_name",
 ]

@@ -585,10 +585,16 @@ class Searcher:
         return out
 
 
-def search(position, *, depth=None, time=None, history=(), stop=None, searcher=None):
+def iterative_search(position, *, depth=None, time=None, history=(), stop=None, searcher=None):
     """Generator of SearchInfo per completed depth (see Searcher.search)."""
     s = searcher if searcher is not None else Searcher()
     return s.search(position, depth=depth, time=time, history=history, stop=stop)
+
+
+# The older name, still used by callers inside the package
+# (``from .search import search``); the package itself does not export it, so
+# that ``game.engine.search`` is always this module.
+search = iterative_search
 
 
 def best_move(position, *, depth=None, time=None, history=(), stop=None, searcher=None):

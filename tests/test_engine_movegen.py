@@ -1,0 +1,106 @@
+"""The search's private move generators and its inline move application
+agree with game.rules on thousands of random positions."""
+
+import random
+
+from game.engine import search as S
+from game.rules import bitboard as bb
+
+BLACK_MAN_SQUARES = range(1, 29)   # a black man on 29-32 would be a king
+WHITE_MAN_SQUARES = range(5, 33)
+
+
+def random_setup(rng, max_per_side=8):
+    """A random legal position: men never on their own crowning row, kings anywhere."""
+    squares = list(range(1, 33))
+    rng.shuffle(squares)
+    sets = [[], [], [], []]  # bm, bk, wm, wk
+    nb = rng.randint(1, max_per_side)
+    nw = rng.randint(1, max_per_side)
+    for side, n in ((0, nb), (1, nw)):
+        for _ in range(n):
+            king = rng.random() < 0.4
+            allowed = WHITE_MAN_SQUARES if side else BLACK_MAN_SQUARES
+            for s in squares:
+                if king or s in allowed:
+                    squares.remove(s)
+                    sets[2 * side + king].append(s)
+                    break
+    return (bb.mask_of(sets[0]), bb.mask_of(sets[1]), bb.mask_of(sets[2]), bb.mask_of(sets[3]),
+            rng.random() < 0.5)
+
+
+def random_states(seed, playouts=60, setups=1500):
+    """States from random playouts of the initial position and from random set-ups
+    (each set-up also played out a few plies)."""
+    rng = random.Random(seed)
+    out = []
+    initial = (bb.mask_of(range(1, 13)), 0, bb.mask_of(range(21, 33)), 0, True)
+    for _ in range(playouts):
+        st = initial
+        for _ in range(200):
+            moves = bb.moves(*st)
+            if not moves:
+                break
+            out.append(st)
+            st = bb.play(*st, rng.choice(moves))
+    for _ in range(setups):
+        st = random_setup(rng)
+        for _ in range(4):
+            moves = bb.moves(*st)
+            if not moves:
+                break
+            out.append(st)
+            st = bb.play(*st, rng.choice(moves))
+    return out
+
+
+def _norm(raw):
+    """A raw move with its path filled in (the engine leaves it out of simple moves)."""
+    frm, to, cap, path = raw
+    return (frm, to, cap, path if path is not None else (frm, to))
+
+
+def _jumpers(bm, bk, wm, wk, black):
+    empty = bb.BOARD & ~(bm | bk | wm | wk)
+    if black:
+        return bb._jumpers(bm, bk, wm | wk, empty, True)
+    return bb._jumpers(wm, wk, bm | bk, empty, False)
+
+
+def test_private_generators_agree_with_rules():
+    states = random_states(7)
+    assert len(states) > 5000
+    with_captures = with_king_captures = 0
+    for st in states:
+        legal = sorted(bb.moves(*st))
+        j = _jumpers(*st)
+        if j:
+            with_captures += 1
+            with_king_captures += bool(j & (st[1] if st[4] else st[3]))
+            mine = S._captures(*st, j)
+        else:
+            mine = S._quiet_moves(*st)
+        assert sorted(_norm(m) for m in mine) == legal, st
+    # the sample really exercises both capture paths (fast path and full generator)
+    assert with_captures > 500 and with_king_captures > 100
+
+
+def test_inline_move_application_agrees_with_rules():
+    """A depth-2 search with a constant evaluation visits every child of the root
+    and stores it in the transposition table: the stored children must be exactly
+    the legal successors (those that have a move) computed by game.rules."""
+    rng = random.Random(11)
+    states = [st for st in random_states(11, playouts=20, setups=400) if len(bb.moves(*st)) > 1]
+    rng.shuffle(states)
+    checked = 0
+    for st in states[:1500]:
+        searcher = S.Searcher(evaluate=lambda *a: 0)
+        node, _, _ = searcher._make_node(set(), None, None, [[None, None] for _ in range(200)])
+        node(*st, 2, -S.INF, S.INF, 0)
+        stored = {k for k, e in searcher.tt.items() if e[0] == 1}
+        children = {bb.play(*st, m) for m in bb.moves(*st)}
+        expected = {c for c in children if bb.moves(*c)}
+        assert stored == expected, st
+        checked += 1
+    assert checked == 1500
