@@ -24,7 +24,13 @@ def excerpt(text, limit=60):
     """A short, printable quote of ``text`` for an error message (never the whole input)."""
     if isinstance(text, bytes):
         text = text.decode("utf-8", "replace")
-    text = str(text)
+    elif isinstance(text, int) and not isinstance(text, bool) and text.bit_length() > 4 * limit:
+        # str() of an int over 4300 digits raises ValueError, and a short quote is all we want
+        return f"<a number of {text.bit_length()} bits>"
+    try:
+        text = str(text)
+    except ValueError:  # e.g. a container holding such a number
+        return f"<a {type(text).__name__} too large to show>"
     clean = "".join(ch if ch.isprintable() else "\N{REPLACEMENT CHARACTER}" for ch in text[: limit + 1])
     if len(text) > limit:
         clean = clean[:limit] + "…"

@@ -211,9 +211,9 @@ def test_no_redo_is_offered_once_the_game_is_over():
 def test_illegal_move_error_names_move_and_fen():
     game = Game()
     with pytest.raises(IllegalMoveError) as info:
-        game.push(Move((11, 18)))
+        game.push(Move((1, 5)))  # a step onto black's own man
     text = str(info.value)
-    assert "11-18" in text and Position.initial().fen() in text
+    assert "'1-5'" in text and Position.initial().fen() in text and "11-15" in text
     assert isinstance(info.value, RulesError) and isinstance(info.value, ValueError)
     with pytest.raises(IllegalMoveError):
         game.push("11-15")  # not a Move at all

@@ -15,8 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.notation import NotationError  # noqa: E402
-from game.rules import Move, Position  # noqa: E402
+from game.rules import FenError, Move, Position  # noqa: E402
 from game.rules import bitboard as bb  # noqa: E402
 
 
@@ -29,7 +28,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     try:
         pos = Position.from_fen(args.fen) if args.fen else Position.initial()
-    except NotationError as e:
+    except FenError as e:
         ap.error(str(e))
     if args.depth < 1:
         ap.error("depth must be at least 1")

@@ -1,17 +1,20 @@
-"""The rules of English draughts: positions, moves, games.
+"""The rules of English draughts: positions, moves, games, and their FEN.
 
-Imports neither pygame nor the engine, and imports fast: the tournament agent
-is started afresh for every move.
+Imports nothing of the game above it (no notation, engine, store, ui or
+pygame), and imports fast: the tournament agent is started afresh for every
+move.
 """
 
-from .errors import IllegalMoveError, PositionError, RulesError
-from .game import (AGREEMENT, DRAW_RULES, NO_MOVES, NO_PIECES, NO_PROGRESS, REPETITION,
-                   RESIGNATION, DrawRule, Game, Outcome, board_outcome)
+from .errors import FenError, IllegalMoveError, NotationError, PositionError, RulesError
+from .game import (CSCI561_NO_PROGRESS_PLIES, DRAW_RULES, NO_MOVES, NO_PIECES, NO_PROGRESS,
+                   OFFICIAL_NO_PROGRESS_PLIES, REPETITION, RESIGNATION, DrawRule, Game, Outcome,
+                   board_outcome)
 from .position import BLACK, COLOR_NAMES, WHITE, Move, Position, opponent
 from .setup import setup_problem
 
 __all__ = [
-    "AGREEMENT", "BLACK", "COLOR_NAMES", "DRAW_RULES", "DrawRule", "Game", "IllegalMoveError",
-    "Move", "NO_MOVES", "NO_PIECES", "NO_PROGRESS", "Outcome", "Position", "PositionError",
-    "REPETITION", "RESIGNATION", "RulesError", "WHITE", "board_outcome", "opponent", "setup_problem",
+    "BLACK", "COLOR_NAMES", "CSCI561_NO_PROGRESS_PLIES", "DRAW_RULES", "DrawRule", "FenError", "Game",
+    "IllegalMoveError", "Move", "NO_MOVES", "NO_PIECES", "NO_PROGRESS", "NotationError",
+    "OFFICIAL_NO_PROGRESS_PLIES", "Outcome", "Position", "PositionError", "REPETITION", "RESIGNATION",
+    "RulesError", "WHITE", "board_outcome", "opponent", "setup_problem",
 ]

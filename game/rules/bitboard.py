@@ -34,10 +34,6 @@ def square_of_bit(bit):
     return _SQUARE_OF_INDEX[bit.bit_length() - 1]
 
 
-def bit_of_square(square):
-    return SQUARE_BITS[square - 1]
-
-
 def squares_of(mask):
     """The squares of a mask, ascending."""
     out = []
@@ -372,7 +368,7 @@ def _perft_hashed(bm, bk, wm, wk, black, depth, table):
     return n
 
 
-def _reply_count(mine_after, men, kings, empty, black_replies, bm, bk, wm, wk):
+def _reply_count(mine_after, men, kings, empty, black_replies):
     """count_moves() for the side replying to a quiet move, inlined for perft."""
     fwd = men | kings
     if black_replies:
@@ -405,8 +401,7 @@ def _perft2_quiet(bm, bk, wm, wk, black):
     empty = BOARD & ~(bm | bk | wm | wk)
     total = 0
     if black:
-        for men_only, pieces, shift, left in ((False, bm | bk, 4, True), (False, bm | bk, 5, True),
-                                             (True, bk, 4, False), (True, bk, 5, False)):
+        for pieces, shift, left in ((bm | bk, 4, True), (bm | bk, 5, True), (bk, 4, False), (bk, 5, False)):
             targets = ((pieces << shift) if left else (pieces >> shift)) & empty
             while targets:
                 t = targets & -targets
@@ -420,10 +415,9 @@ def _perft2_quiet(bm, bk, wm, wk, black):
                         nbm, nbk = bm ^ f ^ t, bk
                 else:
                     nbm, nbk = bm, bk ^ f ^ t
-                total += _reply_count(nbm | nbk, wm, wk, e, False, nbm, nbk, wm, wk)
+                total += _reply_count(nbm | nbk, wm, wk, e, False)
     else:
-        for men_only, pieces, shift, left in ((False, wm | wk, 4, False), (False, wm | wk, 5, False),
-                                             (True, wk, 4, True), (True, wk, 5, True)):
+        for pieces, shift, left in ((wm | wk, 4, False), (wm | wk, 5, False), (wk, 4, True), (wk, 5, True)):
             targets = ((pieces << shift) if left else (pieces >> shift)) & empty
             while targets:
                 t = targets & -targets
@@ -437,5 +431,5 @@ def _perft2_quiet(bm, bk, wm, wk, black):
                         nwm, nwk = wm ^ f ^ t, wk
                 else:
                     nwm, nwk = wm, wk ^ f ^ t
-                total += _reply_count(nwm | nwk, bm, bk, e, True, bm, bk, nwm, nwk)
+                total += _reply_count(nwm | nwk, bm, bk, e, True)
     return total

@@ -1,5 +1,7 @@
 """A game: the positions and moves played so far, undo/redo, and the outcome."""
 
+from ..textfile import excerpt
+from . import bitboard as bb
 from .errors import IllegalMoveError, RulesError
 from .position import BLACK, COLOR_NAMES, WHITE, Move, Position, opponent
 
@@ -9,7 +11,10 @@ NO_MOVES = "no_moves"
 REPETITION = "repetition"
 NO_PROGRESS = "no_progress"
 RESIGNATION = "resignation"
-AGREEMENT = "agreement"
+
+# The no-progress counts of the two draw rules, in plies (one move of one side).
+OFFICIAL_NO_PROGRESS_PLIES = 80
+CSCI561_NO_PROGRESS_PLIES = 50
 
 
 class DrawRule:
@@ -32,35 +37,43 @@ class DrawRule:
         self.words = words
 
     def resets(self, before, after, move):
-        """Does ``move`` (from ``before`` to ``after``) restart the no-progress count?"""
+        """Does the legal ``move`` (from ``before`` to ``after``) restart the no-progress count?"""
         if move.captures:
             return True
-        mover = before.piece_at(move.start)
-        if self.man_move_resets and mover is not None and not mover[1]:
-            return True
-        if self.crowning_resets and mover is not None and not mover[1]:
-            return after.piece_at(move.end)[1]
-        return False
+        if before.piece_at(move.start)[1]:  # a king's quiet move is never progress
+            return False
+        return self.man_move_resets or (self.crowning_resets and after.piece_at(move.end)[1])
 
     def __repr__(self):
         return f"DRAW_RULES[{self.name!r}]"
 
 
 DRAW_RULES = {
-    "official": DrawRule("official", 80, True, False, "40 moves each without a capture or a man moving"),
-    "csci561": DrawRule("csci561", 50, False, True, "50 turns without a capture or a crowning"),
+    "official": DrawRule("official", OFFICIAL_NO_PROGRESS_PLIES, True, False,
+                         "40 moves each without a capture or a man moving"),
+    "csci561": DrawRule("csci561", CSCI561_NO_PROGRESS_PLIES, False, True,
+                        "50 turns without a capture or a crowning"),
 }
 
 
 class Outcome:
-    """How a game ended: ``winner`` (BLACK, WHITE or None for a draw) and why."""
+    """How a game ended: ``winner`` (BLACK, WHITE or None for a draw) and why.
+
+    Immutable, like the positions: an outcome is a value that can be kept and compared.
+    """
 
     __slots__ = ("winner", "termination", "words")
 
     def __init__(self, winner, termination, words):
-        self.winner = winner
-        self.termination = termination
-        self.words = words
+        object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "termination", termination)
+        object.__setattr__(self, "words", words)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Outcome is immutable")
+
+    def __reduce__(self):
+        return (Outcome, (self.winner, self.termination, self.words))
 
     @property
     def is_draw(self):
@@ -91,8 +104,6 @@ def board_outcome(position):
     side = position.turn
     if not position.pieces(side):
         return Outcome(opponent(side), NO_PIECES, f"{COLOR_NAMES[side]} has no pieces left")
-    from . import bitboard as bb
-
     if not bb.count_moves(*position.state):
         return Outcome(opponent(side), NO_MOVES, f"{COLOR_NAMES[side]} has no legal move")
     return None
@@ -108,7 +119,7 @@ class Game:
 
     def __init__(self, start=None, draw_rule="official"):
         if draw_rule not in DRAW_RULES:
-            raise RulesError(f"unknown draw rule {draw_rule!r} (expected one of {', '.join(DRAW_RULES)})")
+            raise RulesError(f"unknown draw rule {excerpt(draw_rule, 30)} (expected one of {', '.join(DRAW_RULES)})")
         self.start = start if start is not None else Position.initial()
         self.draw_rule = DRAW_RULES[draw_rule]
         self.positions = [self.start]
@@ -183,13 +194,11 @@ class Game:
     def push(self, move):
         """Play a legal move; raise IllegalMoveError naming it and the position otherwise."""
         if self.outcome is not None:
-            raise IllegalMoveError(move, self.position) from RulesError(f"the game is over: {self.outcome}")
+            raise IllegalMoveError(move, self.position, f"the game is over: {self.outcome}")
         legal = self.position.legal_moves()
         if not isinstance(move, Move) or move not in legal:
             raise IllegalMoveError(move, self.position)
-        # Moves are equal by path alone: play the generated move, which carries
-        # the captures, not a Move((6, 15, 24)) built by hand without them.
-        self._push(legal[legal.index(move)])
+        self._push(move)
         self._redo.clear()
 
     def _push(self, move):
@@ -246,6 +255,6 @@ class Game:
 
 
 __all__ = [
-    "AGREEMENT", "BLACK", "DRAW_RULES", "DrawRule", "Game", "NO_MOVES", "NO_PIECES",
-    "NO_PROGRESS", "Outcome", "REPETITION", "RESIGNATION", "WHITE", "board_outcome",
+    "BLACK", "CSCI561_NO_PROGRESS_PLIES", "DRAW_RULES", "DrawRule", "Game", "NO_MOVES", "NO_PIECES",
+    "NO_PROGRESS", "OFFICIAL_NO_PROGRESS_PLIES", "Outcome", "REPETITION", "RESIGNATION", "WHITE", "board_outcome",
 ]

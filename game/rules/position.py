@@ -1,6 +1,9 @@
 """Positions and moves: the immutable values the rest of the game passes around."""
 
+from ..textfile import excerpt
 from . import bitboard as bb
+from .errors import FenError, PositionError, RulesError
+from .fen import read_fen, write_fen
 
 BLACK = 0
 WHITE = 1
@@ -11,27 +14,60 @@ def opponent(color):
     return 1 - color
 
 
+def _row_col(square):
+    i = square - 1
+    row = i // 4
+    return row, (i % 4) * 2 + (1 if row % 2 == 0 else 0)
+
+
+def _jump_table():
+    """{(from, to): jumped square} for every two-square diagonal jump on the board."""
+    table = {}
+    for a in range(1, 33):
+        ra, ca = _row_col(a)
+        for b in range(1, 33):
+            rb, cb = _row_col(b)
+            if abs(ra - rb) == 2 and abs(ca - cb) == 2:
+                mr, mc = (ra + rb) // 2, (ca + cb) // 2
+                table[(a, b)] = mr * 4 + mc // 2 + 1
+    return table
+
+
+# In English draughts every hop jumps the square between its two landing
+# squares, so the path alone decides what a move captures.
+_JUMPED = _jump_table()
+
+
 class Move:
     """A complete move: every square the piece visits, and what it takes.
 
     ``path`` holds standard squares (1-32): the start, then each landing
     square.  ``captures`` holds the captured squares in the order they are
-    jumped.  Two moves are equal when their paths are equal (the path decides
-    what is jumped).  ``str(move)`` is PDN with every landing square.
+    jumped; they follow from the path (each hop takes the square it jumps
+    over), so two moves with equal paths are equal and play the same.
+    ``str(move)`` is PDN with every landing square.
     """
 
     __slots__ = ("path", "captures", "_hash")
 
-    def __init__(self, path, captures=()):
-        object.__setattr__(self, "path", tuple(path))
-        object.__setattr__(self, "captures", tuple(captures))
-        object.__setattr__(self, "_hash", hash(self.path))
+    def __init__(self, path, captures=None):
+        path = tuple(path)
+        derived = tuple(_JUMPED[hop] for hop in zip(path, path[1:]) if hop in _JUMPED)
+        if captures is not None and tuple(captures) != derived:
+            raise RulesError(f"move {excerpt('-'.join(map(str, path)))} jumps {list(derived)}, "
+                             f"not {excerpt(list(captures))}")
+        self._init(path, derived)
+
+    def _init(self, path, captures):
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "captures", captures)
+        object.__setattr__(self, "_hash", hash(path))
 
     def __setattr__(self, name, value):
         raise AttributeError("Move is immutable")
 
     def __reduce__(self):
-        return (Move, (self.path, self.captures))
+        return (Move, (self.path,))
 
     @property
     def start(self):
@@ -62,14 +98,17 @@ class Move:
         """The Move of a raw bitboard move (see ``bitboard``)."""
         _, _, _, path = raw
         sq = bb.square_of_bit
+        move = object.__new__(cls)
         if len(path) == 2 and not raw[2]:
-            return cls((sq(path[0]), sq(path[1])))
+            move._init((sq(path[0]), sq(path[1])), ())
+            return move
         caps = []
         for a, b in zip(path, path[1:]):
             # the jumped square is the one between two landing squares
             ia, ib = a.bit_length() - 1, b.bit_length() - 1
             caps.append(sq(1 << ((ia + ib) // 2)))
-        return cls(tuple(sq(b) for b in path), caps)
+        move._init(tuple(sq(b) for b in path), tuple(caps))
+        return move
 
     def to_raw(self):
         bits = tuple(bb.SQUARE_BITS[s - 1] for s in self.path)
@@ -120,33 +159,35 @@ class Position:
         The sets must be disjoint and every square in 1-32; a ValueError says
         which square is wrong.
         """
-        from .errors import PositionError
-
         seen = {}
         for name, squares in (("black man", black_men), ("black king", black_kings),
                               ("white man", white_men), ("white king", white_kings)):
             for s in squares:
                 if not isinstance(s, int) or not 1 <= s <= 32:
-                    raise PositionError(f"square {s!r} is not a square from 1 to 32")
+                    raise PositionError(f"square {excerpt(s, 20)} is not a square from 1 to 32")
                 if s in seen:
                     raise PositionError(f"square {s} holds both a {seen[s]} and a {name}")
                 seen[s] = name
         if turn not in (BLACK, WHITE):
-            raise PositionError(f"turn {turn!r} is neither BLACK nor WHITE")
+            raise PositionError(f"turn {excerpt(turn, 20)} is neither BLACK nor WHITE")
         return cls(bb.mask_of(black_men), bb.mask_of(black_kings),
                    bb.mask_of(white_men), bb.mask_of(white_kings), turn)
 
     @classmethod
     def from_fen(cls, text):
-        """A position from FEN such as ``B:W18,24,K10:B12,16`` (see game.notation.fen)."""
-        from ..notation.fen import parse_fen
+        """A position from FEN such as ``B:W18,24,K10:B12,16`` (see ``game.rules.fen``).
 
-        return parse_fen(text)
+        FenError (a ValueError) quoting the text when it names no position.
+        """
+        bm, bk, wm, wk, black = read_fen(text)
+        try:
+            return cls.from_squares(bm, bk, wm, wk, BLACK if black else WHITE)
+        except PositionError as e:
+            raise FenError(f"FEN {excerpt(text)}: {e}") from None
 
     def fen(self):
-        from ..notation.fen import position_fen
-
-        return position_fen(self)
+        """The canonical FEN of the position."""
+        return write_fen(self.turn == BLACK, self.black_men, self.black_kings, self.white_men, self.white_kings)
 
     @classmethod
     def from_state(cls, state):
