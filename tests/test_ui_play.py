@@ -351,7 +351,7 @@ def test_custom_depth_and_white_side_chosen_by_keyboard_only(app):
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)    # Start game
     scene = play_scene(app)
-    assert scene.players[WHITE] is None and scene.players[BLACK].name == "Depth 3"
+    assert scene.players[WHITE] is None and scene.players[BLACK].spec == "depth:3"
     assert not scene.flipped     # white at the bottom
     wait_for_human(app, scene)   # the computer opened as black
     assert len(scene.game.moves) == 1 and scene.game.turn == WHITE

@@ -5,6 +5,11 @@ randomness among the moves whose scores are near the best (Boltzmann
 weights, with a hard margin), never by illegal or absurd moves: above
 Beginner the margin is below the value of a man, so no level but Beginner
 gives a piece away for nothing it can see.
+
+A level has one spelling everywhere (command line, settings, saved games,
+the screen): its name for the named levels ("Master"), ``depth:N`` for a
+fixed search depth and ``time:S`` for seconds a move.  ``Level.spec`` writes
+it and ``parse_level`` reads it; nothing else parses level names.
 """
 
 import math
@@ -12,16 +17,30 @@ import random
 import time as _time
 from collections import namedtuple
 
+from ..textfile import excerpt
 from .search import Searcher, SearchInfo
 
-Level = namedtuple("Level", "name description depth time temperature margin")
-Level.__doc__ = """A playing strength.
 
-depth: ply limit (None: none); time: seconds per move (None: none);
-temperature: Boltzmann noise in centi-men over the root moves' scores
-(0: always the best move); margin: moves scoring more than this below the
-best are never picked.
-"""
+class LevelError(ValueError):
+    """A level name or custom level that cannot be used; the message quotes the input."""
+
+
+class Level(namedtuple("Level", "name description depth time temperature margin")):
+    """A playing strength.
+
+    depth: ply limit (None: none); time: seconds per move (None: none);
+    temperature: Boltzmann noise in centi-men over the root moves' scores
+    (0: always the best move); margin: moves scoring more than this below the
+    best are never picked.
+    """
+
+    __slots__ = ()
+
+    @property
+    def spec(self):
+        """The level's one spelling ("Master", "depth:6", "time:2"), read back by ``parse_level``."""
+        return self.name
+
 
 # Depths/times: each level must beat the one below it.  Measured with
 # tools/match.py, 20 ballot openings x both colours (40 games), --jobs 2:
@@ -49,29 +68,69 @@ LEVELS = (
 
 _BY_NAME = {lv.name.lower(): lv for lv in LEVELS}
 
+MAX_CUSTOM_DEPTH = 12
+MAX_CUSTOM_SECONDS = 3600
+
 
 def level_by_name(name):
-    """The Level called ``name`` (any case); ValueError listing the names otherwise."""
+    """The named Level called ``name`` (any case); LevelError listing the names otherwise."""
     lv = _BY_NAME.get(str(name).strip().lower())
     if lv is None:
-        raise ValueError(f"unknown level {name!r}; choose one of: {', '.join(lv.name for lv in LEVELS)}")
+        raise LevelError(f"unknown level {excerpt(name)}; choose one of: "
+                         f"{', '.join(lv.name for lv in LEVELS)}, depth:N or time:S")
     return lv
 
 
 def custom_depth(n):
     """Full-strength search to a fixed depth of ``n`` plies (1-12)."""
-    n = int(n)
-    if not 1 <= n <= 12:
-        raise ValueError(f"custom depth must be from 1 to 12, not {n}")
-    return Level(f"Depth {n}", f"Searches exactly {n} plies.", n, None, 0, 0)
+    try:
+        plies = int(n)
+    except (TypeError, ValueError):
+        raise LevelError(f"custom depth must be a whole number of plies, not {excerpt(n)}") from None
+    if isinstance(n, float) and n != plies or not 1 <= plies <= MAX_CUSTOM_DEPTH:
+        raise LevelError(f"custom depth must be from 1 to {MAX_CUSTOM_DEPTH} plies, not {excerpt(n)}")
+    return Level(f"depth:{plies}", f"Searches exactly {plies} plies.", plies, None, 0, 0)
 
 
 def custom_time(seconds):
     """Full-strength search for ``seconds`` per move."""
-    seconds = float(seconds)
-    if not 0 < seconds <= 3600:  # also refuses nan and inf: the search must end
-        raise ValueError(f"seconds per move must be more than 0 and at most 3600, not {seconds}")
-    return Level(f"{seconds:g} s", f"Searches {seconds:g} seconds a move.", None, seconds, 0, 0)
+    try:
+        value = float(seconds)
+    except (TypeError, ValueError, OverflowError):
+        raise LevelError(f"seconds per move must be a number, not {excerpt(seconds)}") from None
+    if not 0 < value <= MAX_CUSTOM_SECONDS:  # also refuses nan and inf: the search must end
+        raise LevelError(f"seconds per move must be more than 0 and at most {MAX_CUSTOM_SECONDS}, "
+                         f"not {excerpt(seconds)}")
+    short = f"{value:g}"
+    text = short if float(short) == value else repr(value)
+    return Level(f"time:{text}", f"Searches {short} seconds a move.", None, value, 0, 0)
+
+
+def parse_level(text):
+    """The Level spelt ``text``: a level name (any case), ``depth:N`` or ``time:S``.
+
+    "Depth N" and "N s", the names earlier versions wrote into settings and
+    saved games, are still read.  Raises LevelError quoting ``text``.
+    """
+    if isinstance(text, Level):
+        return text
+    if not isinstance(text, str):
+        raise LevelError(f"a level is a name such as Master, depth:N or time:S, not {excerpt(text)}")
+    clean = text.strip()
+    kind, sep, value = clean.partition(":")
+    kind = kind.strip().lower()
+    if sep and kind == "depth":
+        return custom_depth(value.strip())
+    if sep and kind == "time":
+        return custom_time(value.strip())
+    if clean.lower().startswith("depth ") and clean[6:].strip().isdigit():
+        return custom_depth(clean[6:].strip())
+    if clean.endswith(" s") and clean[:-2].strip():
+        try:
+            return custom_time(clean[:-2].strip())
+        except LevelError:
+            pass  # not a number of seconds: report it as an unknown name
+    return level_by_name(clean)
 
 
 def choose_move(position, history=(), level=LEVELS[-1], rng=None, stop=None, on_info=None,
@@ -83,7 +142,7 @@ def choose_move(position, history=(), level=LEVELS[-1], rng=None, stop=None, on_
     the same ``searcher`` for every move of a game to keep its tables.
     """
     if isinstance(level, str):
-        level = level_by_name(level)
+        level = parse_level(level)
     searcher = searcher if searcher is not None else Searcher()
     if level.temperature <= 0:
         info = None

@@ -1,0 +1,179 @@
+"""The computer's turn: one search at a time in the engine process, polled, never waited on.
+
+``start`` sends the position and returns; ``poll`` collects what has
+arrived; ``move_now`` asks for the best move so far; ``cancel`` forgets the
+search (its late answer is dropped by request id).  Anything that goes
+wrong -- the engine cannot start, a send fails, the worker died and cannot
+be restarted, the search answered without a move or with an illegal one,
+"Move now" is never answered -- becomes ``failed`` (one line saying why):
+the turn stops thinking and waits for ``retry()``.  Nothing here ever plays a
+move the engine did not choose.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+from ..engine.levels import LEVELS
+from ..engine.process import Done, Info, Limit
+
+# Seconds "Move now" may go unanswered before the engine is given up on: the
+# worker answers a Stop at its next node, so only a hung worker takes this long.
+STOP_GRACE = 15.0
+
+_reniced = set()
+
+
+def _lower_priority(engine):
+    """Let the window win the CPU over the search: on a busy machine frames stay smooth.
+
+    The engine loses little (it mostly has a core of its own); a restarted
+    worker has a new pid and is lowered again.
+    """
+    pid = getattr(engine, "pid", None)
+    if not pid or pid in _reniced or not hasattr(os, "setpriority"):
+        return
+    _reniced.add(pid)
+    try:
+        os.setpriority(os.PRIO_PROCESS, pid, min(19, os.getpriority(os.PRIO_PROCESS, 0) + 5))
+    except (OSError, AttributeError):
+        pass
+
+
+def limit_for(level):
+    """The engine Limit for a Level: the named levels by name (with their human mistakes),
+    custom ones by depth and time."""
+    if level in LEVELS:
+        return Limit(level=level.name)
+    return Limit(depth=level.depth, time=level.time)
+
+
+def first_line(error):
+    """One line for the player from an exception or an engine's error text."""
+    text = error if isinstance(error, str) else str(error)
+    line = (text.strip().splitlines() or [""])[0].strip()
+    if not line and not isinstance(error, str):
+        line = type(error).__name__
+    return line[:200] or "unknown error"
+
+
+class ComputerTurn:
+    """The computer's search for one move.
+
+    ``engine`` is a zero-argument callable returning the engine client (an
+    ``EngineClient`` or a test double with ``go/poll/stop/cancel``); it is
+    called only when a search starts, so a game without a computer never
+    starts an engine process.  ``clock`` gives seconds (monotonic).
+    """
+
+    def __init__(self, engine, clock=time.monotonic):
+        self._engine = engine
+        self._client = None
+        self.clock = clock
+        self.request_id = None
+        self.level = None
+        self.depth = 0
+        self.score = None
+        self.nodes = 0
+        self.pv = ()
+        self.started = 0.0
+        self.stopping = False
+        self._stop_sent = 0.0
+        self.failed = None     # why the engine gave no move; set until retry() or cancel()
+
+    @property
+    def thinking(self):
+        return self.request_id is not None
+
+    def elapsed(self):
+        return self.clock() - self.started if self.thinking else 0.0
+
+    def _fail(self, why):
+        self.request_id = None
+        self.stopping = False
+        self.failed = first_line(why)
+        return self.failed
+
+    def retry(self):
+        """Forget a failure: the next ``start`` asks the engine again."""
+        self.failed = None
+
+    def start(self, game, level):
+        """Ask for a move in ``game``'s position; False (and ``failed`` says why) if it cannot be sent."""
+        self.cancel()
+        self.level = level
+        self.depth, self.score, self.nodes, self.pv = 0, None, 0, ()
+        self.started = self.clock()
+        # Only positions since the last capture or man move can repeat.
+        history = tuple(game.reversible_history()[:-1])
+        try:
+            client = self._engine()
+            self._client = client
+            self.request_id = client.go(game.position, history, limit_for(level))
+        except Exception as e:  # no engine (too many open files, no fork, a closed client...)
+            self._fail(e)
+            return False
+        if self.request_id is None:
+            self._fail("the engine did not take the request")
+            return False
+        _lower_priority(client)
+        return True
+
+    def poll(self, position):
+        """The engine's move for ``position`` once it is done (None until then, or on failure)."""
+        if not self.thinking:
+            return None
+        if self.stopping and self.clock() - self._stop_sent > STOP_GRACE:
+            self._fail(f"the engine did not answer Move now in {STOP_GRACE:g} s")
+            return None
+        try:
+            messages = self._client.poll()
+        except Exception as e:  # a dead worker that cannot be restarted
+            self._fail(e)
+            return None
+        for msg in messages:
+            if getattr(msg, "request_id", None) != self.request_id:
+                continue  # a stale answer from a cancelled search
+            if isinstance(msg, Info):
+                self.depth, self.score, self.nodes, self.pv = msg.depth, msg.score, msg.nodes, tuple(msg.pv)
+            elif isinstance(msg, Done):
+                self.request_id = None
+                self.stopping = False
+                if msg.move is None:
+                    self._fail(f"the engine gave no move ({first_line(msg.error)})" if msg.error
+                               else "the engine gave no move")
+                    return None
+                legal = position.legal_moves()
+                if msg.move not in legal:
+                    self._fail(f"the engine sent an illegal move ({msg.move})")
+                    return None
+                if msg.depth:
+                    self.depth = msg.depth
+                if msg.score is not None:
+                    self.score = msg.score
+                self.nodes = msg.nodes or self.nodes
+                return legal[legal.index(msg.move)]
+        return None
+
+    def move_now(self):
+        """Ask the search under way for its best move so far (answered through ``poll``)."""
+        if not self.thinking or self.stopping:
+            return
+        self.stopping = True
+        self._stop_sent = self.clock()
+        try:
+            self._client.stop()
+        except Exception as e:
+            self._fail(e)
+
+    def cancel(self):
+        """Forget the search under way and any failure: the position is changing, so try again."""
+        self.failed = None
+        self.stopping = False
+        if self.thinking:
+            self.request_id = None
+            try:
+                self._client.cancel()
+            except Exception:
+                pass  # the next start() says what is wrong

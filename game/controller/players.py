@@ -1,0 +1,71 @@
+"""Who plays each side: a person (None) or a computer Level, and the mode that makes.
+
+``players`` is always ``{BLACK: Level | None, WHITE: Level | None}``.  The
+mode is derived from it, never kept beside it, so the two cannot disagree.
+The mode names and the colour keys are the ones the store writes.
+"""
+
+from __future__ import annotations
+
+from ..engine.levels import LevelError, parse_level
+from ..rules import BLACK, WHITE
+from ..store.autosave import COLOR_KEYS
+from ..store.settings import MODES
+
+__all__ = ["COLOR_KEYS", "MODES", "DEFAULT_LEVEL", "bottom_colour", "humans_of", "mode_of",
+           "players_for", "players_from_keys", "players_to_keys"]
+
+DEFAULT_LEVEL = "Medium"  # a fair first opponent
+
+
+def humans_of(players):
+    """The colours a person plays, Black first."""
+    return [c for c in (BLACK, WHITE) if (players or {}).get(c) is None]
+
+
+def mode_of(players):
+    """"2p" (two people), "1p" (a person against the computer) or "watch" (computer against computer)."""
+    return {2: "2p", 1: "1p", 0: "watch"}[len(humans_of(players))]
+
+
+def players_for(mode, human=BLACK, level=None):
+    """The players of a mode: in "1p" the person plays ``human``; ``level`` (a Level or its spelling)
+    is the computer's strength."""
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
+    if mode == "2p":
+        return {BLACK: None, WHITE: None}
+    level = parse_level(level if level is not None else DEFAULT_LEVEL)
+    if mode == "watch":
+        return {BLACK: level, WHITE: level}
+    return {human: None, 1 - human: level}
+
+
+def players_to_keys(players):
+    """``{"black": "human" | level spelling, "white": ...}``: players as the store keeps them."""
+    return {COLOR_KEYS[c]: "human" if (players or {}).get(c) is None else players[c].spec for c in (BLACK, WHITE)}
+
+
+def players_from_keys(kept, default_level=DEFAULT_LEVEL):
+    """Players from ``players_to_keys``' form.  A level that cannot be read (an edited file, a
+    level that no longer exists) becomes ``default_level`` rather than losing the game."""
+    players = {}
+    for c in (BLACK, WHITE):
+        value = (kept or {}).get(COLOR_KEYS[c], "human")
+        if value in (None, "human"):
+            players[c] = None
+            continue
+        try:
+            players[c] = parse_level(value)
+        except LevelError:
+            players[c] = parse_level(default_level)
+    return players
+
+
+def bottom_colour(players, orientation="auto"):
+    """The side drawn at the bottom of the board: the orientation setting ("black", "white"),
+    or with "auto" the person's side when one person plays the computer, else Black."""
+    if orientation in ("black", "white"):
+        return BLACK if orientation == "black" else WHITE
+    humans = humans_of(players)
+    return humans[0] if len(humans) == 1 else BLACK

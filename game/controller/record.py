@@ -1,0 +1,89 @@
+"""What a match saves: a plain record the store can write and read back.
+
+A ``MatchRecord`` holds only strings, so it goes into JSON (the autosave,
+a list of unfinished games, an archive of finished ones) or into PDN tags
+unchanged: who played each side (``"human"`` or a level's spelling), the
+start position (FEN), the moves as text, the draw rule and, once the game
+is over, its result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..rules import BLACK, WHITE
+from .players import COLOR_KEYS, mode_of, players_from_keys
+
+EVENTS = {"1p": "Against the computer", "2p": "Two players", "watch": "Computer against computer"}
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    start: str                                   # FEN of the start position
+    moves: tuple = ()                            # "11-15", "9x18x27", ...
+    draw_rule: str = "official"
+    players: dict = field(default_factory=lambda: {"black": "human", "white": "human"})
+    result: str | None = None                    # "2-0", "0-2", "1-1", or None while the game goes on
+    outcome: str | None = None                   # the outcome in words ("White has no pieces left")
+
+    @property
+    def finished(self):
+        return self.result is not None
+
+    @property
+    def mode(self):
+        return mode_of(players_from_keys(self.players))
+
+    def levels(self):
+        """``{"white": "Expert"}``: the computer sides and their levels (the autosave's form)."""
+        return {k: v for k, v in self.players.items() if v != "human"}
+
+    def humans(self):
+        """``["black"]``: the sides a person plays (the autosave's form)."""
+        return [k for k in COLOR_KEYS if self.players.get(k, "human") == "human"]
+
+    def player_names(self):
+        """PDN player names: ``{"Black": "Human", "White": "Computer (Master)"}``."""
+        from ..store import player_name
+
+        out = {}
+        for colour in (BLACK, WHITE):
+            value = self.players.get(COLOR_KEYS[colour], "human")
+            out[("Black", "White")[colour]] = player_name("human") if value == "human" \
+                else player_name("computer", value)
+        return out
+
+    def pdn_tags(self):
+        """The tags a saved or archived game carries: players, levels, event, result."""
+        tags = self.player_names()
+        tags["Event"] = EVENTS[self.mode]
+        for key, name in (("black", "BlackLevel"), ("white", "WhiteLevel")):
+            if self.players.get(key, "human") != "human":
+                tags[name] = self.players[key]
+        tags["Result"] = self.result or "*"
+        return tags
+
+    def to_json(self):
+        return {"start": self.start, "moves": list(self.moves), "draw_rule": self.draw_rule,
+                "players": dict(self.players), "result": self.result, "outcome": self.outcome}
+
+    @classmethod
+    def from_json(cls, data):
+        """A record from ``to_json``'s form; ValueError naming what is missing or of the wrong type."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a match record is a JSON object, not {type(data).__name__}")
+        start = data.get("start")
+        moves = data.get("moves", [])
+        players = data.get("players", {})
+        if not isinstance(start, str):
+            raise ValueError("a match record needs its start position (FEN)")
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise ValueError("a match record's moves are a list of texts")
+        if not isinstance(players, dict) or not all(isinstance(v, str) for v in players.values()):
+            raise ValueError("a match record's players are texts")
+        result = data.get("result")
+        outcome = data.get("outcome")
+        return cls(start, tuple(moves), str(data.get("draw_rule", "official")),
+                   {k: players.get(k, "human") for k in COLOR_KEYS},
+                   result if isinstance(result, str) else None,
+                   outcome if isinstance(outcome, str) else None)
