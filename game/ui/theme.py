@@ -1,4 +1,16 @@
-"""Colours, sizes and fonts: the look of the game in one place."""
+"""Colours, sizes and fonts: the look of the game in one place.
+
+Every text drawn on screen goes through ``clean`` (control, format and
+unassigned characters dropped, unpaired surrogates shown as U+FFFD, length capped)
+before it reaches the font renderer, so a file name that is not UTF-8 or a
+NUL byte in a game file can never stop the window.  Fonts are the shipped
+Noto Sans regular and bold, opened per pixel size (crisp at any window
+size, a real bold face, not a thickened regular one).
+"""
+
+import io
+import unicodedata
+from pathlib import Path
 
 import pygame
 
@@ -37,39 +49,220 @@ DESTINATION = (120, 210, 120)
 CAPTURE_MARK = (226, 86, 72)
 LAST_MOVE = (120, 170, 230)
 
+FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
+# Sizes in the layouts are nominal: the scale at which pygame's old default
+# font was asked for.  Noto Sans is wider at the same nominal size, so the
+# real pixel size is this fraction of it and the layouts keep their widths.
+FONT_SCALE = 0.7
+MAX_TEXT = 300  # characters: no label, file name or tag needs more on screen
+
+# Characters removed before rendering: controls (Cc), format characters such
+# as bidi overrides and zero-width joiners (Cf), private-use and unassigned
+# code points (Co, Cn).  Tabs and line breaks become spaces; unpaired surrogates (how Python
+# carries undecodable bytes of a file name) are shown as U+FFFD.
+_DROP = frozenset(("Cc", "Cf", "Co", "Cn"))
+_SPACE = frozenset("\t\n\r\v\f\x85\u2028\u2029")
+REPLACEMENT = "\ufffd"
+ELLIPSIS = "\u2026"
+
+
+def clean(string, limit=MAX_TEXT):
+    """``string`` made safe to render: any object, bytes or str in, printable str out.
+
+    Never raises.  Runs of undecodable bytes or unpaired surrogates become one
+    U+FFFD; controls and format characters go; the result is at most ``limit``
+    characters (an ellipsis marks a cut).
+    """
+    if string is None:
+        return ""
+    if isinstance(string, (bytes, bytearray)):
+        string = bytes(string[: limit * 4 + 4]).decode("utf-8", "replace")
+    elif not isinstance(string, str):
+        try:
+            string = str(string)
+        except Exception:
+            return REPLACEMENT
+    string = string[: limit * 2 + 2]  # a multi-megabyte tag costs no more than a short one
+    if not string.isprintable() or _has_surrogate(string):
+        string = _scrub(string)
+    if len(string) > limit:
+        string = string[: max(0, limit - 1)] + ELLIPSIS
+    return string
+
+
+def _has_surrogate(string):
+    return any("\ud800" <= ch <= "\udfff" for ch in string)
+
+
+def _scrub(string):
+    # a correctly paired surrogate becomes the character it encodes; a lone one, U+FFFD
+    string = string.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    out = []
+    for ch in string:
+        if ch in _SPACE:
+            out.append(" ")
+        elif ch == REPLACEMENT:
+            if not out or out[-1] != REPLACEMENT:
+                out.append(ch)
+        elif unicodedata.category(ch) not in _DROP:
+            out.append(ch)
+    return "".join(out)
+
+
+def font_file(bold=False):
+    """The shipped font file for a weight (a path or a package resource), or None."""
+    try:
+        from .assets import asset_dir
+
+        return asset_dir().joinpath(FONT_FILES[bool(bold)])
+    except Exception:
+        return None
+
+
+def _font_source(bold):
+    """Where the UI font lives: a path, or the bytes when the package is not a folder."""
+    try:
+        entry = font_file(bold)
+        if entry is None:
+            return None
+        if isinstance(entry, Path):
+            return str(entry) if entry.is_file() else None
+        return entry.read_bytes()
+    except Exception:
+        return None
+
+
+_sources = {}
 _fonts = {}
 
 
+class Font:
+    """A pygame font whose ``render`` and ``size`` clean their text first and never raise."""
+
+    def __init__(self, pgfont, from_file=True):
+        self._font = pgfont
+        self.from_file = from_file
+
+    def render(self, string, antialias=True, colour=TEXT, background=None):
+        string = clean(string)
+        try:
+            return self._font.render(string, antialias, colour, background)
+        except (pygame.error, ValueError, UnicodeError, MemoryError):
+            # a glyph the renderer refuses: show the text in plain ASCII instead
+            ascii_only = string.encode("ascii", "replace").decode("ascii")
+            return self._font.render(ascii_only, antialias, colour, background)
+
+    def size(self, string):
+        string = clean(string)
+        try:
+            return self._font.size(string)
+        except (pygame.error, ValueError, UnicodeError):
+            return self._font.size(string.encode("ascii", "replace").decode("ascii"))
+
+    def __getattr__(self, name):  # get_linesize, get_height, get_ascent, ...
+        return getattr(self._font, name)
+
+
+def pixel_size(size):
+    """The real pixel size of a nominal layout size."""
+    return max(6, round(int(size) * FONT_SCALE))
+
+
 def font(size, bold=False):
-    """The default font at a pixel size, cached (pygame.font must be initialised)."""
+    """The UI font at a nominal size, cached per real pixel size (pygame.font must be initialised)."""
     size = max(8, int(size))
-    key = (size, bold)
+    bold = bool(bold)
+    key = (pixel_size(size), bold)
     f = _fonts.get(key)
     if f is None:
-        f = pygame.font.Font(None, size)
-        f.set_bold(bold)
-        _fonts[key] = f
+        if bold not in _sources:
+            _sources[bold] = _font_source(bold)
+        source = _sources[bold]
+        pg = None
+        if source is not None:
+            try:
+                pg = pygame.font.Font(io.BytesIO(source) if isinstance(source, bytes) else source,
+                                      pixel_size(size))
+            except (pygame.error, OSError):
+                pg = None
+        from_file = pg is not None
+        if pg is None:  # no font file (a broken install): pygame's own font, still readable
+            pg = pygame.font.Font(None, size)
+            pg.set_bold(bold)
+        f = _fonts[key] = Font(pg, from_file)
     return f
+
+
+def asset_font_loaded():
+    """True when text is drawn with the shipped typeface (not pygame's fallback)."""
+    return font(20).from_file and font(20, True).from_file
 
 
 _text_cache = {}
 
 
-def text(string, size, colour=TEXT, bold=False):
-    """A rendered line of text, cached: the same labels are drawn every frame."""
-    key = (string, int(size), colour, bold)
+def text(string, size, colour=TEXT, bold=False, tabular=False):
+    """A rendered line of text, cached: the same labels are drawn every frame.
+
+    ``tabular`` sets every digit in a cell of the same width, so numbers in
+    columns line up whatever their digits.
+    """
+    key = (string, int(size), colour, bold, tabular)
     surf = _text_cache.get(key)
     if surf is None:
         if len(_text_cache) > 2000:
             _text_cache.clear()
-        surf = font(size, bold).render(string, True, colour)
+        cleaned = clean(string)
+        if tabular and any(ch.isdigit() for ch in cleaned):
+            surf = _tabular(cleaned, size, colour, bold)
+        else:
+            surf = font(size, bold).render(cleaned, True, colour)
         _text_cache[key] = surf
     return surf
 
 
-def blit_text(surface, string, size, colour, pos, anchor="topleft", bold=False):
+def digit_width(size, bold=False):
+    """The width of one digit cell in ``tabular`` text."""
+    f = font(size, bold)
+    return max(f.size(d)[0] for d in "0123456789")
+
+
+def _tabular(string, size, colour, bold):
+    f = font(size, bold)
+    cell = digit_width(size, bold)
+    runs, run = [], ""
+    for ch in string:
+        if ch.isdigit() and ch.isascii():
+            if run:
+                runs.append(run)
+                run = ""
+            runs.append(ch)
+        else:
+            run += ch
+    if run:
+        runs.append(run)
+    pieces = [(f.render(r, True, colour), len(r) == 1 and r.isdigit()) for r in runs]
+    width = sum(cell if digit else p.get_width() for p, digit in pieces)
+    surf = pygame.Surface((max(1, width), f.get_height()), pygame.SRCALPHA)
+    x = 0
+    for p, digit in pieces:
+        w = cell if digit else p.get_width()
+        surf.blit(p, (x + (w - p.get_width()) // 2, 0))
+        x += w
+    return surf
+
+
+def text_size(string, size, bold=False, tabular=False):
+    """(width, height) the text takes when drawn (what the layouts and their checks measure)."""
+    if tabular:
+        return text(string, size, TEXT, bold, tabular).get_size()
+    f = font(size, bold)
+    return f.size(string)[0], f.get_height()
+
+
+def blit_text(surface, string, size, colour, pos, anchor="topleft", bold=False, tabular=False):
     """Draw text with its ``anchor`` point (a Rect attribute name) at ``pos``; return its rect."""
-    surf = text(string, size, colour, bold)
+    surf = text(string, size, colour, bold, tabular)
     rect = surf.get_rect(**{anchor: pos})
     surface.blit(surf, rect)
     return rect
@@ -81,8 +274,10 @@ def fit_text(string, size, max_width, bold=False):
     fitted = _fit_cache.get(key)
     if fitted is None:
         fitted = int(size)
-        while fitted > 10 and font(fitted, bold).size(string)[0] > max_width:
+        f = font(fitted, bold)
+        while fitted > 10 and f.size(string)[0] > max_width:
             fitted -= 1
+            f = font(fitted, bold)
         if len(_fit_cache) > 4000:
             _fit_cache.clear()
         _fit_cache[key] = fitted
@@ -92,11 +287,39 @@ def fit_text(string, size, max_width, bold=False):
 _fit_cache = {}
 
 
+def elide(string, size, max_width, bold=False):
+    """``string`` cut with an ellipsis so that it fits ``max_width`` at ``size``."""
+    string = clean(string)
+    f = font(size, bold)
+    if f.size(string)[0] <= max_width:
+        return string
+    lo, hi = 0, len(string)
+    while lo < hi:  # the longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if f.size(string[:mid] + ELLIPSIS)[0] <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return string[:lo].rstrip() + ELLIPSIS
+
+
 def wrap(string, size, max_width, bold=False):
-    """``string`` broken into lines no wider than ``max_width`` at ``size``."""
+    """``string`` broken into lines no wider than ``max_width`` at ``size``.
+
+    A word wider than the line (a long file name) is broken inside itself.
+    """
     f = font(size, bold)
     lines, line = [], ""
-    for word in string.split():
+    for word in clean(string).split():
+        while f.size(word)[0] > max_width and len(word) > 1:
+            if line:
+                lines.append(line)
+                line = ""
+            cut = len(word) - 1
+            while cut > 1 and f.size(word[:cut])[0] > max_width:
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
         trial = f"{line} {word}".strip()
         if line and f.size(trial)[0] > max_width:
             lines.append(line)
@@ -108,11 +331,17 @@ def wrap(string, size, max_width, bold=False):
     return lines
 
 
-def blit_wrapped(surface, string, rect, size, colour):
-    """Draw ``string`` wrapped to ``rect``'s width, each line centred, from its top."""
+def wrapped_height(string, size, max_width, bold=False):
+    """The height ``blit_wrapped`` takes for ``string`` in ``max_width``."""
+    return len(wrap(string, size, max_width, bold)) * font(size, bold).get_linesize()
+
+
+def blit_wrapped(surface, string, rect, size, colour, anchor="midtop"):
+    """Draw ``string`` wrapped to ``rect``'s width, each line centred (or ``anchor="topleft"``)."""
     y = rect.y
     for ln in wrap(string, size, rect.width):
-        blit_text(surface, ln, size, colour, (rect.centerx, y), "midtop")
+        pos = (rect.centerx, y) if anchor == "midtop" else (rect.x, y)
+        blit_text(surface, ln, size, colour, pos, anchor)
         y += font(size).get_linesize()
 
 
@@ -147,6 +376,7 @@ _backgrounds = {}
 def reset():
     """Forget cached fonts and surfaces (they die with pygame.quit; a new App starts afresh)."""
     _fonts.clear()
+    _sources.clear()
     _text_cache.clear()
     _backgrounds.clear()
     _fit_cache.clear()
