@@ -2,7 +2,8 @@
 
 Exit codes:
   0  a legal move is in output.txt
-  2  input.txt is missing, unreadable or malformed (one line on stderr)
+  2  input.txt is missing, unreadable or malformed, or output.txt cannot be
+     written in this folder (one line on stderr, before any thinking)
   3  the side to move has no legal move: the game is already over
 In every case but 0 there is no output.txt afterwards: one left over from
 the previous move is deleted first thing, so a referee can never read a
@@ -19,12 +20,14 @@ the no-progress count, which the last few moves before the 50th turn take
 into account (see ``_choose``).
 """
 
+import math
 import os
 import sys
 import time
 
 INPUT, OUTPUT = "input.txt", "output.txt"
-NO_PROGRESS_PLIES = 50   # csci561: 50 turns without a capture or a crowning draw the game
+INPUT_LIMIT = 64 * 1024  # input.txt is 11 short lines; anything far bigger is not one
+MAX_SECONDS = 1e6        # a clock beyond this is planned as this (the budgets cap a move anyway)
 
 
 def _fail(code, message):
@@ -40,22 +43,23 @@ def main(argv=None):
     except FileNotFoundError:
         pass
     except OSError as e:
-        return _fail(2, f"cannot remove the old {OUTPUT}: {e}")
+        return _fail(2, f"cannot remove the old {OUTPUT} in {os.getcwd()}: {e.strerror or e}")
 
     from ..rules import BLACK
+    from ..textfile import FileReadError, read_text
     from .io import format_move, parse_input
 
     try:
-        with open(INPUT, encoding="utf-8", errors="strict") as f:
-            text = f.read()
-    except FileNotFoundError:
-        return _fail(2, f"no {INPUT} in {os.getcwd()}")
-    except (OSError, UnicodeDecodeError) as e:
-        return _fail(2, f"cannot read {INPUT}: {e}")
+        text = read_text(INPUT, limit=INPUT_LIMIT, what="input file")
+    except FileReadError as e:  # missing, a folder, a FIFO, too big: never a hang
+        return _fail(2, f"{_one_line(e)} (in {os.getcwd()})")
     try:
         got = parse_input(text)
     except ValueError as e:
-        return _fail(2, f"malformed {INPUT}: {e}")
+        return _fail(2, f"malformed {INPUT}: {_one_line(e)}")
+    if math.isnan(got.seconds) or got.seconds <= 0:
+        return _fail(2, f"malformed {INPUT}: the seconds left must be a positive number")
+    seconds = min(got.seconds, MAX_SECONDS)
 
     position = got.position
     legal = position.legal_moves()
@@ -63,26 +67,47 @@ def main(argv=None):
         colour = "BLACK" if got.turn == BLACK else "WHITE"
         return _fail(3, f"{colour} has no legal move in this position: the game is over")
 
-    from . import state as state_mod
+    # Found before any thinking: a folder where the move cannot be written is
+    # reported now, not after the clock has been spent.  The file is made new
+    # (never an existing one, never through a link) and removed again on any
+    # path that does not end with a move in it.
+    try:
+        out = os.open(OUTPUT, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    except OSError as e:
+        return _fail(2, f"cannot write {OUTPUT} in {os.getcwd()}: {e.strerror or e}")
+    try:
+        from . import state as state_mod
 
-    game = (state_mod.resume(position, got.turn) if got.mode == "GAME"
-            else state_mod.GameState(got.turn, [position], 0))
+        game = (state_mod.resume(position, got.turn) if got.mode == "GAME"
+                else state_mod.GameState(got.turn, [position], 0))
 
-    if len(legal) == 1:
-        move = legal[0]  # forced: thinking would only cost clock
-    else:
+        if len(legal) == 1:
+            move = legal[0]  # forced: thinking would only cost clock
+        else:
+            try:
+                move = _choose(got, game, legal, seconds)
+            except Exception as e:  # a broken engine must still leave the referee a legal move
+                print(f"checkers-agent: the search failed ({type(e).__name__}: {_one_line(e)}); "
+                      "playing the fallback move", file=sys.stderr)
+                move = None
+            if move not in legal:
+                move = _fallback(position, legal)
+
+        data = format_move(move).encode("ascii")
+        while data:
+            data = data[os.write(out, data):]
+        os.close(out)
+        out = None
+    except BaseException as e:
+        if out is not None:
+            os.close(out)
         try:
-            move = _choose(got, game, legal)
-        except Exception as e:  # a broken engine must still leave the referee a legal move
-            print(f"checkers-agent: the search failed ({type(e).__name__}: {e}); "
-                  "playing the fallback move", file=sys.stderr)
-            move = None
-        if move not in legal:
-            move = _fallback(position, legal)
-
-    text = format_move(move)
-    with open(OUTPUT, "w", encoding="ascii") as f:
-        f.write(text)
+            os.remove(OUTPUT)
+        except OSError:
+            pass
+        if isinstance(e, OSError):
+            return _fail(2, f"cannot write {OUTPUT} in {os.getcwd()}: {e.strerror or e}")
+        raise
     if got.mode == "GAME":
         state_mod.save(game.play(move))
     if os.environ.get("CHECKERS_AGENT_VERBOSE"):
@@ -90,13 +115,19 @@ def main(argv=None):
     return 0
 
 
-def _choose(got, game, legal):
+def _one_line(e):
+    text = str(e).splitlines()[0] if str(e) else type(e).__name__
+    return text[:200]
+
+
+def _choose(got, game, legal, seconds=None):
     """The move to play: a timed search, with the 50-turn rule applied at the root."""
+    from .state import RULE
     from ..engine.search import Searcher
     from .clock import plan
 
     startup = time.process_time()  # start-up to first search: what every move costs before thinking
-    budget = plan(got.mode, got.seconds, startup, got.position)
+    budget = plan(got.mode, got.seconds if seconds is None else seconds, startup, got.position)
     if os.environ.get("CHECKERS_AGENT_VERBOSE"):
         print(f"checkers-agent: start-up {startup:.3f}s CPU; budget soft {budget.soft:.2f}s "
               f"hard {budget.hard:.2f}s CPU; {game.quiet} quiet plies", file=sys.stderr)
@@ -108,7 +139,7 @@ def _choose(got, game, legal):
 
     searcher = Searcher()
     history = game.history()
-    plies_left = NO_PROGRESS_PLIES - game.quiet
+    plies_left = RULE.plies - game.quiet
     if plies_left <= 2:
         move = _near_no_progress_draw(searcher, game, legal, budget, out_of_time, plies_left)
         if move is not None:

@@ -8,6 +8,13 @@ positions since the last irreversible move, and the no-progress count.
 (The name says JSON and the content is JSON, written and read by hand: the
 json module would cost every move ~5 ms of CPU clock.)
 
+The file sits in a folder the agent does not control, so nothing in it is
+trusted: it is opened without following a symbolic link, must be a regular
+file of at most ``MAX_BYTES`` (a FIFO, ``/dev/zero`` or a huge file is
+refused before a byte is read), and at most ``MAX_POSITIONS`` positions are
+kept.  It is written to a fresh temporary file renamed over the old one, so
+a symbolic link planted under its name is replaced, never written through.
+
 On the next call the new board must be one opponent move away from the
 position the agent left; if it is not (a new game, another opponent, a
 hand-edited input, a missing or unreadable file) the history starts again
@@ -18,10 +25,15 @@ awareness.
 import os
 
 from ..rules import DRAW_RULES, Position
+from ..textfile import read_text
 
 STATE_FILE = "agent_state.json"
 VERSION = 1
 RULE = DRAW_RULES["csci561"]
+# The count resets on every capture or crowning, and the game is drawn after
+# RULE.plies quiet plies: more positions than that can never be needed.
+MAX_POSITIONS = RULE.plies + 2
+MAX_BYTES = 64 * 1024  # MAX_POSITIONS FENs of at most 24 pieces take about 6 KB
 
 
 class GameState:
@@ -30,7 +42,7 @@ class GameState:
 
     def __init__(self, me, positions, quiet):
         self.me = me
-        self.positions = list(positions)
+        self.positions = list(positions)[-MAX_POSITIONS:]
         self.quiet = quiet
 
     @property
@@ -55,6 +67,13 @@ class GameState:
         return f'{{"version": {VERSION}, "me": {self.me}, "quiet": {self.quiet}, "positions": [{fens}]}}\n'
 
 
+def _small_int(text):
+    text = text.strip()
+    if not (0 < len(text) <= 4 and text.isdigit() and text.isascii()):
+        raise ValueError("not a small number")
+    return int(text)
+
+
 def _from_json(text):
     """Read what to_json wrote (and nothing fancier); ValueError otherwise."""
     body = text.strip()
@@ -64,28 +83,34 @@ def _from_json(text):
     if not sep:
         raise ValueError("no positions")
     fields = {}
-    for item in head.split(","):
+    for item in head.split(",")[:8]:
         if item.strip():
             k, _, v = item.partition(":")
-            fields[k.strip().strip('"')] = int(v)
+            fields[k.strip().strip('"')] = _small_int(v)
     tail = tail.strip()
     if not (tail.startswith("[") and tail.endswith("]")):
         raise ValueError("bad positions")
-    fens = [f.strip().strip('"') for f in tail[1:-1].split('",')]
+    fens = [f.strip().strip('"') for f in tail[1:-1].split('",', MAX_POSITIONS)]
+    if len(fens) > MAX_POSITIONS:
+        raise ValueError("too many positions")
     return fields, [f for f in fens if f]
 
 
 def _load(path):
+    """The saved GameState, or None for anything but a file this agent wrote."""
     try:
-        with open(path, encoding="utf-8") as f:
-            fields, fens = _from_json(f.read())
+        text = read_text(path, limit=MAX_BYTES, what=STATE_FILE, follow_symlinks=False)
+        fields, fens = _from_json(text)
         if fields.get("version") != VERSION:
             return None
+        if fields.get("me") not in (0, 1) or not 0 <= fields.get("quiet", -1) <= RULE.plies:
+            return None
         positions = [Position.from_fen(t) for t in fens]
-        if not positions or fields["me"] not in (0, 1) or not 0 <= fields["quiet"] < 1000:
+        if not positions:
             return None
         return GameState(fields["me"], positions, fields["quiet"])
-    except (OSError, ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, IndexError, RecursionError, MemoryError):
+        # FileReadError and the notation errors are ValueErrors
         return None
 
 
@@ -105,12 +130,31 @@ def resume(position, me, directory="."):
 
 
 def save(state, directory="."):
-    """Write the state; a failure to write only costs draw awareness next move."""
+    """Write the state; True when written.  A failure only costs draw awareness next move.
+
+    A new file is made beside the old one (``O_EXCL | O_NOFOLLOW``: never an
+    existing file, never through a link) and renamed over ``agent_state.json``:
+    whatever was there (a symbolic link, a FIFO) is replaced, never written into.
+    A directory in its place is left alone.
+    """
     path = os.path.join(directory, STATE_FILE)
+    tmp = os.path.join(directory, f".{STATE_FILE}.{os.getpid()}.tmp")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     try:
-        # written in place (no temp file: the agent leaves nothing else
-        # behind); a torn file fails to load and only resets the history
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(state.to_json())
+        try:
+            os.unlink(tmp)  # left by an earlier run killed with this same pid
+        except FileNotFoundError:
+            pass
+        fd = os.open(tmp, flags, 0o644)
+        try:
+            os.write(fd, state.to_json().encode("ascii"))
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+        return True
     except OSError:
-        pass
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        return False

@@ -9,13 +9,17 @@ which case they are ``$CHECKERS_HOME/config`` and ``$CHECKERS_HOME/data``
 
 Every write is atomic: a temporary file in the same folder, flushed and
 fsynced, then ``os.replace``d over the target.  A crash at any moment leaves
-either the old file or the new one, never a torn one.
+either the old file or the new one, never a torn one.  The temporary file is
+named ``.<target>.<pid>.<random>.checkers-tmp``: a save killed halfway leaves
+one behind, and ``clean_stale_temporaries()`` (called once at start) removes
+exactly those whose process is gone, never any other file.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import re
 import tempfile
 import time
 from pathlib import Path
@@ -61,6 +65,20 @@ def games_dir() -> Path:
     return data_dir() / "games"
 
 
+def unfinished_dir() -> Path:
+    """One JSON file per unfinished game (the autosaves behind Continue)."""
+    return data_dir() / "unfinished"
+
+
+TEMP_SUFFIX = ".checkers-tmp"
+# ".<target>.<pid>.<random>.checkers-tmp": mkstemp's random part is 8 characters
+_OUR_TEMP = re.compile(r"\A\..+\.(\d+)\.[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX) + r"\Z")
+
+
+def temp_name_prefix(target_name) -> str:
+    return f".{target_name}.{os.getpid()}."
+
+
 def atomic_write(path, data) -> Path:
     """Write ``data`` (str or bytes) to ``path`` atomically; make the folder if needed.
 
@@ -70,7 +88,7 @@ def atomic_write(path, data) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     if isinstance(data, str):
         data = data.encode("utf-8")
-    fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=temp_name_prefix(path.name), suffix=TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -102,17 +120,75 @@ def _fsync_dir(folder):
 
 
 def keep_aside(path) -> Path | None:
-    """Rename a bad file to ``<name>.bad-<timestamp>`` so nothing overwrites it; return the new path."""
+    """Rename a bad file to ``<name>.bad-<timestamp>`` so nothing overwrites it; the new path, or None.
+
+    The new name is claimed without replacing anything (a hard link where the
+    file system has them), so two bad files never overwrite each other.  None
+    means the file could not be moved (it is where it was).
+    """
     path = Path(path)
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.bad-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
+    for n in range(1, 1000):
+        target = path.with_name(f"{path.name}.bad-{stamp}" + (f"-{n}" if n > 1 else ""))
+        if os.path.lexists(target):
+            continue
+        try:
+            if path.is_symlink() or not path.is_file():
+                os.rename(path, target)  # a link, FIFO or folder: renamed as it is
+            else:
+                os.link(path, target)  # fails if target exists: never replaces a file
+                os.unlink(path)
+            return target
+        except FileExistsError:
+            continue
+        except OSError as e:
+            if not os.path.lexists(target) and os.path.lexists(path):
+                try:  # no hard links here: rename (the name was free a moment ago)
+                    os.rename(path, target)
+                    return target
+                except OSError as e2:
+                    e = e2
+            log.warning("could not keep %s aside: %s", path, e)
+            return None
+    return None
+
+
+def clean_stale_temporaries(folders=None) -> list[Path]:
+    """Remove the temporary files of saves that were interrupted; the paths removed.
+
+    Only our own names (``.<target>.<pid>.<random>.checkers-tmp``) whose
+    process no longer runs (or is this one, at start) are removed; anything
+    else is left alone.  Never raises.
+    """
+    if folders is None:
+        folders = [config_dir(), data_dir(), games_dir(), unfinished_dir()]
+    removed = []
+    for folder in folders:
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            m = _OUR_TEMP.match(name)
+            if not m or _alive(int(m.group(1))):
+                continue
+            p = Path(folder) / name
+            try:
+                if p.is_file() and not p.is_symlink():
+                    p.unlink()
+                    removed.append(p)
+            except OSError as e:
+                log.warning("could not remove the stale temporary file %s: %s", p, e)
+    return removed
+
+
+def _alive(pid) -> bool:
+    if pid == os.getpid() or pid <= 0:
+        return False
     try:
-        os.replace(path, target)
-    except OSError as e:
-        log.warning("could not keep %s aside: %s", path, e)
-        return None
-    return target
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # someone else's process: leave its files alone
+    return True

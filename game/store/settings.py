@@ -2,11 +2,16 @@
 
 ``load_settings()`` never fails: a missing file gives the defaults; an old
 file (another version, unknown or missing keys) keeps every valid value; a
-corrupt one (not JSON, not an object, values of the wrong type) gives the
-defaults for what cannot be read.  Each problem is one warning line in the
-log, and a file that loses anything on reading is first kept aside as
-``settings.json.bad-<timestamp>`` so that the next save does not silently
-overwrite it.  ``save_settings()`` writes atomically.
+corrupt one (not JSON, nested too deeply, not an object, values of the wrong
+type, not a regular file, too large) gives the defaults for what cannot be
+read.  Each problem is one line in ``settings.problems()`` (for the screen)
+and one warning in the log.  A file that loses anything on reading is first
+set aside as ``settings.json.bad-<timestamp>`` so that the next save does not
+overwrite it; if it cannot be moved, these settings are never saved over it.
+``save_settings()`` writes atomically.
+
+Settings made ``ephemeral()`` (a game started from the command line) are
+used but never saved: the player's preferences stay as they were.
 """
 
 from __future__ import annotations
@@ -16,7 +21,10 @@ import json
 import logging
 from dataclasses import dataclass, fields
 
+from ..rules import DRAW_RULES
 from . import paths
+from ..textfile import excerpt
+from .jsonfile import MISSING, BadJsonFile, read_json
 
 log = logging.getLogger("checkers.store")
 
@@ -25,12 +33,17 @@ SETTINGS_VERSION = 1
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 # which side is drawn at the bottom: "auto" follows the human player
 ORIENTATIONS = ("auto", "black", "white")
-DRAW_RULE_NAMES = ("official", "csci561")
+DRAW_RULE_NAMES = tuple(DRAW_RULES)
 MODES = ("1p", "2p", "watch")  # the new-game screen's modes
 SIDES = ("black", "white", "random")
 
-# seconds per square an animated piece takes at each speed (the UI may use its own)
-ANIMATION_SECONDS = {"off": 0.0, "fast": 0.06, "normal": 0.12, "slow": 0.25}
+MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes
+# kept on the object, not in the file: carried over by replace()
+_SESSION_KEYS = ("_session", "_problems", "_ephemeral", "_no_save")
+
+
+class SettingError(ValueError):
+    """A value a setting cannot take; the message quotes (an excerpt of) it."""
 
 
 @dataclass(eq=False)
@@ -78,7 +91,7 @@ class Settings:
                 self.side = side
         elif key in _FIELD_NAMES:
             if not _valid(key, value):
-                raise ValueError(f"bad value for setting {key}: {value!r}")
+                raise SettingError(f"bad value for setting {key}: {excerpt(repr(value))}")
             setattr(self, key, value)
         else:
             self.__dict__.setdefault("_session", {})[key] = value
@@ -89,7 +102,24 @@ class Settings:
         return all(getattr(self, n) == getattr(other, n) for n in _FIELD_NAMES)
 
     def replace(self, **changes) -> "Settings":
-        return dataclasses.replace(self, **changes)
+        new = dataclasses.replace(self, **changes)
+        for key in _SESSION_KEYS:
+            if key in self.__dict__:
+                new.__dict__[key] = self.__dict__[key]
+        return new
+
+    def problems(self) -> list:
+        """One line per problem found when these settings were loaded (for the screen); [] if none."""
+        return list(self.__dict__.get("_problems", ()))
+
+    def ephemeral(self) -> "Settings":
+        """Mark these settings as never to be saved (a game from the command line); returns self."""
+        self.__dict__["_ephemeral"] = True
+        return self
+
+    @property
+    def is_ephemeral(self) -> bool:
+        return bool(self.__dict__.get("_ephemeral"))
 
     def to_json(self) -> dict:
         data = {"version": SETTINGS_VERSION}
@@ -142,11 +172,11 @@ def settings_from_json(data):
     """
     problems = []
     if not isinstance(data, dict):
-        return Settings(), [f"not a JSON object but {type(data).__name__}"], True
+        return Settings(), [f"not a JSON object but a {type(data).__name__}"], True
     lost = False
     version = data.get("version")
     if version != SETTINGS_VERSION:
-        problems.append(f"version {version!r}, expected {SETTINGS_VERSION}")
+        problems.append(f"version {excerpt(repr(version), 20)}, expected {SETTINGS_VERSION}")
         lost = True
     values = {}
     names = [f.name for f in fields(Settings)]
@@ -154,47 +184,78 @@ def settings_from_json(data):
         if name not in data:
             problems.append(f"missing {name}")
         elif not _valid(name, data[name]):
-            problems.append(f"bad {name}={data[name]!r}")
+            problems.append(f"bad {name}={excerpt(repr(data[name]), 30)}")
             lost = True
         else:
             values[name] = data[name]
     unknown = sorted(k for k in data if k not in names and k != "version")
     if unknown:
-        problems.append("unknown " + ", ".join(map(str, unknown)))
+        shown = ", ".join(excerpt(k, 20) for k in unknown[:5])
+        problems.append(f"unknown {shown}" + (f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""))
         lost = True
     return Settings(**values), problems, lost
 
 
 def load_settings(path=None) -> Settings:
-    """The saved settings, or the defaults for anything missing or unreadable.  Never raises."""
+    """The saved settings, or the defaults for anything missing or unreadable.  Never raises.
+
+    What went wrong is in ``problems()`` of the result, one line each, saying
+    where an unreadable file was set aside.
+    """
     path = paths.settings_path() if path is None else path
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return Settings()
-    except OSError as e:
-        log.warning("settings: cannot read %s (%s); using defaults", path, e)
-        return Settings()
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as e:
-        aside = paths.keep_aside(path)
-        log.warning("settings: %s is not valid JSON (%s); using defaults, kept it as %s",
-                    path, _short(e), aside.name if aside else "is")
+        data = read_json(path, limit=MAX_BYTES, what="the settings file")
+    except BadJsonFile as e:
+        return _defaults_after(path, str(e))
+    except Exception as e:  # never let a settings file stop the game
+        return _defaults_after(path, f"the settings file cannot be read ({_short(e)})")
+    if data is MISSING:
         return Settings()
     try:
         settings, problems, lost = settings_from_json(data)
-    except Exception as e:  # never let a settings file stop the game
+    except Exception as e:
         settings, problems, lost = Settings(), [f"unreadable ({_short(e)})"], True
     if problems:
-        aside = paths.keep_aside(path) if lost else None
-        kept = f"; kept the old file as {aside.name}" if aside else ""
-        log.warning("settings: %s: %s; using defaults for those%s", path, "; ".join(problems), kept)
+        line = f"settings: {'; '.join(problems)}; using the defaults for those"
+        if lost:
+            line += _set_aside(path, settings)
+        _report(settings, line)
     return settings
 
 
+def _defaults_after(path, why):
+    settings = Settings()
+    _report(settings, f"settings: {why}; using the defaults" + _set_aside(path, settings))
+    return settings
+
+
+def _set_aside(path, settings):
+    """Move the old file out of the way of the next save; the words saying where it went."""
+    aside = paths.keep_aside(path)
+    if aside is not None:
+        return f"; the old file was set aside as {aside}"
+    settings.__dict__["_no_save"] = True
+    return "; the old file could not be moved, so settings will not be saved over it"
+
+
+def _report(settings, line):
+    line = " ".join(line.split())[:300]
+    settings.__dict__.setdefault("_problems", []).append(line)
+    log.warning("%s", line)
+
+
 def save_settings(settings: Settings, path=None) -> bool:
-    """Write the settings atomically; False (and a warning) when the disk refuses."""
+    """Write the settings atomically; False (and a warning) when the disk refuses.
+
+    Ephemeral settings are not written (True: nothing was asked of the disk);
+    settings whose unreadable file could not be set aside are not written
+    over it (False).
+    """
+    if settings.is_ephemeral:
+        return True
+    if settings.__dict__.get("_no_save"):
+        log.warning("settings: not saved, the unreadable settings file is still in the way")
+        return False
     path = paths.settings_path() if path is None else path
     text = json.dumps(settings.to_json(), indent=2, sort_keys=True) + "\n"
     try:
