@@ -1,0 +1,176 @@
+"""The arrows between the game's parts go one way only (docs/architecture.md).
+
+Every module under ``game/`` is read with ``ast`` (imports at the top and inside
+functions alike) and each import is checked against ``ALLOWED``, the table of
+docs/architecture.md, which this file also reads so the page and the test agree.
+Importing the game never starts pygame or opens a window: only App does.
+"""
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "game"
+DOC = ROOT / "docs" / "architecture.md"
+
+# part -> the parts (and runtime dependencies) it may import besides itself
+ALLOWED = {
+    "textfile": set(),
+    "rules": {"textfile"},
+    "notation": {"textfile", "rules"},
+    "engine": {"textfile", "rules", "notation"},
+    "store": {"textfile", "rules", "notation", "engine", "platformdirs"},
+    "agent": {"textfile", "rules", "notation", "engine", "store"},
+    "analysis": {"textfile", "rules", "notation", "engine", "store"},
+    "library": {"textfile", "rules", "notation", "store"},
+    "controller": {"textfile", "rules", "notation", "engine", "store", "analysis"},
+    "ui": {"textfile", "rules", "notation", "engine", "store", "analysis", "library", "controller", "pygame"},
+    "app": {"textfile", "rules", "notation", "engine", "store", "analysis", "library", "controller", "ui",
+            "pygame", "platformdirs"},
+}
+RUNTIME_DEPENDENCIES = {"pygame", "platformdirs"}
+# modules that are not packages of their own but belong to a part
+MODULE_PARTS = {"game.textfile": "textfile", "game.app": "app", "game.__main__": "app", "game": "app"}
+
+
+def module_name(path):
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def part_of(module):
+    """The part a ``game.*`` module belongs to, the top-level name of anything else."""
+    if module in MODULE_PARTS:
+        return MODULE_PARTS[module]
+    names = module.split(".")
+    return names[1] if names[0] == "game" and len(names) > 1 else names[0]
+
+
+def imported_modules(source, module, is_package):
+    """The absolute names of every module ``source`` imports, anywhere in it, with line numbers."""
+    package = module if is_package else module.rpartition(".")[0]
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            out.extend((alias.name, node.lineno) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module
+            # ``from . import bitboard`` imports the submodule game.rules.bitboard
+            out.extend((f"{target}.{alias.name}" if not node.module else target, node.lineno)
+                       for alias in node.names)
+    return out
+
+
+def wrong_arrows(module, source, is_package=False):
+    """``module: line N imports X (part a -> part b)`` for every import the table forbids."""
+    me = part_of(module)
+    if me not in ALLOWED:
+        return [f"{module}: part {me!r} is not in docs/architecture.md's table"]
+    problems = []
+    for target, line in imported_modules(source, module, is_package):
+        top = target.split(".")[0]
+        if top != "game" and top not in RUNTIME_DEPENDENCIES:
+            if top not in sys.stdlib_module_names:
+                problems.append(f"{module}: line {line} imports {target}, which is neither the standard "
+                                "library nor a runtime dependency")
+            continue
+        other = part_of(target)
+        if other != me and other not in ALLOWED[me]:
+            problems.append(f"{module}: line {line} imports {target} ({me} -> {other})")
+    return problems
+
+
+def test_every_import_goes_the_allowed_way():
+    problems = []
+    modules = 0
+    for path in sorted(GAME.rglob("*.py")):
+        modules += 1
+        problems += wrong_arrows(module_name(path), path.read_text(encoding="utf-8"),
+                                 path.name == "__init__.py")
+    assert modules > 40  # the walk found the game
+    assert not problems, "\n".join(problems)
+
+
+def test_the_checker_catches_each_kind_of_wrong_arrow():
+    # the check above can only pass because the code is right, not because it sees nothing
+    assert wrong_arrows("game.rules.position", "from ..notation import squares\n")
+    assert wrong_arrows("game.rules.position", "def f():\n    from game.engine import search\n")
+    assert wrong_arrows("game.rules", "from .. import store\n", is_package=True)
+    assert wrong_arrows("game.rules.x", "import pygame\n")
+    assert wrong_arrows("game.notation.pdn", "from ..ui import theme\n")
+    assert wrong_arrows("game.engine.search", "import game.app\n")
+    assert wrong_arrows("game.store.settings", "from ..controller import Match\n")
+    assert wrong_arrows("game.controller.match", "import pygame.display\n")
+    assert wrong_arrows("game.library.index", "from ..ui.widgets import Button\n")
+    assert wrong_arrows("game.agent.state", "import pygame\n")
+    assert wrong_arrows("game.agent.state", "import numpy\n")
+    assert wrong_arrows("game.newpart.x", "import os\n")
+    # and the arrows that are allowed pass
+    assert not wrong_arrows("game.rules.position", "from ..textfile import excerpt\nfrom . import bitboard\n")
+    assert not wrong_arrows("game.notation", "from ..rules import Position\n", is_package=True)
+    assert not wrong_arrows("game.ui.scenes.play", "import pygame\nfrom ...controller import Match\n")
+    assert not wrong_arrows("game.store.paths", "import platformdirs\nimport os, json\n")
+
+
+def _doc_table():
+    rows = {}
+    in_table = False
+    for line in DOC.read_text(encoding="utf-8").splitlines():
+        if line.startswith("| part | may import |"):
+            in_table = True
+            continue
+        if in_table:
+            if not line.startswith("|"):
+                break
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if set(cells[0]) <= {"-"}:
+                continue
+            rows[cells[0]] = {name.strip() for name in cells[1].split(",") if name.strip()}
+    return rows
+
+
+def test_the_table_is_the_one_in_docs_architecture():
+    assert _doc_table() == ALLOWED
+
+
+def _run(code):
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+
+
+def test_rules_load_no_other_part_at_run_time():
+    # catches what ast cannot see: an import_module() call or a lazy attribute
+    r = _run("import sys, game.rules as r; r.Position.initial().fen(); r.Position.from_fen('B:W18:B14');\n"
+             "print(sorted({m.split('.')[1] for m in sys.modules if m.startswith('game.')}))")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "['rules', 'textfile']"
+
+
+def test_the_agent_never_loads_pygame():
+    r = _run("import sys, game.agent.__main__; sys.exit(1 if 'pygame' in sys.modules else 0)")
+    assert r.returncode == 0, r.stderr
+
+
+def test_imports_start_nothing():
+    code = (
+        "import game.__main__, game.app, game.ui.scenes as s; s.load_all();\n"
+        "import pygame, sys;\n"
+        "sys.exit(0 if not pygame.display.get_init() and not pygame.mixer.get_init() else 1)\n"
+    )
+    r = _run(code)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == ""  # not even pygame's banner
+
+
+def test_every_scene_is_registered_by_name():
+    from game.ui.scene import SCENES
+    from game.ui.scenes import load_all
+
+    load_all()
+    assert {"menu", "new_game", "play", "confirm", "game_over"} <= set(SCENES)
