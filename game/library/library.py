@@ -1,0 +1,320 @@
+"""The library the Load screen shows: open it, keep it up to date, act on its games.
+
+``Library.open()`` compares the files of the library's folders with the index
+(size and modification time) and loads the rows of unchanged files from the
+index; changed and new files go to the background worker.  The screen calls
+``update()`` once a frame: it loads a slice of rows (a few milliseconds at
+most) and takes the worker's news (progress, files indexed, imports, exports,
+deletions, failures).  Nothing here waits on parsing; only small index reads
+run on the caller's thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from pathlib import Path
+
+from ..store import paths
+from . import index
+from .catalog import Catalog, Entry
+from .text import clean
+
+log = logging.getLogger("checkers.library")
+
+FOLDER_KINDS = ("saved", "archived", "imported")
+
+
+class LibraryError(ValueError):
+    """A request the library cannot do (a path that is not a file, nothing chosen); one line."""
+
+
+def library_dir(data=None) -> Path:
+    return (paths.data_dir() if data is None else Path(data)) / "library"
+
+
+def default_folders(data=None):
+    """``[(folder, kind)]``: saved games, archived games (when the store keeps them), imports."""
+    data = paths.data_dir() if data is None else Path(data)
+    folders = [(data / "games", "saved")]
+    archive = getattr(paths, "archive_dir", None)
+    if archive is not None:
+        try:
+            folders.append((Path(archive()) if data == paths.data_dir() else data / Path(archive()).name,
+                            "archived"))
+        except Exception:
+            pass
+    folders.append((library_dir(data) / "imported", "imported"))
+    return folders
+
+
+def pdn_files(folder):
+    """The PDN files of a folder (not hidden ones, not temporaries).  Never raises."""
+    try:
+        with os.scandir(folder) as it:
+            out = []
+            for e in it:
+                if e.name.startswith(".") or not e.name.lower().endswith(".pdn"):
+                    continue
+                try:
+                    if e.is_file():
+                        out.append(Path(e.path))
+                except OSError:
+                    continue
+            return out
+    except OSError:
+        return []
+
+
+def entry_of(row, file_names):
+    (gid, source, kind, number, black, white, event, levels, date, result, plies, opening, error,
+     mtime_ns, path_key) = row
+    name = file_names.get(source)
+    if name is None:
+        name = file_names[source] = clean(os.path.basename(os.fsdecode(bytes(path_key))), 80)
+    return Entry(gid, source, kind, number, black or "?", white or "?", event or "", levels or "",
+                 date or "", result or "*", plies or 0, opening or "", error or "", (mtime_ns or 0) / 1e9, name)
+
+
+class Library:
+    """The games of the library's folders, their index, and the background worker."""
+
+    def __init__(self, data=None, folders=None, worker_factory=None):
+        self.root = library_dir(data)
+        self.db_path = self.root / "index.sqlite3"
+        self.imported_dir = self.root / "imported"
+        self.folders = list(folders) if folders is not None else default_folders(data)
+        self.catalog = Catalog()
+        self.conn = None
+        self._worker_factory = worker_factory
+        self.worker = None
+        self.progress = None       # (label, done, total) while the worker reports progress
+        self.news = []             # (text, bad) one-liners for the screen, oldest first
+        self.version = None
+        self._loads = []           # row generators still being read
+        self._pending_entries = []
+        self._file_names = {}
+        self._skip = set()         # sources whose rows come by their own load (stale or re-indexed)
+        self._jobs = {}            # job id -> what it was for
+        self.changed = 0           # bumped whenever the catalog changes (the screen redraws)
+        self.opened_at = None
+        self.loaded_at = None
+
+    # -- opening --------------------------------------------------------------
+
+    def open(self):
+        """Connect to the index, load what is fresh, send what is stale to the worker.  Never raises."""
+        self.opened_at = time.perf_counter()
+        try:
+            self.conn = index.connect(self.db_path)
+        except Exception as e:  # a folder we cannot write: the library is empty, the game goes on
+            log.warning("library index unusable: %s", e)
+            self.say(f"The library cannot keep its index: {clean(e, 120)}", bad=True)
+            self.conn = None
+            return
+        from . import jobs, scan
+
+        self.version = jobs.index_version(scan.opening_namer())
+        known = index.known_sources(self.conn)
+        seen = set()
+        stale = []
+        for folder, kind in self.folders:
+            for path in pdn_files(folder):
+                key = index.path_key(path)
+                seen.add(key)
+                stamp = index.file_stamp(path)
+                old = known.get(key)
+                if (old is None or stamp is None or (old[2], old[3]) != stamp or old[4] != self.version
+                        or not old[5] or old[1] != kind):
+                    stale.append((path, kind, stamp[0] if stamp else 0))
+                    if old is not None:
+                        self._skip.add(old[0])
+        for key, (sid, *_rest) in known.items():
+            if key not in seen:
+                index.forget_source(self.conn, sid)  # the file is gone (deleted, moved)
+        # small files first: the player's own saved games appear at once
+        for path, kind, _ in sorted(stale, key=lambda s: s[2]):
+            self._submit("index", path, kind, what=("index", str(path)))
+        self._loads.append(self._rows_of(None))
+
+    def _rows_of(self, source_id):
+        """Batches of entries of one source (or of all fresh ones), read from the index."""
+        names = self._file_names
+        for rows in index.entry_rows(self.conn, source_id, batch=1000):
+            if source_id is None:
+                yield [entry_of(r, names) for r in rows if r[1] not in self._skip]
+            else:
+                yield [entry_of(r, names) for r in rows]
+
+    @property
+    def loading(self):
+        return bool(self._loads or self._pending_entries)
+
+    @property
+    def busy(self):
+        return self.worker is not None and self.worker.busy
+
+    def _submit(self, kind, *args, what=None):
+        if self.worker is None:
+            factory = self._worker_factory
+            if factory is None:
+                from .worker import Worker
+
+                factory = Worker
+            self.worker = factory(self.db_path)
+        job_id = self.worker.submit(kind, *args)
+        self._jobs[job_id] = what or (kind,)
+        return job_id
+
+    # -- every frame ----------------------------------------------------------
+
+    def update(self, budget=0.006):
+        """Load rows for at most ``budget`` seconds and take the worker's news.  Never raises."""
+        deadline = time.perf_counter() + budget
+        if self.worker is not None:
+            for event in self.worker.poll():
+                self._on_event(event)
+        while self._loads and time.perf_counter() < deadline:
+            try:
+                rows = next(self._loads[0])
+            except StopIteration:
+                self._loads.pop(0)
+                continue
+            except Exception as e:  # the index went bad under us: say so, keep what we have
+                log.warning("library index read failed: %s", e)
+                self._loads.pop(0)
+                continue
+            self._pending_entries.extend(rows)
+        if self._pending_entries and (not self._loads or len(self._pending_entries) >= 5000):
+            self.catalog.add(self._pending_entries)
+            self._pending_entries = []
+            self.changed += 1
+        if not self.loading and self.loaded_at is None and self.opened_at is not None:
+            self.loaded_at = time.perf_counter()
+
+    def _on_event(self, event):
+        kind = event[0]
+        if kind == "progress":
+            _, _, label, done, total = event
+            self.progress = (label, done, total)
+        elif kind == "indexed":
+            _, _, source_id, count, error, old_id = event
+            self._skip.update(s for s in (source_id, old_id) if s is not None)
+            self.catalog.remove_source(source_id)
+            if old_id is not None:
+                self.catalog.remove_source(old_id)
+            self._pending_entries = [e for e in self._pending_entries if e.source not in (source_id, old_id)]
+            if self.conn is not None:
+                self._loads.append(self._rows_of(source_id))
+            self.changed += 1
+        elif kind == "forgotten":
+            self.catalog.remove_source(event[2])
+            self.changed += 1
+        elif kind == "imported":
+            _, _, name, count = event
+            self.say(f"Imported {count} game{'s' if count != 1 else ''} from {name}")
+        elif kind == "exported":
+            _, _, dest, count = event
+            self.say(f"Exported {count} game{'s' if count != 1 else ''} to {clean(dest, 100)}")
+        elif kind == "removed":
+            self.say("Game deleted")
+        elif kind == "failed":
+            self.say(event[2], bad=True)
+            what = self._jobs.get(event[1])
+            if what and what[0] == "remove":
+                self._reload_source(what[2])
+        elif kind == "done":
+            self._jobs.pop(event[1], None)
+            if self.worker is not None and not self.worker.busy:
+                self.progress = None
+
+    def _reload_source(self, source_id):
+        self.catalog.remove_source(source_id)
+        if self.conn is not None:
+            self._loads.append(self._rows_of(source_id))
+        self.changed += 1
+
+    def say(self, text, bad=False):
+        self.news.append((clean(text, 200), bad))
+        del self.news[:-20]
+
+    # -- actions --------------------------------------------------------------
+
+    def import_file(self, path):
+        """Copy a PDN file into the library and index it, in the background.
+
+        Raises LibraryError at once for a path that is plainly not a file; read
+        problems arrive later as news.  The player's file is only read.
+        """
+        text = str(path).strip().strip('"').strip("'")
+        if not text:
+            raise LibraryError("type the path of a PDN file to import")
+        p = Path(os.path.expanduser(text))
+        if not p.exists():
+            raise LibraryError(f"no such file: {clean(text, 100)}")
+        if p.is_dir():
+            raise LibraryError(f"{clean(text, 100)} is a folder, not a PDN file")
+        return self._submit("import", str(p), str(self.imported_dir), what=("import", str(p)))
+
+    def export(self, entries, dest):
+        """Write ``entries`` to a new PDN file ``dest`` in the background (never over an existing file)."""
+        entries = [e for e in entries if e.number >= 0]
+        if not entries:
+            raise LibraryError("no games to export")
+        text = str(dest).strip().strip('"').strip("'")
+        if not text:
+            raise LibraryError("type the path of the PDN file to write")
+        p = Path(os.path.expanduser(text))
+        if p.suffix.lower() != ".pdn":
+            p = p.with_name(p.name + ".pdn")
+        if p.exists():
+            raise LibraryError(f"{clean(str(p), 100)} already exists; choose another name")
+        return self._submit("export", [e.id for e in entries], str(p), what=("export", str(p)))
+
+    def delete(self, entry):
+        """Delete one game from its file (the file goes when it was its only game), in the background.
+
+        The row leaves the list at once; if the deletion fails it comes back.
+        An unreadable file's row deletes nothing: it is only hidden until next time.
+        """
+        self.catalog.remove(lambda e: e is entry)
+        self.changed += 1
+        if entry.number < 0:
+            return None
+        return self._submit("remove", entry.id, what=("remove", entry.id, entry.source))
+
+    def load_game(self, entry):
+        """The game of ``entry`` as a ``store.saves.LoadedGame``; LibraryError if it cannot be shown."""
+        if entry.number < 0:
+            raise LibraryError(entry.error or "this file cannot be read")
+        if self.conn is None:
+            raise LibraryError("the library's index cannot be read")
+        found = index.game_text(self.conn, entry.id)
+        if found is None:
+            raise LibraryError("that game is no longer in the library (its file changed)")
+        text, sub, path, number = found
+        from ..store.saves import games_from_text
+
+        try:
+            games = games_from_text(text)
+        except ValueError as e:
+            raise LibraryError(clean(f"cannot read the game: {e}", 200)) from None
+        if sub >= len(games):
+            raise LibraryError("that game cannot be found in its file any more")
+        loaded = games[sub]
+        loaded.index = number
+        return loaded
+
+    def close(self):
+        """End the worker (an unfinished import resumes next time) and close the index."""
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
+        self._loads = []
+        if self.conn is not None:
+            try:
+                self.conn.close()
+            except Exception:
+                pass
+            self.conn = None

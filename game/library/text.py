@@ -1,0 +1,29 @@
+"""Text from a user's file made safe to keep and draw: printable, bounded."""
+
+import unicodedata
+
+MAX_FIELD = 80
+
+
+def clean(value, limit=MAX_FIELD):
+    """``value`` as one printable line of at most ``limit`` characters.
+
+    Control characters (NUL, escapes, line breaks) and unpaired surrogates
+    are dropped, runs of spaces become one: a tag from a hostile file can
+    neither break a row nor cost a font renderer megabytes.
+    """
+    text = str(value if value is not None else "")[: limit * 4]
+    out = []
+    for ch in text:
+        if ch.isspace():
+            if out and out[-1] != " ":
+                out.append(" ")
+            continue
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Cs", "Cf", "Co", "Cn"):
+            continue
+        out.append(ch)
+    text = "".join(out).strip()
+    if len(text) > limit:
+        text = text[: limit - 1].rstrip() + "…"
+    return text

@@ -1,0 +1,140 @@
+"""The background process that runs library jobs, and the client the screen polls.
+
+The process is started on the first job (spawn, like the engine), runs jobs
+one after another and sends events back; the window only ever calls
+``submit`` and ``poll``, neither of which waits.  It ends when told to, when
+idle for a while, or when the game that started it is gone, so no process
+is ever left behind.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import multiprocessing as mp
+import os
+import queue
+
+log = logging.getLogger("checkers.library")
+
+IDLE_SECONDS = 120
+
+
+def worker_main(db_path, jobs, events, parent_pid):
+    """The process: open the index, then run jobs until told to stop or orphaned."""
+    from . import index, jobs as jobs_mod, scan
+
+    try:
+        os.nice(5)  # indexing must not take the CPU from the window or the engine
+    except (AttributeError, OSError):
+        pass
+    namer = scan.opening_namer()
+    version = jobs_mod.index_version(namer)
+    conn = index.connect(db_path)
+    idle = 0.0
+    try:
+        while True:
+            try:
+                job = jobs.get(timeout=1.0)
+            except queue.Empty:
+                idle += 1.0
+                if idle >= IDLE_SECONDS or os.getppid() != parent_pid:
+                    return
+                continue
+            idle = 0.0
+            if job is None:
+                return
+            jobs_mod.run_job(conn, job, events.put, namer, version)
+    finally:
+        conn.close()
+
+
+class Worker:
+    """Submit jobs to the background process and poll its events; never blocks the caller."""
+
+    def __init__(self, db_path):
+        self.db_path = str(db_path)
+        self._ctx = mp.get_context("spawn")
+        self._process = None
+        self._jobs = None
+        self._events = None
+        self._ids = itertools.count(1)
+        self.pending = set()
+
+    def _start(self):
+        self._jobs = self._ctx.Queue()
+        self._events = self._ctx.Queue()
+        self._process = self._ctx.Process(target=worker_main, name="checkers-library",
+                                          args=(self.db_path, self._jobs, self._events, os.getpid()),
+                                          daemon=True)
+        self._process.start()
+
+    @property
+    def alive(self):
+        return self._process is not None and self._process.is_alive()
+
+    def submit(self, kind, *args):
+        """Queue a job; returns its id.  Starts the process if it is not running."""
+        if not self.alive:
+            self._close_process()  # it ended when idle (or died): a fresh one
+            self._start()
+        job_id = next(self._ids)
+        job = (kind, job_id, *args)
+        self.pending.add(job_id)
+        self._jobs.put(job)
+        return job_id
+
+    def poll(self, limit=200):
+        """Events that have arrived (at most ``limit``), without waiting."""
+        out = []
+        if self._events is None:
+            return out
+        for _ in range(limit):
+            try:
+                event = self._events.get_nowait()
+            except (queue.Empty, OSError, ValueError, EOFError):
+                break
+            if event[0] == "done":
+                self.pending.discard(event[1])
+            out.append(event)
+        if self.pending and not self.alive and not out and self._process is not None:
+            # the process died (killed, out of memory): say so once and forget the jobs
+            lost = sorted(self.pending)
+            self.pending.clear()
+            out.extend(("failed", j, "The library's background reader stopped unexpectedly") for j in lost)
+            out.extend(("done", j) for j in lost)
+        return out
+
+    @property
+    def busy(self):
+        return bool(self.pending)
+
+    def _close_process(self):
+        p = self._process
+        if p is None:
+            return
+        for q in (self._jobs, self._events):
+            try:
+                q.cancel_join_thread()
+                q.close()
+            except (OSError, ValueError, AttributeError):
+                pass
+        if p.is_alive():
+            p.terminate()
+        p.join(2)
+        if p.is_alive():
+            p.kill()
+            p.join(2)
+        self._process = None
+        self._jobs = self._events = None
+
+    def close(self, wait=0.0):
+        """End the process (now, or after ``wait`` seconds for it to finish its job)."""
+        if self._process is not None and self._process.is_alive() and wait > 0:
+            try:
+                self._jobs.put(None)
+            except (OSError, ValueError):
+                pass
+            self._process.join(wait)
+        self._close_process()
+        self.pending.clear()
