@@ -1,4 +1,8 @@
-"""Notations: square names, FEN, PDN and the two board-text formats of the seeds.
+"""Notations: square names, PDN and the two board-text formats of the seeds.
+
+FEN is read and written by the rules (``game.rules.fen``); ``parse_fen`` and
+``position_fen`` stay here for callers, and ``NotationError`` is the rules'
+class, so ``except NotationError`` catches a bad FEN too.
 
 The submodules load on first use: the tournament agent is started afresh for
 every move and needs only the board format, not the PDN reader.
@@ -6,18 +10,19 @@ every move and needs only the board format, not the PDN reader.
 
 from importlib import import_module
 
-from .errors import NotationError
+from .errors import FenError, NotationError
 
 _EXPORTS = {
     "CsciInput": "boards", "csci_board": "boards", "csci_input": "boards", "digit_board": "boards",
     "parse_csci_board": "boards", "parse_csci_input": "boards", "parse_digit_board": "boards",
-    "read_board_file": "boards",
+    "read_board_file": "boards", "load_board_file": "boards", "load_csci_input": "boards",
+    "BOARD_FILE_LIMIT": "boards",
     "parse_fen": "fen", "position_fen": "fen",
     "PdnError": "pdn", "PdnGame": "pdn", "read_pdn": "pdn", "write_pdn": "pdn", "write_pdn_games": "pdn",
     "parse_square": "squares", "row_col": "squares", "square_at": "squares", "square_name": "squares",
 }
 
-__all__ = ["NotationError", *sorted(_EXPORTS)]
+__all__ = ["FenError", "NotationError", *sorted(_EXPORTS)]
 
 
 def __getattr__(name):

@@ -11,20 +11,29 @@ row (squares 1-4) first: 0 empty, 1 black man, 2 black king, 3 white man,
 
 A man standing on the row where it would have been crowned cannot occur in
 a game, so both formats reject it: it is almost always a file written
-upside down or with the colours swapped.  Every error quotes the bad line and
-gives its line number.
+upside down or with the colours swapped.  Every error quotes (an excerpt of)
+the bad line and gives its line number.
+
+Text is taken as a master program may reasonably write it: a UTF-8 byte-order
+mark, CRLF or CR line ends, trailing blanks and blank lines at the end are
+all fine.  Files are read through ``game.textfile.read_text`` with a cap
+(``BOARD_FILE_LIMIT``): a board file is a few hundred bytes.
 """
 
+import math
 import re
 from typing import NamedTuple
 
 from ..rules.position import BLACK, WHITE, Position
+from ..textfile import excerpt, read_text
 from .errors import NotationError
-from .fen import parse_fen
 from .squares import square_at
 
-__all__ = ["CsciInput", "csci_board", "csci_input", "digit_board", "parse_csci_board",
-           "parse_csci_input", "parse_digit_board", "read_board_file"]
+__all__ = ["BOARD_FILE_LIMIT", "CsciInput", "csci_board", "csci_input", "digit_board", "load_board_file",
+           "load_csci_input", "parse_csci_board", "parse_csci_input", "parse_digit_board", "read_board_file"]
+
+# The largest board file or input.txt read (an input.txt is about 90 bytes).
+BOARD_FILE_LIMIT = 64 * 1024
 
 _CSCI_CHARS = {"b": (BLACK, False), "B": (BLACK, True), "w": (WHITE, False), "W": (WHITE, True)}
 _DIGITS = {"0": None, "1": (BLACK, False), "2": (BLACK, True), "3": (WHITE, False), "4": (WHITE, True)}
@@ -46,7 +55,7 @@ def _lines(text):
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
     if isinstance(text, str):
-        lines = text.splitlines()
+        lines = text.removeprefix("\ufeff").splitlines()
     else:
         try:
             lines = list(text)
@@ -55,7 +64,7 @@ def _lines(text):
     out = []
     for i, line in enumerate(lines):
         if not isinstance(line, str):
-            raise NotationError(f"line {i + 1}: {line!r} is not text")
+            raise NotationError(f"line {i + 1}: {excerpt(line)} is not text")
         out.append(line.rstrip())
     while out and not out[-1]:
         out.pop()
@@ -67,7 +76,7 @@ def _turn(turn):
         return turn
     if isinstance(turn, str) and turn.strip().upper() in ("BLACK", "B", "WHITE", "W"):
         return BLACK if turn.strip().upper()[0] == "B" else WHITE
-    raise NotationError(f"turn {turn!r} should be BLACK or WHITE")
+    raise NotationError(f"turn {excerpt(turn, 20)} should be BLACK or WHITE")
 
 
 def _build(pieces, turn, where):
@@ -78,7 +87,7 @@ def _build(pieces, turn, where):
         if not king and ((color == BLACK and square >= 29) or (color == WHITE and square <= 4)):
             row = "bottom" if color == BLACK else "top"
             raise NotationError(
-                f"{where} line {line_no}: {line!r} has a {_PIECE_NAMES[piece]} on square {square}, "
+                f"{where} line {line_no}: {excerpt(line)} has a {_PIECE_NAMES[piece]} on square {square}, "
                 f"the {row} row where it would have been crowned (is the board upside down?)")
         sets[piece].append(square)
     return Position.from_squares(sets[(BLACK, False)], sets[(BLACK, True)],
@@ -88,21 +97,21 @@ def _build(pieces, turn, where):
 def _parse_csci_rows(rows, turn, first_line, where):
     if len(rows) != 8:
         raise NotationError(f"{where}: a board has 8 rows of 8 characters, found {len(rows)} line(s)"
-                            + (f" (first: {rows[0]!r})" if rows else ""))
+                            + (f" (first: {excerpt(rows[0])})" if rows else ""))
     pieces = {}
     for r, line in enumerate(rows):
         line_no = first_line + r
         if len(line) != 8:
-            raise NotationError(f"{where} line {line_no}: {line!r} should be 8 characters of b B w W .")
+            raise NotationError(f"{where} line {line_no}: {excerpt(line)} should be 8 characters of b B w W .")
         for c, ch in enumerate(line):
             if ch == ".":
                 continue
             if ch not in _CSCI_CHARS:
-                raise NotationError(f"{where} line {line_no}: {line!r} has {ch!r} in column {c + 1} "
+                raise NotationError(f"{where} line {line_no}: {excerpt(line)} has {excerpt(ch)} in column {c + 1} "
                                     "(expected one of b B w W .)")
             square = square_at(r, c)
             if square is None:
-                raise NotationError(f"{where} line {line_no}: {line!r} has a piece {ch!r} on a light "
+                raise NotationError(f"{where} line {line_no}: {excerpt(line)} has a piece {ch!r} on a light "
                                     f"square (column {c + 1}): pieces stand only on dark squares")
             pieces[square] = (_CSCI_CHARS[ch], line_no, line)
     return _build(pieces, turn, where)
@@ -126,7 +135,22 @@ def csci_board(position):
     return rows
 
 
-_SECONDS = re.compile(r"([0-9]+\.?[0-9]*|\.[0-9]+)")
+# Seconds as a master program may write them: 100, 100., 0.25, .5, 1e9, 2.5E+3.
+# No sign, nan or inf.  Every part is a run of one character class with a
+# mandatory separator before the next, so matching is linear in the length.
+_SECONDS = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_SECONDS_MAX_CHARS = 40  # more than any clock needs: longer is refused before matching
+
+
+def _seconds(text):
+    """The positive, finite number of seconds on input.txt's third line; NotationError otherwise."""
+    t = text.strip()
+    if len(t) <= _SECONDS_MAX_CHARS and _SECONDS.fullmatch(t):
+        value = float(t)  # float() has no digit limit; too large a number is inf
+        if 0 < value and math.isfinite(value):
+            return value
+    raise NotationError(f"input.txt line 3: {excerpt(text)} should be the seconds left, a positive "
+                        "number such as 100. (not negative, zero, nan or infinite)")
 
 
 def parse_csci_input(text):
@@ -134,32 +158,39 @@ def parse_csci_input(text):
     lines = _lines(text)
     if len(lines) != 11:
         raise NotationError(f"input.txt: expected 11 lines (mode, colour, seconds, 8 board rows), "
-                            f"found {len(lines)}" + (f" (first: {lines[0]!r})" if lines else ""))
+                            f"found {len(lines)}" + (f" (first: {excerpt(lines[0])})" if lines else ""))
     mode = lines[0].strip().upper()
     if mode not in ("SINGLE", "GAME"):
-        raise NotationError(f"input.txt line 1: {lines[0]!r} should be SINGLE or GAME")
+        raise NotationError(f"input.txt line 1: {excerpt(lines[0])} should be SINGLE or GAME")
     colour = lines[1].strip().upper()
     if colour not in ("BLACK", "WHITE"):
-        raise NotationError(f"input.txt line 2: {lines[1]!r} should be BLACK or WHITE")
-    if not _SECONDS.fullmatch(lines[2].strip()) or float(lines[2]) <= 0:
-        raise NotationError(f"input.txt line 3: {lines[2]!r} should be the seconds left, a positive "
-                            "number such as 100.")
+        raise NotationError(f"input.txt line 2: {excerpt(lines[1])} should be BLACK or WHITE")
+    seconds = _seconds(lines[2])
     turn = BLACK if colour == "BLACK" else WHITE
     position = _parse_csci_rows(lines[3:], turn, 4, "input.txt")
-    return CsciInput(mode, turn, float(lines[2]), position)
+    return CsciInput(mode, turn, seconds, position)
+
+
+def load_csci_input(path):
+    """The CsciInput of the ``input.txt`` at ``path``, read with a cap.
+
+    FileReadError (missing, not a regular file, too large) or NotationError:
+    both ValueErrors with a one-line message.
+    """
+    return parse_csci_input(read_text(path, limit=BOARD_FILE_LIMIT, what="input.txt"))
 
 
 def csci_input(mode, seconds, position):
     """The text of an ``input.txt`` for ``position`` (the side to move is the position's)."""
     if mode not in ("SINGLE", "GAME"):
-        raise NotationError(f"mode {mode!r} should be SINGLE or GAME")
+        raise NotationError(f"mode {excerpt(mode, 20)} should be SINGLE or GAME")
     try:
-        seconds = float(seconds)
-    except (TypeError, ValueError):
-        raise NotationError(f"seconds {seconds!r} should be a number") from None
-    text = f"{seconds:.6f}".rstrip("0")  # "100." as the referee writes it; no rounding away of time
-    if not seconds > 0 or not _SECONDS.fullmatch(text) or float(text) <= 0:
-        raise NotationError(f"seconds {seconds!r} should be a positive number of at least 0.000001")
+        value = float(seconds)
+    except (TypeError, ValueError, OverflowError):
+        raise NotationError(f"seconds {excerpt(seconds, 20)} should be a number") from None
+    text = f"{value:.6f}".rstrip("0")  # "100." as the referee writes it; no rounding away of time
+    if not (math.isfinite(value) and float(text) > 0):
+        raise NotationError(f"seconds {excerpt(seconds, 20)} should be a positive number of at least 0.000001")
     colour = "BLACK" if position.turn == BLACK else "WHITE"
     return "\n".join([mode, colour, text] + csci_board(position)) + "\n"
 
@@ -173,12 +204,12 @@ def parse_digit_board(text, turn=BLACK):
     lines = _lines(text)
     if len(lines) != 8:
         raise NotationError(f"digits board: expected 8 lines of 4 digits, found {len(lines)} line(s)"
-                            + (f" (first: {lines[0]!r})" if lines else ""))
+                            + (f" (first: {excerpt(lines[0])})" if lines else ""))
     pieces = {}
     for r, line in enumerate(lines):
         cells = "".join(line.split())
         if len(cells) != 4 or any(ch not in _DIGITS for ch in cells):
-            raise NotationError(f"digits board line {r + 1}: {line!r} should be 4 digits from 0 to 4 "
+            raise NotationError(f"digits board line {r + 1}: {excerpt(line)} should be 4 digits from 0 to 4 "
                                 "(0 empty, 1 black man, 2 black king, 3 white man, 4 white king)")
         for k, ch in enumerate(cells):
             if _DIGITS[ch] is not None:
@@ -198,13 +229,17 @@ def digit_board(position):
     return "\n".join(rows) + "\n"
 
 
+_DIGIT_LINE = re.compile(r"[0-9\s]+")
+_CSCI_LINE = re.compile(r"[bBwW.]+")
+
+
 def read_board_file(text):
-    """A Position from a board file in whichever format it is in.
+    """A Position from the text of a board file in whichever format it is in.
 
     Recognised: a CSCI-561 ``input.txt``, a bare CSCI-561 board (black to
     move), a digits file (black to move) and a one-line FEN.
     """
-    lines = [line for line in _lines(text)]
+    lines = _lines(text)
     while lines and not lines[0].strip():
         lines.pop(0)
     if not lines:
@@ -213,10 +248,19 @@ def read_board_file(text):
     if first.upper() in ("SINGLE", "GAME"):
         return parse_csci_input("\n".join(lines)).position
     if len(lines) == 1 and ":" in first:
-        return parse_fen(first)
-    if re.fullmatch(r"[0-9\s]+", first):
+        return Position.from_fen(first)
+    if _DIGIT_LINE.fullmatch(first):
         return parse_digit_board(lines)
-    if re.fullmatch(r"[bBwW.]+", first):
+    if _CSCI_LINE.fullmatch(first):
         return parse_csci_board(lines)
-    raise NotationError(f"line 1: {lines[0][:60]!r} starts neither a CSCI-561 board (b B w W .), "
+    raise NotationError(f"line 1: {excerpt(lines[0])} starts neither a CSCI-561 board (b B w W .), "
                         "a digits board (0-4), an input.txt (SINGLE/GAME) nor a FEN")
+
+
+def load_board_file(path):
+    """The Position of the board file at ``path`` (any format ``read_board_file`` knows), read with a cap.
+
+    FileReadError (missing, not a regular file, too large) or NotationError:
+    both ValueErrors with a one-line message.
+    """
+    return read_board_file(read_text(path, limit=BOARD_FILE_LIMIT, what="board file"))

@@ -4,6 +4,7 @@ Columns a-h run left to right and row 8 is at the top, on black's side:
 square 1 is b8, square 4 is h8, square 29 is a1 and square 32 is g1.
 """
 
+from ..textfile import excerpt
 from .errors import NotationError
 
 SQUARE_NAMES = tuple(
@@ -15,23 +16,28 @@ _SQUARE_BY_NAME = {name: i + 1 for i, name in enumerate(SQUARE_NAMES)}
 def square_name(square):
     """``square_name(1) == 'b8'``."""
     if not isinstance(square, int) or not 1 <= square <= 32:
-        raise NotationError(f"no square {square!r}: squares are numbered 1 to 32")
+        raise NotationError(f"no square {excerpt(square, 20)}: squares are numbered 1 to 32")
     return SQUARE_NAMES[square - 1]
 
 
 def parse_square(text):
     """A standard square from ``'b8'`` or ``'1'``; NotationError for anything else."""
-    t = str(text).strip().lower()
+    if isinstance(text, int) and not isinstance(text, bool) and 1 <= text <= 32:
+        return text
+    if not isinstance(text, str):
+        raise NotationError(f"no square {excerpt(text, 20)}: a square is text like b8 or 1")
+    t = text.strip().lower()
     if t.isascii() and t.isdigit():
-        n = int(t)
-        if 1 <= n <= 32:
-            return n
-        raise NotationError(f"no square {text!r}: squares are numbered 1 to 32")
+        # at most two digits after leading zeros: int() refuses over 4300 digits with a bare ValueError
+        digits = t.lstrip("0")
+        if len(digits) <= 2 and 1 <= int(digits or "0") <= 32:
+            return int(digits)
+        raise NotationError(f"no square {excerpt(text, 20)}: squares are numbered 1 to 32")
     if t in _SQUARE_BY_NAME:
         return _SQUARE_BY_NAME[t]
     if len(t) == 2 and t[0] in "abcdefgh" and t[1] in "12345678":
-        raise NotationError(f"{text!r} is a light square: pieces stand only on dark squares")
-    raise NotationError(f"no square {text!r}: expected a number 1-32 or a name like b8")
+        raise NotationError(f"{excerpt(text, 20)} is a light square: pieces stand only on dark squares")
+    raise NotationError(f"no square {excerpt(text, 20)}: expected a number 1-32 or a name like b8")
 
 
 def square_at(row, col):
