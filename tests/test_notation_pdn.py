@@ -136,9 +136,9 @@ def test_game_helper_keeps_moves_past_an_unclaimed_repetition():
     ("1. 11-15 {never closed", ["comment", "line 1"]),
     ("1. 11-15 (2. 9-13\n", ["variation", "line 1"]),
     ("[Event Club]\n1. 11-15 *", ["tag", "[Event Club]"]),
-    ("1. 11-15 23-19 2. 8-11 hello *", ["2...", "hello"]),
+    ("1. 11-15 23-19 2. 8-11 hello 22-17 *", ["2...", "hello"]),
     ("1. 11-15 23-19 2. 40-44 *", ["2.", "40-44", "no square 40"]),
-    ("1. 11-15) *", ["')'"]),
+    ("1. 11-15) 23-19 *", ["')'"]),
 ])
 def test_malformed_pdn_reports_where(text, words):
     games = read_pdn(text)
