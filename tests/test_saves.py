@@ -145,7 +145,7 @@ def test_unreadable_files(home, content):
 
 
 def test_missing_file():
-    with pytest.raises(StoreError, match="no such file"):
+    with pytest.raises(StoreError, match="does not exist"):
         read_games_file("/nonexistent/thing.pdn")
 
 

@@ -12,8 +12,12 @@ It is written atomically (temp file, fsync, ``os.replace``), so a crash or a
 kill at any moment leaves the previous move's save or this move's, never a
 torn file.  ``load_autosave`` rebuilds the game by replaying the moves; a
 move that does not replay keeps the legal prefix with a warning.  A file
-that cannot be read at all is kept aside (``autosave.json.bad-<timestamp>``)
-and Continue is simply not offered.
+that cannot be read at all (not JSON, nested too deeply, not a regular file,
+over ``MAX_BYTES``) is set aside (``autosave.json.bad-<timestamp>``) and
+Continue is simply not offered.
+
+The same record, one file per game, is what ``unfinished`` keeps for every
+unfinished game; this module reads and writes one record.
 """
 
 from __future__ import annotations
@@ -24,8 +28,10 @@ import os
 import time
 from dataclasses import dataclass, field
 
-from ..rules import BLACK, WHITE, Game, Position
+from ..rules import BLACK, DRAW_RULES, WHITE, Game, Position
+from ..textfile import excerpt
 from . import paths
+from .jsonfile import MISSING, read_json
 from .replay import replay
 
 log = logging.getLogger("checkers.store")
@@ -33,6 +39,9 @@ log = logging.getLogger("checkers.store")
 FORMAT = "checkers-autosave"
 VERSION = 1
 COLOR_KEYS = ("black", "white")
+# A record holds one game's moves as text: even a game of thousands of plies
+# takes a few tens of KB.  Anything bigger is not ours.
+MAX_BYTES = 1024 * 1024
 
 
 @dataclass
@@ -73,8 +82,12 @@ def _color_key(c):
         return COLOR_KEYS[c]
     c = str(c).lower()
     if c not in COLOR_KEYS:
-        raise ValueError(f"not a colour: {c!r}")
+        raise AutosaveError(f"not a colour: {excerpt(c)}")
     return c
+
+
+class AutosaveError(ValueError):
+    """A record that cannot be written or read back; the message quotes (an excerpt of) the input."""
 
 
 def save_autosave(game: Game, mode="computer", levels=None, humans=None, extra=None, path=None) -> bool:
@@ -83,7 +96,7 @@ def save_autosave(game: Game, mode="computer", levels=None, humans=None, extra=N
     try:
         text = json.dumps(autosave_json(game, mode, levels, humans, extra), indent=1)
         paths.atomic_write(path, text)
-    except (OSError, TypeError, ValueError) as e:
+    except (OSError, TypeError, ValueError, RecursionError) as e:
         global _save_failing
         # once per run of failures: a read-only data folder must not log after every move
         log.log(logging.DEBUG if _save_failing else logging.WARNING, "autosave: cannot save %s: %s", path, e)
@@ -120,73 +133,101 @@ def clear_finished_autosave(path=None) -> bool:
     """
     path = paths.autosave_path() if path is None else path
     try:
-        saved = _parse(json.loads(path.read_bytes().decode("utf-8")))
+        saved = read_record(path)
     except Exception:
         return False
-    if saved.game.outcome is None:
+    if saved is None or saved.game.outcome is None:
         return False
     clear_autosave(path)
     return not path.exists()
 
 
-class _Bad(ValueError):
+class _Bad(AutosaveError):
     pass
+
+
+def _name(value, default):
+    """A short printable name from the record, or ``default``."""
+    if isinstance(value, str) and 0 < len(value) <= 40 and value.isprintable():
+        return value
+    return default
 
 
 def _parse(data) -> Autosave:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _Bad("not a checkers autosave")
-    if not isinstance(data.get("version"), int) or data["version"] > VERSION:
-        raise _Bad(f"unknown autosave version {data.get('version')!r}")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= VERSION:
+        raise _Bad(f"unknown autosave version {excerpt(repr(version), 20)}")
+    start = data.get("start") or Position.initial().fen()
+    if not isinstance(start, str):
+        raise _Bad("the start position is not a FEN text")
     try:
-        start = Position.from_fen(data.get("start") or Position.initial().fen())
+        start = Position.from_fen(start)
     except ValueError as e:
-        raise _Bad(f"bad start position: {e}") from None
+        raise _Bad(f"bad start position: {str(e)[:120]}") from None
     draw_rule = data.get("draw_rule", "official")
-    from ..rules import DRAW_RULES
-
-    if draw_rule not in DRAW_RULES:
-        raise _Bad(f"unknown draw rule {draw_rule!r}")
+    if not isinstance(draw_rule, str) or draw_rule not in DRAW_RULES:
+        raise _Bad(f"unknown draw rule {excerpt(repr(draw_rule), 30)}")
     moves = data.get("moves", [])
     if not isinstance(moves, list):
         raise _Bad("moves are not a list")
-    game, error = replay(start, moves, draw_rule)
-    mode = data.get("mode")
-    mode = mode if isinstance(mode, str) and mode else "computer"
+    # a move is a short text; anything else is where the record went wrong
+    good = next((i for i, m in enumerate(moves) if not (isinstance(m, str) and len(m) <= 64)), len(moves))
+    game, error = replay(start, moves[:good], draw_rule)
+    if error is None and good < len(moves):
+        error = f"move {good + 1} ({excerpt(repr(moves[good]), 30)}) is not a move"
+    mode = _name(data.get("mode"), "computer")
     levels = data.get("levels")
-    levels = {k: v for k, v in levels.items() if k in COLOR_KEYS and isinstance(v, str)} \
+    levels = {k: v for k, v in levels.items() if k in COLOR_KEYS and _name(v, None)} \
         if isinstance(levels, dict) else {}
     humans = data.get("humans")
     humans = [h for h in humans if h in COLOR_KEYS] if isinstance(humans, list) else []
     extra = data.get("extra")
     extra = extra if isinstance(extra, dict) else {}
-    saved_at = data.get("saved_at") if isinstance(data.get("saved_at"), str) else ""
+    saved_at = _name(data.get("saved_at"), "")
     warning = None
     if error is not None:
         warning = f"kept the first {game.ply} of {len(moves)} moves: {error}"
     return Autosave(game, mode, levels, humans, extra, saved_at, warning)
 
 
+def read_record(path) -> Autosave | None:
+    """The record in ``path``; None when there is no such file; AutosaveError (a ValueError,
+    one line) when it cannot be read.  Changes nothing on disk."""
+    data = read_json(path, limit=MAX_BYTES, what="the saved game")
+    if data is MISSING:
+        return None
+    try:
+        return _parse(data)
+    except AutosaveError:
+        raise
+    except (ValueError, TypeError, AttributeError, KeyError, IndexError, RecursionError, MemoryError) as e:
+        raise _Bad(f"the saved game cannot be read ({type(e).__name__}: {str(e)[:100]})") from None
+
+
 def load_autosave(path=None) -> Autosave | None:
-    """The game to continue, or None (no autosave, or one that cannot be read: kept aside).  Never raises."""
+    """The game to continue, or None (no autosave, or one that cannot be read: set aside).  Never raises."""
     path = paths.autosave_path() if path is None else path
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    except OSError as e:
-        log.warning("autosave: cannot read %s: %s", path, e)
-        return None
-    try:
-        saved = _parse(json.loads(raw.decode("utf-8")))
-    except (UnicodeDecodeError, ValueError, TypeError, AttributeError) as e:
+        saved = read_record(path)
+    except ValueError as e:  # AutosaveError and BadJsonFile
         aside = paths.keep_aside(path)
-        log.warning("autosave: %s is unreadable (%s); kept it as %s", path,
-                    str(e).splitlines()[0][:120] if str(e) else type(e).__name__,
-                    aside.name if aside else "is")
+        log.warning("autosave: %s is unreadable (%s); %s", path, _line(e),
+                    f"set aside as {aside}" if aside else "it could not be moved")
         return None
-    if saved.warning:
+    except Exception as e:  # never a traceback on Continue
+        log.warning("autosave: %s cannot be read: %s", path, _line(e))
+        return None
+    if saved is not None and saved.warning:
         # the next autosave would drop the unreadable tail: keep the original
         aside = paths.keep_aside(path)
-        log.warning("autosave: %s (original kept as %s)", saved.warning, aside.name if aside else "is")
+        log.warning("autosave: %s (the original %s)", saved.warning,
+                    f"was set aside as {aside}" if aside else "could not be set aside")
+        if aside:
+            saved.warning += f"; the original record was set aside as {aside}"
     return saved
+
+
+def _line(e):
+    return " ".join(str(e).split())[:200] or type(e).__name__

@@ -105,6 +105,45 @@ def atomic_write(path, data) -> Path:
     return path
 
 
+def write_new(folder, names, data) -> Path:
+    """Write ``data`` to the first of ``names`` (in ``folder``) that is free; its path.
+
+    Never replaces a file: the data goes to a temporary file (our own name,
+    cleaned at start if a kill leaves it) which is then hard-linked to a free
+    name.  FileExistsError when every name is taken; OSError when the disk refuses.
+    """
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    names = list(names)
+    fd, tmp = tempfile.mkstemp(prefix=temp_name_prefix(names[0]), suffix=TEMP_SUFFIX, dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        for name in names:
+            target = folder / name
+            try:
+                os.link(tmp, target)  # fails if the name is taken: never replaces a file
+            except FileExistsError:
+                continue
+            except OSError:
+                # a file system without hard links: check, then rename
+                if os.path.lexists(target):
+                    continue
+                os.replace(tmp, target)
+            _fsync_dir(folder)
+            return target
+        raise FileExistsError(f"no free name in {folder}")
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+
+
 def _fsync_dir(folder):
     # make the rename itself durable where the platform allows it
     try:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..notation.pdn import read_pdn, write_pdn
 from ..rules import DRAW_RULES, Game
+from ..textfile import FileReadError, read_text
 from . import paths
 
 log = logging.getLogger("checkers.store")
@@ -26,8 +27,19 @@ log = logging.getLogger("checkers.store")
 MAX_FILE_BYTES = 20 * 1024 * 1024
 
 
-class StoreError(Exception):
-    """A file the game cannot read or write; the message is one line for the player."""
+class StoreError(ValueError):
+    """A file the game cannot read or write; the message is one line for the player,
+    quoting at most a short, printable excerpt of the file's name or content."""
+
+
+def display_name(name, limit=80) -> str:
+    """A file name as it may be shown: printable, no unpaired surrogates (from bytes that
+    are not UTF-8), at most ``limit`` characters.  The path itself is kept as it is."""
+    if isinstance(name, bytes):
+        name = name.decode("utf-8", "replace")
+    name = str(name).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    clean = "".join(ch if ch.isprintable() else "\N{REPLACEMENT CHARACTER}" for ch in name[:limit + 1])
+    return clean if len(clean) <= limit else clean[:limit - 1] + "…"
 
 
 def player_name(kind, level=None):
@@ -63,7 +75,8 @@ def default_tags(game: Game, black="?", white="?", black_level=None, white_level
 _UNSAFE = re.compile(r"[^A-Za-z0-9 ()_.,+-]+")
 
 
-def _safe(text, limit=40):
+def safe_name(text, limit=40):
+    """``text`` as a safe part of a file name: letters, digits and a few signs."""
     t = _UNSAFE.sub("_", str(text)).strip(" ._") or "Unknown"
     return t[:limit].strip()
 
@@ -83,36 +96,14 @@ def save_game(game: Game, tags=None, folder=None) -> Path:
     except ValueError as e:
         raise StoreError(f"cannot write this game as PDN: {e}") from None
     stamp = time.strftime("%Y-%m-%d %H-%M-%S")
-    base = f"{stamp} {_safe(all_tags.get('Black', '?'))} vs {_safe(all_tags.get('White', '?'))}"
+    base = f"{stamp} {safe_name(all_tags.get('Black', '?'))} vs {safe_name(all_tags.get('White', '?'))}"
+    names = [f"{base}.pdn" if n == 1 else f"{base} ({n}).pdn" for n in range(1, 1000)]
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        tmp = paths.atomic_write(folder / f".{base}.pdn.tmp", text)
-        try:
-            for n in range(1, 1000):
-                target = folder / (f"{base}.pdn" if n == 1 else f"{base} ({n}).pdn")
-                if _claim(tmp, target):
-                    return target
-        finally:
-            if tmp.exists():
-                tmp.unlink()
+        return paths.write_new(folder, names, text)
+    except FileExistsError:
+        raise StoreError(f"cannot find a free file name in {folder}") from None
     except OSError as e:
         raise StoreError(f"cannot save the game in {folder}: {e.strerror or e}") from None
-    raise StoreError(f"cannot find a free file name in {folder}")
-
-
-def _claim(tmp: Path, target: Path) -> bool:
-    """Give ``tmp`` the name ``target`` unless that name is taken; True on success."""
-    try:
-        os.link(tmp, target)  # fails if target exists: never replaces a file
-        return True
-    except FileExistsError:
-        return False
-    except OSError:
-        # a file system without hard links: check, then rename
-        if target.exists():
-            return False
-        os.replace(tmp, target)
-        return True
 
 
 @dataclass
@@ -168,28 +159,27 @@ def games_from_text(text) -> list[LoadedGame]:
 
 
 def read_games_file(path) -> list[LoadedGame]:
-    """The games of a PDN file; StoreError (one line) if the file cannot be read or holds none."""
+    """The games of a PDN file; StoreError (one line) if the file cannot be read or holds none.
+
+    A regular file of at most MAX_FILE_BYTES (a FIFO or a device is refused
+    before a byte is read), text without NUL bytes.
+    """
     path = Path(path)
+    shown = display_name(path.name)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise StoreError(f"{path.name} is too large to be a game file ({size // 1024} KiB)")
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise StoreError(f"no such file: {path}") from None
-    except IsADirectoryError:
-        raise StoreError(f"{path} is a folder, not a PDN file") from None
-    except OSError as e:
-        raise StoreError(f"cannot read {path.name}: {e.strerror or e}") from None
-    if b"\0" in raw[:4096]:
-        raise StoreError(f"{path.name} is not a text file")
-    text = raw.decode("utf-8", errors="replace")
+        text = read_text(path, limit=MAX_FILE_BYTES, what=f"the game file {shown!r}")
+    except FileReadError as e:
+        raise StoreError(str(e)) from None
+    nul = text.find("\0")
+    if nul >= 0:
+        raise StoreError(f"{shown} is not a text file (a NUL byte at character {nul})")
     try:
         games = games_from_text(text)
-    except ValueError as e:
-        raise StoreError(f"cannot read {path.name}: {str(e).splitlines()[0]}") from None
+    except (ValueError, RecursionError) as e:
+        raise StoreError(f"cannot read {shown}: {display_name(str(e).splitlines()[0] if str(e) else '', 120)}") \
+            from None
     if not games:
-        raise StoreError(f"{path.name} holds no games")
+        raise StoreError(f"{shown} holds no games")
     return games
 
 
@@ -210,10 +200,17 @@ class SavedGameInfo:
 
     @property
     def name(self):
-        return self.path.name
+        """The file's name as it may be shown (printable; the path keeps the real bytes)."""
+        return display_name(self.path.name)
+
+    @property
+    def broken(self):
+        return self.games == 0
 
     @property
     def title(self):
+        if self.games == 0:
+            return f"{self.name}: {self.errors[0] if self.errors else 'cannot be read'}"
         more = f" (+{self.games - 1} more)" if self.games > 1 else ""
         return f"{self.black} vs {self.white}: {result_words(self.result)}{more}"
 
@@ -223,6 +220,7 @@ class SavedGameInfo:
 
 
 def describe_file(path) -> SavedGameInfo:
+    """One row of the list; a file that cannot be read is a row with its error.  Never raises."""
     path = Path(path)
     try:
         modified = path.stat().st_mtime
@@ -231,28 +229,48 @@ def describe_file(path) -> SavedGameInfo:
     info = SavedGameInfo(path, modified)
     try:
         games = read_games_file(path)
+        first = games[0]
+        info.games = len(games)
+        info.black, info.white = display_name(first.black, 40), display_name(first.white, 40)
+        info.date = display_name(first.tags.get("Date", ""), 20)
+        info.result = display_name(first.result, 8)
+        info.event = display_name(first.tags.get("Event", ""), 60)
+        info.plies = first.game.ply if first.game is not None else 0
+        info.errors = [display_name(f"game {g.index + 1}: {g.error}", 160) for g in games if g.error]
     except StoreError as e:
-        info.errors.append(str(e))
-        return info
-    first = games[0]
-    info.games = len(games)
-    info.black, info.white = first.black, first.white
-    info.date = first.tags.get("Date", "")
-    info.result = first.result
-    info.event = first.tags.get("Event", "")
-    info.plies = first.game.ply if first.game is not None else 0
-    info.errors = [f"game {g.index + 1}: {g.error}" for g in games if g.error]
+        info.games = 0
+        info.errors = [display_name(str(e), 200)]
+    except Exception as e:  # one bad file is one bad row, whatever the reader met in it
+        info.games = 0
+        info.errors = [f"{info.name} cannot be read ({type(e).__name__})"]
     return info
 
 
+MAX_LISTED = 2000  # files described per listing; a folder with more lists the newest
+
+
 def list_saved_games(folder=None) -> list[SavedGameInfo]:
-    """Every PDN file of the games folder, newest first.  Never raises."""
+    """Every PDN file of the games folder, newest first; a bad file is a row with its error.
+
+    Never raises: names that are not valid UTF-8 keep their bytes in ``path``
+    and show as ``name``.
+    """
     folder = paths.games_dir() if folder is None else Path(folder)
+    found = []
     try:
-        files = [p for p in folder.iterdir()
-                 if p.suffix.lower() == ".pdn" and not p.name.startswith(".") and p.is_file()]
+        with os.scandir(folder) as it:
+            for d in it:
+                name = d.name
+                if name.startswith(".") or not name.lower().endswith(".pdn"):
+                    continue
+                try:
+                    if not d.is_file():  # follows a link: a link to a game file is listed
+                        continue
+                    modified = d.stat().st_mtime
+                except OSError:
+                    continue
+                found.append((modified, name, Path(d.path)))
     except OSError:
         return []
-    infos = [describe_file(p) for p in files]
-    infos.sort(key=lambda i: (i.modified, i.path.name), reverse=True)
-    return infos
+    found.sort(key=lambda f: (f[0], os.fsencode(f[1])), reverse=True)
+    return [describe_file(p) for _, _, p in found[:MAX_LISTED]]

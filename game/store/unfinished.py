@@ -1,0 +1,252 @@
+"""Every unfinished game, kept until it is finished or the player deletes it.
+
+One record per game in ``<data>/unfinished/<id>.json`` (the autosave format
+of ``autosave``), written atomically after every move.  Starting another game
+makes another record: nothing ever replaces an unfinished game.  Continue
+resumes the newest (``latest_unfinished``); the others are listed
+(``list_unfinished``) to resume or delete.  When a game ends, ``save_unfinished``
+archives it as PDN (``archive``) and only then drops its record.
+
+A record that cannot be read is one broken entry of the list (with its
+error), never an exception; opening it sets the file aside under a new name
+(``<id>.json.bad-<timestamp>``) and the error says exactly where.
+
+The game of a session marked ephemeral (started from the command line) is
+never written here.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import secrets
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..textfile import excerpt
+from . import paths
+from .archive import archive_game
+from .autosave import Autosave, autosave_json, read_record
+
+log = logging.getLogger("checkers.store")
+
+SUFFIX = ".json"
+_ID = re.compile(r"\A[0-9]{8}-[0-9]{6}-[0-9a-f]{6}\Z")
+MAX_LISTED = 500  # a folder of more records than this is not ours: list the newest
+
+
+class UnfinishedError(ValueError):
+    """A game id that is not one of ours; the message quotes (an excerpt of) it."""
+
+
+def new_game_id() -> str:
+    """A new game's id: when it started (local time) and a random part, e.g. ``20261122-070512-a3f9c1``."""
+    return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(3)
+
+
+def _path(game_id, folder=None) -> Path:
+    if not isinstance(game_id, str) or not _ID.match(game_id):
+        raise UnfinishedError(f"not a game id: {excerpt(repr(game_id), 40)}")
+    return (paths.unfinished_dir() if folder is None else Path(folder)) / (game_id + SUFFIX)
+
+
+@dataclass
+class UnfinishedGame:
+    """One entry of the list: a game to resume, or a broken record (``error``)."""
+
+    id: str
+    path: Path
+    modified: float = 0.0
+    game: object = None                            # rules.Game, None when broken
+    mode: str = "1p"
+    levels: dict = field(default_factory=dict)     # {"white": "Expert"}
+    humans: list = field(default_factory=list)     # ["black"]
+    extra: dict = field(default_factory=dict)
+    saved_at: str = ""
+    warning: str | None = None                     # part of the record was dropped
+    error: str | None = None                       # the record cannot be resumed (one line)
+
+    @property
+    def broken(self):
+        return self.game is None
+
+    def player(self, key):
+        """"Human" or "Computer (Expert)" for ``"black"``/``"white"``."""
+        from .saves import player_name
+
+        return player_name("human") if key in self.humans or key not in self.levels \
+            else player_name("computer", self.levels[key])
+
+    @property
+    def title(self):
+        """One printable line: ``Human vs Computer (Expert), 23 plies`` (or the error)."""
+        if self.game is None:
+            return f"Unreadable saved game: {self.error}"
+        return f"{self.player('black')} vs {self.player('white')}, {self.game.ply} plies"
+
+    @property
+    def when(self):
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.modified))
+
+    def as_autosave(self) -> Autosave:
+        return Autosave(self.game, self.mode, dict(self.levels), list(self.humans), dict(self.extra),
+                        self.saved_at, self.warning)
+
+
+def save_unfinished(game_id, game, mode="1p", levels=None, humans=None, extra=None, *,
+                    ephemeral=False, tags=None, folder=None) -> bool:
+    """Keep ``game`` under ``game_id`` (after every move); True when it is safely on disk.
+
+    A finished game is archived (PDN with players, levels, date and result,
+    ``tags`` added) and its unfinished record removed; the archive is
+    written first, so a failure keeps the record.  ``ephemeral``: nothing is
+    written.  Never raises for a disk problem (False and one warning).
+    """
+    if ephemeral:
+        return True
+    path = _path(game_id, folder)
+    if game.outcome is not None:
+        try:
+            archive_game(game, game_id=game_id, levels=levels, humans=humans, mode=mode, tags=tags)
+        except (OSError, ValueError) as e:
+            log.warning("could not archive the finished game %s: %s", game_id, e)
+            return _write(path, game, mode, levels, humans, extra)
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass
+        except OSError as e:
+            log.warning("could not remove the record of the finished game %s: %s", path, e)
+        return True
+    return _write(path, game, mode, levels, humans, extra)
+
+
+def _write(path, game, mode, levels, humans, extra) -> bool:
+    import json
+
+    try:
+        text = json.dumps(autosave_json(game, mode, levels, humans, extra), indent=1)
+        paths.atomic_write(path, text)
+    except (OSError, TypeError, ValueError, RecursionError) as e:
+        log.warning("could not keep the unfinished game in %s: %s", path, e)
+        return False
+    return True
+
+
+def _entry(game_id, path, modified) -> UnfinishedGame:
+    entry = UnfinishedGame(game_id, path, modified)
+    try:
+        saved = read_record(path)
+    except ValueError as e:
+        entry.error = " ".join(str(e).split())[:200]
+        return entry
+    except Exception as e:  # one bad file is one bad row, whatever it holds
+        entry.error = f"cannot be read ({type(e).__name__})"
+        return entry
+    if saved is None:
+        entry.error = "it is gone"
+        return entry
+    entry.game, entry.mode, entry.levels, entry.humans = saved.game, saved.mode, saved.levels, saved.humans
+    entry.extra, entry.saved_at, entry.warning = saved.extra, saved.saved_at, saved.warning
+    return entry
+
+
+def list_unfinished(folder=None) -> list[UnfinishedGame]:
+    """Every unfinished game, the newest first; a record that cannot be read is a broken entry.
+
+    Changes nothing on disk.  Never raises.
+    """
+    folder = paths.unfinished_dir() if folder is None else Path(folder)
+    try:
+        found = []
+        with os.scandir(folder) as it:
+            for d in it:
+                name = d.name
+                if not name.endswith(SUFFIX) or not _ID.match(name[:-len(SUFFIX)]):
+                    continue  # not one of ours (set-aside files, temporaries, anything else)
+                try:
+                    modified = d.stat(follow_symlinks=False).st_mtime
+                except OSError:
+                    modified = 0.0
+                found.append((modified, name[:-len(SUFFIX)], Path(d.path)))
+    except OSError:
+        return []
+    found.sort(reverse=True)
+    return [_entry(game_id, path, modified) for modified, game_id, path in found[:MAX_LISTED]]
+
+
+def has_unfinished(folder=None) -> bool:
+    """Is there any record to offer Continue for (cheap: the record is not read)?"""
+    folder = paths.unfinished_dir() if folder is None else Path(folder)
+    try:
+        with os.scandir(folder) as it:
+            return any(d.name.endswith(SUFFIX) and _ID.match(d.name[:-len(SUFFIX)]) for d in it)
+    except OSError:
+        return False
+
+
+def latest_unfinished(folder=None) -> UnfinishedGame | None:
+    """The newest unfinished game that can be resumed (what Continue opens), or None."""
+    for entry in list_unfinished(folder):
+        if not entry.broken:
+            return entry
+    return None
+
+
+def load_unfinished(game_id, folder=None) -> UnfinishedGame:
+    """The game ``game_id`` to resume.  A broken record is set aside and its ``error`` says where.
+
+    Raises UnfinishedError only for an id that is not one of ours.
+    """
+    path = _path(game_id, folder)
+    try:
+        modified = path.stat().st_mtime
+    except OSError:
+        modified = 0.0
+    entry = _entry(game_id, path, modified)
+    if entry.broken and os.path.lexists(path):
+        aside = paths.keep_aside(path)
+        entry.error += f"; the file was set aside as {aside}" if aside else "; the file could not be moved"
+        log.warning("unfinished game %s: %s", game_id, entry.error)
+    elif entry.warning:
+        # the next save would drop the unreadable tail: keep the original under a new name
+        aside = paths.keep_aside(path)
+        if aside:
+            entry.warning += f"; the original record was set aside as {aside}"
+    return entry
+
+
+def delete_unfinished(game_id, folder=None) -> bool:
+    """The player deletes an unfinished game; True when it is gone."""
+    path = _path(game_id, folder)
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        return True
+    except OSError as e:
+        log.warning("could not delete %s: %s", path, e)
+        return False
+    return True
+
+
+def adopt_autosave(folder=None) -> str | None:
+    """Move the single autosave of earlier versions into the store; the new id, or None.
+
+    The file is renamed, not rewritten: an unreadable one becomes a broken
+    entry of the list, still there for the player.
+    """
+    old = paths.autosave_path()
+    if not os.path.lexists(old):
+        return None
+    game_id = new_game_id()
+    target = _path(game_id, folder)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.link(old, target)  # never replaces a record
+        os.unlink(old)
+    except OSError as e:
+        log.warning("could not move the autosave %s into %s: %s", old, target.parent, e)
+        return None
+    return game_id
