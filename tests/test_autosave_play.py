@@ -288,7 +288,8 @@ def run_cli(*args, home):
 def test_cli_pdn(home, tmp_path):
     r = run_cli("--pdn", str(tmp_path / "missing.pdn"), home=home)
     assert r.returncode == 2 and "Traceback" not in r.stderr
-    assert r.stderr.strip().startswith("checkers: no such file")
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("checkers: ") and "missing.pdn" in lines[0]
     path = tmp_path / "one.pdn"
     g = Game()
     g.push(g.legal_moves()[0])
@@ -339,9 +340,10 @@ def test_hint_refused_on_the_computers_turn(app):
     app.switch("play", mode="watch", players={BLACK: level_by_name("Easy"), WHITE: level_by_name("Easy")})
     app.step()
     scene = app.stack.top
-    scene.paused = True
+    scene.match.pause()
     key(app, pygame.K_h)
-    assert scene.extras.hint.move is None
+    assert scene.extras.hint.move is None and not scene.extras.hint.thinking
+    assert scene.message == "Hints are for your own turn"
 
 
 # -- review fixes: an unwritable data folder, a finished game's autosave -------------------

@@ -479,3 +479,47 @@ def test_window_size_without_a_desktop_size(monkeypatch):
         assert app.size == (1000, 700)
     finally:
         app.close()
+
+
+class _ErrorEngine:
+    """An engine client whose searches end without a move (a bug in the search)."""
+
+    def __init__(self):
+        self.gos = 0
+        self.pending = []
+
+    def go(self, position, history=(), limit=None):
+        from game.engine.process import Done
+
+        self.gos += 1
+        self.pending = [Done(self.gos, None, error="ValueError: no move\nTraceback (most recent call last): ...")]
+        return self.gos
+
+    def poll(self):
+        out, self.pending = self.pending, []
+        return out
+
+    def stop(self):
+        pass
+
+    def cancel(self):
+        self.pending = []
+
+    def close(self):
+        pass
+
+
+def test_an_engine_error_is_shown_with_a_retry_and_no_move_is_made_up():
+    engine = _ErrorEngine()
+    app = App((1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=lambda: engine)
+    try:
+        app.switch("play", players={BLACK: level_by_name("Easy"), WHITE: None})
+        frames(app, 20)
+        scene = play_scene(app)
+        assert scene.game.moves == [] and engine.gos == 1  # asked once, nothing played in its place
+        assert "no move" in scene.status_text()[0] and "press M" in scene.status_text()[0]
+        assert scene.panel.move_now.visible and scene.panel.move_now.text == "Try again"
+        click_at(app, scene.panel.move_now.rect.center, n=5)
+        assert engine.gos == 2 and scene.game.moves == []
+    finally:
+        app.close()

@@ -78,14 +78,10 @@ def main(argv=None):
             moves = game.legal_moves()
             quiet = [m for m in moves if not m.is_capture] or moves
             game.push(rng.choice(quiet if rng.random() < 0.7 else moves))
-        app.switch("play", mode="1p", players={BLACK: None, WHITE: level_by_name("Hard")}, game=game,
-                   flipped=True)
+        you = game.turn  # the person plays the side to move, at the bottom
+        app.switch("play", players={you: None, 1 - you: level_by_name("Hard")}, game=game,
+                   flipped=you == BLACK)
         scene = app.stack.top
-        if scene.game.turn != BLACK:
-            scene.players = {BLACK: level_by_name("Hard"), WHITE: None}
-            scene.flipped = False
-            scene.resize(app.size)
-            scene._begin_turn()
         settle(app, 3)
         movable = sorted(scene.input.movable())
         click(app, movable[len(movable) // 2])

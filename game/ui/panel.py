@@ -4,10 +4,15 @@ import math
 
 import pygame
 
+from ..engine.search import describe_score
 from ..rules import BLACK, COLOR_NAMES, WHITE
 from . import theme
-from .computer import score_words
 from .widgets import Button
+
+
+def score_words(score):
+    """An engine score as a player reads it: ``+1.25`` (men ahead) or ``win in 7``."""
+    return "…" if score is None else describe_score(score)
 
 
 def pdn_lines(game):
@@ -80,14 +85,17 @@ class SidePanel:
                                       self.draw_rule_rect.y - 10 - self.think_rect.bottom - 12)
 
     def refresh(self):
-        """Enable and show the buttons that make sense now (called before events and drawing)."""
+        """Enable and show the buttons that make sense now (the scene calls it in ``update``;
+        events call it too, so a click meets the buttons as they are)."""
         s = self.scene
         over = s.game.outcome is not None
-        self.move_now.visible = s.computer.thinking
-        self.move_now.enabled = s.computer.thinking and not s.computer.stopping
-        self.undo.enabled = s.game.can_undo
-        self.redo.enabled = s.game.can_redo
-        self.resign.enabled = not over and bool(s.humans())
+        problem = s.match.engine_problem is not None
+        self.move_now.visible = s.computer.thinking or problem
+        self.move_now.text = "Try again" if problem else "Move now"
+        self.move_now.enabled = problem or (s.computer.thinking and not s.computer.stopping)
+        self.undo.enabled = s.match.can_undo
+        self.redo.enabled = s.match.can_redo
+        self.resign.enabled = s.match.resigner() is not None
         self.pause.text = "Resume" if s.paused else "Pause"
         self.numbers.text = "Hide numbers" if s.numbers else "Numbers"
         self.pause.enabled = not over
@@ -129,7 +137,6 @@ class SidePanel:
         pygame.draw.rect(surface, (34, 39, 48), bar, border_radius=4)
 
     def draw(self, surface, chrome=True):
-        self.refresh()
         if chrome:
             self.draw_chrome(surface)
         self._draw_players(surface)
@@ -207,6 +214,8 @@ class SidePanel:
             return
         if s.game.outcome is not None:
             title, detail = "Game over", str(s.game.outcome)
+        elif s.match.engine_problem is not None:
+            title, detail = "Engine problem", f"{s.match.engine_problem}. Press M to try again."
         elif s.mode == "watch" and s.paused:
             title, detail = "Paused", "Space resumes; S plays one move."
         elif s.is_human(s.game.turn):

@@ -1,12 +1,12 @@
 """What the play scene remembers and offers on top of playing: autosave, Ctrl+S, hints, review.
 
 The play scene creates one ``PlayExtras`` and calls it from a handful of
-one-line hooks (enter/leave, each new turn, keys, update, draw), so this
-feature stays in its own file:
+one-line hooks (enter/leave, each change of the match, keys, update, draw),
+so this feature stays in its own file:
 
-- every change of position (a move, undo, redo, resign) autosaves the game
-  (atomically); a finished game clears the autosave; a new game clears it
-  and remembers the chosen mode, levels and side in the settings;
+- every change of the match (a move, undo, redo, resign) autosaves its
+  record (atomically); a finished game clears the autosave; a new game
+  clears it and remembers the chosen mode, levels and side in the settings;
 - Ctrl+S saves the game as PDN in the games folder;
 - H asks the engine (in its own process) for a hint, drawn as an arrow;
 - V opens the game so far in Review.
@@ -18,7 +18,7 @@ import logging
 
 import pygame
 
-from ..rules import BLACK, WHITE, Position
+from ..rules import Position
 from . import store_hooks
 from .hint import Hint
 
@@ -32,15 +32,15 @@ class PlayExtras:
         self.hint = Hint(self.app)
         self._saved_state = None
         store_hooks.settings_of(self.app)
-        if scene.params.get("game") is None:
+        if scene.params.get("game") is None and scene.params.get("match") is None:
             # a new game: the old game in progress is gone, the choices are remembered
-            store_hooks.clear(self.app)
-            store_hooks.remember_choice(self.app, scene.mode, scene.players)
+            store_hooks.clear()
+            store_hooks.remember_choice(self.app, scene.players)
 
     # -- autosave --------------------------------------------------------------------
 
     def changed(self):
-        """The position changed (or a turn began): save the game in progress."""
+        """The match changed (or a turn began): save the game in progress."""
         game = self.scene.game
         state = (len(game.moves), game.position, game.outcome is not None)
         if state == self._saved_state:
@@ -48,7 +48,7 @@ class PlayExtras:
         self._saved_state = state
         if game.outcome is None and not game.moves and game.start == Position.initial():
             return  # nothing worth continuing yet
-        store_hooks.autosave(self.app, game, self.scene.players, self.scene.mode)
+        store_hooks.autosave(game, self.scene.match.record())
 
     # -- keys ------------------------------------------------------------------------
 
@@ -70,16 +70,8 @@ class PlayExtras:
         from ..store import StoreError, save_game
 
         scene = self.scene
-        players = scene.players
-        tags = {"Black": store_hooks.player_tag(players.get(BLACK)),
-                "White": store_hooks.player_tag(players.get(WHITE)),
-                "Event": {"1p": "Against the computer", "2p": "Two players",
-                          "watch": "Computer against computer"}.get(scene.mode, "Casual game")}
-        for color, key in ((BLACK, "BlackLevel"), (WHITE, "WhiteLevel")):
-            if players.get(color) is not None:
-                tags[key] = getattr(players[color], "name", str(players[color]))
         try:
-            path = save_game(scene.game, tags)
+            path = save_game(scene.game, scene.match.record().pdn_tags())
         except StoreError as e:
             scene.say(f"Not saved: {e}")
             return None
@@ -104,8 +96,7 @@ class PlayExtras:
         if scene.anim is not None:
             scene.anim.finish()
         scene.app.push("review", game=scene.game.copy(), back="pop",
-                       tags={"Black": store_hooks.player_tag(scene.players.get(BLACK)),
-                             "White": store_hooks.player_tag(scene.players.get(WHITE))},
+                       tags=scene.match.record().player_names(), players=dict(scene.players),
                        flipped=scene.flipped)
 
     # -- frame -----------------------------------------------------------------------

@@ -1,23 +1,26 @@
-"""Playing a game: the board, the move being entered, the computer's turn, the side panel.
+"""Playing a game: the board, the move being entered, the side panel.
 
-The rules live in ``game.rules.Game``; this scene only turns clicks into
-moves (``MoveInput``), shows moves (``MoveAnimation``), asks the engine
-process for the computer's moves (``ComputerTurn``, polled every frame so
-the window never freezes) and draws.
+The match itself -- the game, who plays each side, the computer's turn,
+undo/redo/resign, pause and step -- is a ``game.controller.Match``; this
+scene turns clicks and keys into its calls (``MoveInput`` makes moves of
+clicks), shows moves (``MoveAnimation``) and draws.  ``update`` drives the
+match once a frame; the engine is only ever polled, so the window never
+freezes.
 """
 
 import pygame
 
-from ...rules import BLACK, COLOR_NAMES, WHITE, Game
+from ...controller import Match, MatchError
+from ...rules import COLOR_NAMES
 from .. import theme
 from ..animation import MoveAnimation
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
-from ..computer import ComputerTurn
 from ..geometry import PlayLayout
 from ..move_input import MOVED, REFUSED, MoveInput
 from ..panel import SidePanel
-from ..play_store import PlayExtras  # issue 6: autosave, Ctrl+S, hint (H), review (V)
+from ..play_store import PlayExtras
 from ..scene import Scene, register
+from ..store_hooks import flipped_for
 
 MESSAGE_SECONDS = 2.5
 ANIMATION_SCALE = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
@@ -26,71 +29,82 @@ DRAG_THRESHOLD = 6  # pixels the mouse must travel before a press becomes a drag
 
 @register("play")
 class PlayScene(Scene):
-    """params: mode ("1p", "2p", "watch"), players ({colour: Level or None for a human}),
-    start (Position, optional), game (Game to resume, optional), flipped (optional)."""
+    """params: players ({colour: Level or None for a person}), start (Position, optional),
+    game (Game to resume, optional), draw_rule (optional), match (a Match to go on with,
+    instead of players/start/game), flipped (optional).  The mode follows from the players."""
 
     update_when_covered = True  # keep polling the engine and animating under overlays
 
     def enter(self):
         p = self.params
-        self.mode = p.get("mode", "2p")
-        self.players = dict(p.get("players") or {BLACK: None, WHITE: None})
-        self.game = p.get("game") or Game(p.get("start"), p.get("draw_rule") or self.setting("draw_rule", "official"))
-        humans = self.humans()
-        orientation = self.setting("orientation", "auto")
-        if orientation in ("black", "white"):
-            bottom = BLACK if orientation == "black" else WHITE
-        else:
-            bottom = WHITE if (len(humans) == 1 and humans[0] == WHITE) else BLACK
-        # unflipped, black's side (squares 1-4) is at the top
-        self.flipped = p.get("flipped", bottom == BLACK)
+        self.match = p.get("match") or Match(
+            p.get("players"), p.get("game"), start=p.get("start"),
+            draw_rule=p.get("draw_rule") or self.setting("draw_rule", "official"),
+            engine=lambda: self.app.engine)
+        self.flipped = p.get("flipped", flipped_for(self.app, self.players))
         self.numbers = bool(self.setting("square_numbers", False))
         self.renderer = BoardRenderer(self.app.assets)
-        self.computer = ComputerTurn(self.app)
         self.anim = None
         self.input = None
         self.message = ""
         self.message_until = 0.0
         self.clock = 0.0
-        self.paused = False
-        self.steps = 0
         self.drag = None  # {"square", "pos", "active", "press_pos", "was_selected"}
         self.cursor = None  # keyboard cursor (display row, col), shown once arrows are used
         self.over_shown = False
         self.panel = SidePanel(self)
         self.resize(self.size)
-        self.extras = PlayExtras(self)  # issue 6
+        self.extras = PlayExtras(self)
+        self.match.add_listener(lambda match, change: self.extras.changed())
         self._begin_turn()
+        self.panel.refresh()
 
     def leave(self):
-        self.computer.cancel()
+        self.match.close()
         self.app.set_cursor(False)
-        self.extras.leave()  # issue 6
+        self.extras.leave()
 
     def setting(self, key, default):
-        """A preference from the app's settings (issue 6 loads them from disk), or ``default``."""
-        try:
-            value = self.app.settings.get(key, default)
-        except Exception:
-            return default
+        """A preference from the app's settings, or ``default``."""
+        value = self.app.settings.get(key, default)
         return default if value is None else value
 
-    # -- who plays --------------------------------------------------------------
+    # -- who plays (the match decides) ----------------------------------------------
+
+    @property
+    def game(self):
+        return self.match.game
+
+    @property
+    def players(self):
+        return self.match.players
+
+    @property
+    def mode(self):
+        return self.match.mode
+
+    @property
+    def computer(self):
+        return self.match.computer
+
+    @property
+    def paused(self):
+        return self.match.paused
 
     def humans(self):
-        return [c for c in (BLACK, WHITE) if self.players.get(c) is None]
+        return self.match.humans()
 
     def is_human(self, colour):
-        return self.players.get(colour) is None
+        return self.match.is_human(colour)
 
     def human_to_move(self):
-        return self.game.outcome is None and self.is_human(self.game.turn)
+        return self.match.human_to_move()
 
     def _begin_turn(self):
-        """A new position is on the board: set up input for a human, or nothing for the computer."""
+        """A new position is on the board: set up input for a person, or nothing for the computer."""
         self.drag = None
         self.input = MoveInput(self.game.position) if self.human_to_move() else None
-        self.extras.changed()  # issue 6: autosave the game in progress
+        self.extras.changed()  # the last move may have landed after the match changed (leaving mid-animation)
 
     # -- layout -----------------------------------------------------------------
 
@@ -118,9 +132,17 @@ class PlayScene(Scene):
     # -- playing moves ----------------------------------------------------------
 
     def play_move(self, move, first_hop=0):
-        """Play ``move`` on the game and show it from hop ``first_hop``."""
+        """Play the person's ``move`` and show it from hop ``first_hop``."""
         before = self.game.position
-        self.game.push(move)
+        try:
+            move = self.match.play(move)
+        except (MatchError, ValueError) as e:  # not the person's turn, or not legal: say so
+            self.say(str(e))
+            return
+        self._show(move, before, first_hop)
+
+    def _show(self, move, before, first_hop=0):
+        """Animate ``move`` (already played) from ``before``."""
         self.message_until = 0  # complaints were about the old position
         self.panel.scroll = 0  # show the move just played
         self.input = None
@@ -140,48 +162,30 @@ class PlayScene(Scene):
         self._begin_turn()
 
     def undo(self):
-        if not self.game.can_undo:
+        if not self.match.can_undo:
             self.say("Nothing to undo")
             return
-        self.computer.cancel()
         self.anim = None
-        self.game.undo()
-        if self.mode == "1p":
-            # take back the computer's reply and your move: back to your turn
-            while self.game.can_undo and not self.is_human(self.game.turn) and self.game.moves:
-                self.game.undo()
-        elif self.mode == "watch":
-            self.paused = True
+        self.match.undo()
         self.over_shown = False
         self._begin_turn()
 
     def redo(self):
-        if not self.game.can_redo:
+        if not self.match.can_redo:
             self.say("Nothing to redo")
             return
-        self.computer.cancel()
         self.anim = None
-        self.game.redo()
-        if self.mode == "1p":
-            while self.game.can_redo and not self.is_human(self.game.turn):
-                if self.game.redo() is None:
-                    break  # nothing was redone (a finished game): never loop on it
-        elif self.mode == "watch":
-            self.paused = True
+        self.match.redo()
         self._begin_turn()
 
     def resign(self):
-        if self.game.outcome is not None:
-            return
-        humans = self.humans()
-        loser = humans[0] if len(humans) == 1 else self.game.turn
-        if not humans:
+        loser = self.match.resigner()
+        if loser is None:
             return
 
         def do_resign():
-            self.computer.cancel()
             self.anim = None
-            self.game.resign(loser)
+            self.match.resign(loser)
             self._begin_turn()
 
         self.app.push("confirm", title="Resign?", message=f"{COLOR_NAMES[loser]} gives up this game.",
@@ -191,40 +195,31 @@ class PlayScene(Scene):
         if self.game.outcome is not None or not self.game.moves:
             self.app.switch("menu")
             return
-        # with autosave (issue 6) the game waits under "Continue"; without it, it is gone
-        message = ("You can pick it up again with Continue." if self.extras is not None
-                   else "The game in progress will be lost.")
-        self.app.push("confirm", title="Leave this game?", message=message,
+        self.app.push("confirm", title="Leave this game?", message="You can pick it up again with Continue.",
                       confirm="Leave", on_confirm=lambda: self.app.switch("menu"))
 
     def move_now(self):
-        """M: the computer moves now; after an engine failure, it tries the engine again."""
-        if self.computer.failed:
-            self.computer.retry()
+        """M: the computer moves now; after an engine failure, it asks the engine again."""
+        retrying = self.computer.failed is not None
+        self.match.move_now()
+        if retrying:
             self.message_until = 0
-            return
-        self.computer.move_now()
-        if self.computer.failed:
+        elif self.computer.failed:
             self._engine_failed()
 
     def toggle_pause(self):
-        self.paused = not self.paused
-        if self.paused:
-            self.computer.cancel()  # resumes from the same position on Resume
-            self.steps = 0
+        self.match.toggle_pause()  # Resume starts again from the same position
 
     def step_once(self):
-        if self.mode == "watch":
-            self.paused = True
-            if not self.computer.thinking and self.anim is None:
-                self.steps = 1
+        if self.mode == "watch" and self.anim is None:
+            self.match.step()
+        elif self.mode == "watch":
+            self.match.pause()
 
     def new_game_params(self):
-        params = dict(self.params)
-        params.pop("game", None)
-        params["start"] = self.game.start
-        params["flipped"] = self.flipped
-        return params
+        """The same players from the same start, as a new game."""
+        return {"players": dict(self.players), "start": self.game.start,
+                "draw_rule": self.game.draw_rule.name, "flipped": self.flipped}
 
     def play_again(self):
         self.app.switch("play", **self.new_game_params())
@@ -252,7 +247,7 @@ class PlayScene(Scene):
             self._release(event.pos)
 
     def _key(self, event):
-        if self.extras.key(event):  # issue 6: Ctrl+S, H, V
+        if self.extras.key(event):  # Ctrl+S, H, V
             return
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         k = event.key
@@ -378,48 +373,33 @@ class PlayScene(Scene):
 
     def update(self, dt):
         self.clock += dt
-        self.extras.update(dt)  # issue 6: hint answers
+        self.extras.update(dt)  # hint answers
+        self._update_match(dt)
+        self.panel.refresh()
+        self._background()
+
+    def _update_match(self, dt):
         if self.anim is not None:
             self.anim.update(dt)
             if self.anim.done:
                 self._finish_animation()
             return
-        game = self.game
-        outcome = game.outcome
-        if outcome is not None:
-            self.computer.cancel()
+        match = self.match
+        if match.over:
+            match.update()  # forgets any search
             self.input = None
             # shown once, and only when nothing else (a confirm) is on top
             if not self.over_shown and self.app.stack.top is self:
                 self.over_shown = True
                 self.app.play_sound("game_over")
-                self.app.push("game_over", outcome=outcome, players=self.players, play_again=self.play_again)
+                self.app.push("game_over", outcome=match.outcome, players=self.players, play_again=self.play_again)
             return
-        level = self.players.get(game.turn)
-        if level is None:
-            return
-        if self.computer.failed:
-            return  # no engine: wait for the player (M tries again; undo, leave)
-        if self.computer.thinking:
-            move = self.computer.poll()
-            if self.computer.failed:
-                self._engine_failed()
-            elif move is not None:
-                if move in game.position.legal_moves():
-                    self.play_move(move)
-                else:
-                    self.say("The engine sent an illegal move; it will think again")
-            elif self.computer.error and not self.computer.thinking:
-                self.say(f"Engine problem: {self.computer.error}")
-                legal = game.position.legal_moves()
-                if legal:
-                    self.play_move(legal[0])  # keep the game going rather than stall
-            return
-        if self.paused and self.steps <= 0:
-            return
-        if self.paused:
-            self.steps -= 1
-        if not self.computer.start(game, level):
+        failed_before = match.engine_problem
+        before = self.game.position
+        move = match.update()
+        if move is not None:
+            self._show(move, before)
+        elif match.engine_problem and not failed_before:
             self._engine_failed()
 
     def _engine_failed(self):
@@ -486,30 +466,41 @@ class PlayScene(Scene):
             return f"{last}Computer is thinking…", theme.TEXT
         return f"{last}{COLOR_NAMES[game.turn]} to move", theme.TEXT
 
-    def _background(self, surface):
-        """Window background, board frame and squares, panel card: one opaque surface, cached.
+    def _background_key(self):
+        return (self.size, self.flipped, self.numbers)
+
+    def _paint_background(self, surface):
+        theme.gradient_background(surface)
+        self.renderer.draw_static(surface, self.layout, self.numbers)
+        self.panel.draw_chrome(surface)
+
+    def _background(self):
+        """Window background, board frame and squares, panel card: one opaque surface, cached
+        (made in ``update``, so ``draw`` only reads it).
 
         A frame then costs one plain copy plus the pieces and the text that
         changes, which keeps frames short while the engine process takes a core.
         """
-        key = (self.size, self.flipped, self.numbers)
+        key = self._background_key()
         cached = getattr(self, "_bg", None)
         if cached is not None and cached[0] == key:
             return cached[1]
         bg = pygame.Surface(self.size)
-        theme.gradient_background(bg)
-        self.renderer.draw_static(bg, self.layout, self.numbers)
-        self.panel.draw_chrome(bg)
+        self._paint_background(bg)
         if pygame.display.get_surface() is not None:
             bg = bg.convert()
-        self._bg = (key, bg)  # a cache of pixels, not game state
+        self._bg = (key, bg)
         return bg
 
     def draw(self, surface):
         layout = self.layout
-        surface.blit(self._background(surface), (0, 0))
+        cached = getattr(self, "_bg", None)
+        if cached is not None and cached[0] == self._background_key():
+            surface.blit(cached[1], (0, 0))
+        else:  # drawn before the next update made the cache: paint it directly
+            self._paint_background(surface)
         self.renderer.draw(surface, layout, self.picture(), static=False)
-        self.extras.draw(surface)  # issue 6: the hint arrow
+        self.extras.draw(surface)  # the hint arrow
         if self.cursor is not None:
             rect = layout.board.cell_rect(*self.cursor)
             pygame.draw.rect(surface, theme.ACCENT, rect.inflate(-2, -2), max(2, rect.width // 18))

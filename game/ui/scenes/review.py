@@ -2,8 +2,9 @@
 
 params: ``game`` (a rules.Game), optional ``tags`` (PDN tags: players,
 event, date), ``error`` (why a loaded game stops early), ``ply`` (where to
-start; default the end), ``players`` (to continue as before), ``back``
-("pop" to return to the scene below, else the menu).
+start; default the end), ``players`` (who played: continuing against the
+computer keeps its level), ``back`` ("pop" to return to the scene below,
+else the menu).
 
 Left/Right step one move, Home/End jump to the start/end, Page Up/Down
 ten moves; the slider under the board jumps anywhere (click or drag).
@@ -13,12 +14,13 @@ or with a friend: the moves up to there are kept, so repetition still counts.
 
 import pygame
 
-from ...rules import BLACK, COLOR_NAMES, WHITE, Game
+from ...controller import Match, MatchError, players_for
+from ...rules import COLOR_NAMES, WHITE
 from .. import theme
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
 from ..geometry import PlayLayout
 from ..scene import Scene, register
-from ..store_hooks import level_named, players_for, settings_of, start_play
+from ..store_hooks import flipped_for, level_named, settings_of
 from ..widgets import Button, FocusGroup, Widget
 
 
@@ -82,14 +84,6 @@ class Slider(Widget):
             pygame.draw.circle(surface, theme.FOCUS, knob, max(7, r.height // 2) + 3, 2)
 
 
-def game_up_to(game, ply):
-    """A new Game with the first ``ply`` moves of ``game`` (same start and draw rule)."""
-    g = Game(game.start, game.draw_rule.name)
-    for move in game.moves[:ply]:
-        g.push(move)
-    return g
-
-
 @register("review")
 class ReviewScene(Scene):
     def enter(self):
@@ -100,7 +94,7 @@ class ReviewScene(Scene):
         self.ply = max(0, min(self.total, p.get("ply", self.total)))
         settings = settings_of(self.app)
         self.numbers = bool(settings.get("square_numbers", False))
-        self.flipped = p.get("flipped", settings.get("orientation", "auto") != "white")
+        self.flipped = p.get("flipped", flipped_for(self.app, p.get("players") or {}))
         self.renderer = BoardRenderer(self.app.assets)
         self.message = ""
         self.slider = Slider(self.total, self.ply, on_change=self.go)
@@ -135,27 +129,29 @@ class ReviewScene(Scene):
 
     # -- continuing ----------------------------------------------------------------
 
-    def _continued(self):
-        game = game_up_to(self.game, self.ply)
-        if game.outcome is not None:
-            self.message = f"The game is over here: {game.outcome}"
-            return None
-        return game
+    def _continue(self, players):
+        """Play on from the position shown with ``players``; the moves before it are kept."""
+        try:
+            match = Match.continue_from(self.game, self.ply, players, engine=lambda: self.app.engine)
+        except MatchError as e:
+            text = str(e)
+            self.message = text[:1].upper() + text[1:]  # "The game is over here: ..."
+            return
+        self.app.switch("play", match=match, flipped=flipped_for(self.app, players))
+
+    def computer_level(self):
+        """The level to play on against: the reviewed game's computer, else the one last chosen."""
+        for level in (self.params.get("players") or {}).values():
+            if level is not None:
+                return level
+        return level_named(settings_of(self.app).get("level", "Medium"))
 
     def continue_vs_computer(self):
-        game = self._continued()
-        if game is None:
-            return
-        settings = settings_of(self.app)
-        level = level_named(settings.get("level", "Medium")) or level_named("Medium")
-        human = game.turn  # the side to move here is yours
-        start_play(self.app, game, players_for("1p", human, level), "1p")
+        # the side to move here is yours
+        self._continue(players_for("1p", self.position.turn, self.computer_level()))
 
     def continue_with_friend(self):
-        game = self._continued()
-        if game is None:
-            return
-        start_play(self.app, game, players_for("2p"), "2p")
+        self._continue(players_for("2p"))
 
     def wants_redraw(self):
         return False  # the picture changes only with events
@@ -281,7 +277,7 @@ class ReviewScene(Scene):
         theme.blit_text(surface, f"Result: {result}", 22, theme.TEXT_DIM, (x, y))
         y += 26
         if self.error:
-            for line in _wrap(f"This record stops early: {self.error}", 18, w)[:4]:
+            for line in theme.wrap(f"This record stops early: {self.error}", 18, w)[:4]:
                 theme.blit_text(surface, line, 18, theme.DANGER, (x, y))
                 y += 19
         y += 6
@@ -298,17 +294,3 @@ class ReviewScene(Scene):
         theme.blit_text(surface, "Left/Right · Home/End · F flip", 17, theme.TEXT_FAINT,
                         (panel.centerx, self.buttons_top - 8), "midbottom")
 
-
-def _wrap(string, size, width):
-    f = theme.font(size)
-    out, line = [], ""
-    for word in string.split():
-        trial = (line + " " + word).strip()
-        if f.size(trial)[0] > width and line:
-            out.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        out.append(line)
-    return out
