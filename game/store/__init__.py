@@ -9,7 +9,7 @@ name, never overwritten or deleted.  Call ``start_up()`` once when the game star
 
 from .archive import archive_game
 from .autosave import Autosave, clear_autosave, has_autosave, load_autosave, save_autosave
-from .paths import autosave_path, config_dir, data_dir, games_dir, settings_path, unfinished_dir
+from .paths import archive_dir, autosave_path, config_dir, data_dir, games_dir, settings_path, unfinished_dir
 from .replay import find_move, replay
 from .saves import (LoadedGame, SavedGameInfo, StoreError, default_tags, display_name, list_saved_games,
                     player_name, read_games_file, save_game)
@@ -19,7 +19,8 @@ from .unfinished import (UnfinishedGame, delete_unfinished, has_unfinished, late
                          list_unfinished, load_unfinished, new_game_id, save_unfinished)
 
 __all__ = [
-    "Autosave", "LoadedGame", "SavedGameInfo", "Settings", "StoreError", "UnfinishedGame", "archive_game",
+    "Autosave", "LoadedGame", "SavedGameInfo", "Settings", "StoreError", "UnfinishedGame", "archive_dir",
+    "archive_game",
     "autosave_path", "clear_autosave", "config_dir", "data_dir", "default_tags", "delete_unfinished",
     "display_name", "find_move", "games_dir", "has_autosave", "has_unfinished", "latest_unfinished",
     "list_saved_games", "list_unfinished", "load_autosave", "load_settings", "load_unfinished",

@@ -1,7 +1,7 @@
-"""Every finished game, archived automatically as PDN in the games folder.
+"""Every finished game, archived automatically as PDN in ``<data>/archive/``.
 
 ``archive_game`` writes one finished game with its players, levels, date,
-draw rule and result (the Load screen lists it with the saved games).  A game
+draw rule and result (the library lists the folder next to the saved games).  A game
 with an id (``unfinished.new_game_id``) always goes to the same file name,
 ``<start date and time> <Black> vs <White> <id's random part>.pdn``, so
 archiving it twice (after a crash between archiving and removing its
@@ -44,7 +44,7 @@ def archive_game(game, *, game_id=None, levels=None, humans=None, mode=None, tag
     """Archive a finished game as PDN; its path.  StoreError (one line) if it cannot be written."""
     if game.outcome is None:
         raise StoreError("only a finished game is archived")
-    folder = paths.games_dir() if folder is None else Path(folder)
+    folder = paths.archive_dir() if folder is None else Path(folder)
     given = players_tags(levels, humans, mode)
     given["Event"] = given.get("Event", "Finished game")
     given.update({k: v for k, v in (tags or {}).items() if v is not None and k not in ("Result", "GameId")})

@@ -1,7 +1,9 @@
 """Where the game keeps its files, and how it writes them without losing any.
 
 The config folder holds ``settings.json``; the data folder holds
-``autosave.json`` and ``games/`` (saved PDN files).  Both come from
+``unfinished/`` (one record per unfinished game), ``archive/`` (every
+finished game, PDN), ``games/`` (games the player saved, PDN) and the
+``autosave.json`` of earlier versions.  Both come from
 platformdirs (``user_config_dir("checkers")``, ``user_data_dir("checkers")``)
 unless the environment variable ``CHECKERS_HOME`` names a root folder, in
 which case they are ``$CHECKERS_HOME/config`` and ``$CHECKERS_HOME/data``
@@ -63,6 +65,11 @@ def autosave_path() -> Path:
 
 def games_dir() -> Path:
     return data_dir() / "games"
+
+
+def archive_dir() -> Path:
+    """Every finished game, archived automatically as PDN (the library lists them)."""
+    return data_dir() / "archive"
 
 
 def unfinished_dir() -> Path:
@@ -200,7 +207,7 @@ def clean_stale_temporaries(folders=None) -> list[Path]:
     else is left alone.  Never raises.
     """
     if folders is None:
-        folders = [config_dir(), data_dir(), games_dir(), unfinished_dir()]
+        folders = [config_dir(), data_dir(), games_dir(), unfinished_dir(), archive_dir()]
     removed = []
     for folder in folders:
         try:
