@@ -43,15 +43,24 @@ def test_parse_csci_input():
 
 @pytest.mark.parametrize("text", [
     INPUT.replace("\n", "\r\n"),
+    INPUT.replace("\n", "\r"),
+    "\ufeff" + INPUT,
+    "\ufeff" + INPUT.replace("\n", "\r\n"),
     INPUT + "\n",
     INPUT.replace("\n", "  \n"),
     INPUT.rstrip("\n"),
-    INPUT.replace("100.", "6."),
-    INPUT.replace("SINGLE", "GAME"),
 ])
 def test_csci_input_tolerates_layout(text):
-    got = parse_csci_input(text)
-    assert got.position.bm == Position.initial().bm and got.mode in ("SINGLE", "GAME")
+    assert parse_csci_input(text) == parse_csci_input(INPUT) == (
+        "SINGLE", WHITE, 100.0, Position(*Position.initial().state[:4], WHITE))
+
+
+@pytest.mark.parametrize("written, seconds", [
+    ("100.", 100.0), ("100", 100.0), ("6.", 6.0), ("0.25", 0.25), (".5", 0.5), ("1e9", 1e9),
+    ("2.5E+3", 2500.0), ("1e-3", 0.001), (" 100. ", 100.0), ("007", 7.0),
+])
+def test_csci_input_seconds_as_a_master_program_writes_them(written, seconds):
+    assert parse_csci_input(INPUT.replace("100.", written)).seconds == seconds
 
 
 def test_csci_input_values():
@@ -75,6 +84,13 @@ def test_csci_input_written_and_read_back():
     (INPUT.replace("100.", "fast"), ["line 3", "fast"]),
     (INPUT.replace("100.", "nan"), ["line 3", "nan"]),
     (INPUT.replace("100.", "inf"), ["line 3", "inf"]),
+    (INPUT.replace("100.", "-inf"), ["line 3", "-inf"]),
+    (INPUT.replace("100.", "1e999"), ["line 3", "1e999"]),
+    (INPUT.replace("100.", "0e5"), ["line 3", "0e5"]),
+    (INPUT.replace("100.", "+5"), ["line 3", "+5"]),
+    (INPUT.replace("100.", "1_000"), ["line 3", "1_000"]),
+    (INPUT.replace("100.", "1e"), ["line 3", "'1e'"]),
+    (INPUT.replace("100.", "\u0661\u0660"), ["line 3"]),
     (INPUT.replace(".b.b.b.b\nb.b", "bb.b.b.b\nb.b", 1), ["line 4", "light square", "bb.b.b.b"]),
     (INPUT.replace("w.w.w.w.\n.w.w", "w.w.x.w.\n.w.w"), ["line 9", "'x'", "w.w.x.w."]),
     (INPUT.replace("........\n", ".......\n", 1), ["line 7", "'.......'"]),

@@ -4,8 +4,10 @@ import random
 
 import pytest
 
-from game.rules import (BLACK, NO_MOVES, NO_PIECES, NO_PROGRESS, REPETITION, RESIGNATION, WHITE,
-                        Game, IllegalMoveError, Move, Position, RulesError, board_outcome)
+from game.rules import (BLACK, CSCI561_NO_PROGRESS_PLIES, DRAW_RULES, NO_MOVES, NO_PIECES, NO_PROGRESS,
+                        OFFICIAL_NO_PROGRESS_PLIES, REPETITION, RESIGNATION, WHITE, FenError, Game,
+                        IllegalMoveError, Move, NotationError, Outcome, Position, PositionError, RulesError,
+                        board_outcome)
 
 
 def moves_of(fen):
@@ -247,8 +249,7 @@ def test_copy_is_independent():
 
 
 def test_push_of_a_move_built_from_its_path_alone_still_captures():
-    # regression: Move equality is by path, so Move((6, 15, 24)) passed the legality
-    # check without its captures and was played as if it took nothing
+    # a move written by its path alone (as a player clicks it) takes what it jumps
     game = Game(Position.from_fen("B:W10,19,18:B6,1"))
     game.push(Move((6, 15, 24)))
     assert game.position == Position.from_fen("W:W18:B1,24")
@@ -256,8 +257,6 @@ def test_push_of_a_move_built_from_its_path_alone_still_captures():
 
 
 def test_position_construction_errors_name_the_square():
-    from game.rules import PositionError
-
     with pytest.raises(PositionError, match="square 5 holds both a black man and a white king"):
         Position.from_squares(black_men=[5], white_kings=[5])
     with pytest.raises(PositionError, match="33"):
@@ -278,3 +277,75 @@ def test_position_views():
     assert hash(Position.from_fen(pos.fen())) == hash(pos)
     with pytest.raises(AttributeError):
         pos.turn = BLACK
+    with pytest.raises(PositionError, match="bits"):
+        Position.from_squares(white_men=[10 ** 5000])  # too long to print: named, not printed
+
+
+def _random_positions(rng, n):
+    for _ in range(n):
+        game = Game()
+        while game.outcome is None and game.ply < rng.randint(0, 80):
+            game.push(rng.choice(game.legal_moves()))
+        yield game.position
+
+
+def test_equal_moves_play_the_same():
+    # captures follow from the path: a move rebuilt from its path alone is the generated
+    # move, with the same captures, hash and result
+    rng = random.Random(11)
+    checked = captures = 0
+    hand_made = [Position.from_fen(f) for f in ("B:WK14,15,22,23,32:BK10,1", "B:W9,10,18,19,27,11:B6,K1,2")]
+    for pos in [*hand_made, *_random_positions(rng, 200)]:
+        for m in pos.legal_moves():
+            rebuilt = Move(m.path)
+            assert rebuilt == m and hash(rebuilt) == hash(m) and str(rebuilt) == str(m)
+            assert rebuilt.captures == m.captures, (pos.fen(), str(m))
+            assert pos.play(rebuilt) == pos.play(m)
+            checked += 1
+            captures += m.is_capture
+    assert checked > 1000 and captures > 70
+
+
+def test_a_move_with_captures_its_path_does_not_jump_is_refused():
+    assert Move((6, 15, 24), (10, 19)).captures == (10, 19)
+    with pytest.raises(RulesError, match="6-15-24"):
+        Move((6, 15, 24), (10,))
+    with pytest.raises(RulesError):
+        Move((14, 18), (15,))
+
+
+def test_outcome_is_a_frozen_value():
+    outcome = Outcome(WHITE, NO_MOVES, "Black has no legal move")
+    with pytest.raises(AttributeError):
+        outcome.winner = BLACK
+    assert outcome.winner == WHITE
+    assert outcome == Outcome(WHITE, NO_MOVES, "other words") and hash(outcome) == hash(Outcome(WHITE, NO_MOVES, ""))
+    assert outcome != Outcome(BLACK, NO_MOVES, "Black has no legal move")
+
+
+def test_no_progress_counts_are_named():
+    assert DRAW_RULES["csci561"].plies == CSCI561_NO_PROGRESS_PLIES == 50
+    assert DRAW_RULES["official"].plies == OFFICIAL_NO_PROGRESS_PLIES == 80
+
+
+def test_fen_errors_are_rules_and_notation_errors_quoting_the_text():
+    bad = "B:W18:B" + "1" * 5000
+    with pytest.raises(FenError) as info:
+        Position.from_fen(bad)
+    assert isinstance(info.value, NotationError) and isinstance(info.value, RulesError)
+    assert "'B:W18:B111" in str(info.value) and len(str(info.value)) < 200
+    with pytest.raises(NotationError, match="square 5"):
+        Position.from_fen("B:W5:B5")
+
+
+def test_a_move_after_the_end_says_the_game_is_over():
+    game = Game(Position.from_fen("W:W18:B14"))
+    play(game, "18x9")
+    with pytest.raises(IllegalMoveError, match="the game is over"):
+        game.push(Move((9, 5)))
+
+
+def test_illegal_move_error_quotes_a_short_excerpt():
+    with pytest.raises(IllegalMoveError) as info:
+        Game().push("x" * 100000)
+    assert len(str(info.value)) < 400
