@@ -284,9 +284,18 @@ def test_record_keeps_players_levels_moves_and_result():
     assert record.mode == "1p"
     tags = record.pdn_tags()
     assert tags["Black"] == "Human" and tags["White"] == "Computer (depth:3)" and tags["WhiteLevel"] == "depth:3"
-    assert tags["Result"] == "2-0" and "BlackLevel" not in tags
+    assert tags["Event"] == "Against the computer" and "BlackLevel" not in tags
     again = MatchRecord.from_json(record.to_json())
     assert again == record
+
+
+def test_a_match_keeps_its_game_id_through_its_record():
+    match = Match(players_for("2p"), game_id="20261122-070512-a3f9c1")
+    match.play(first(match))
+    record = match.record()
+    assert record.game_id == "20261122-070512-a3f9c1"
+    loaded, _ = Match.from_record(MatchRecord.from_json(record.to_json()))
+    assert loaded.game_id == record.game_id and loaded.game.moves == match.game.moves
 
 
 def test_a_loaded_match_keeps_its_own_players_and_level():

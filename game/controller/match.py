@@ -47,11 +47,12 @@ class Match:
     ``draw_rule``).  engine: a zero-argument callable returning the engine
     client, called the first time the computer has to move.  paused: the
     computer does not start thinking until ``resume()`` or ``step()``
-    (watch mode).
+    (watch mode).  game_id: the store's id for this game (kept in its record, so
+    every save of the same game goes to the same place).
     """
 
     def __init__(self, players=None, game=None, *, start=None, draw_rule="official", engine=None,
-                 paused=False, clock=time.monotonic):
+                 paused=False, game_id=None, clock=time.monotonic):
         self.players = dict(players or {BLACK: None, WHITE: None})
         for colour in (BLACK, WHITE):
             self.players.setdefault(colour, None)
@@ -60,6 +61,7 @@ class Match:
         self.paused = paused
         self.steps = 0          # computer moves allowed while paused (Step)
         self.version = 0        # grows by one with every change of the game
+        self.game_id = game_id
         self._listeners = []
 
     @classmethod
@@ -69,6 +71,7 @@ class Match:
         from ..store.replay import replay
 
         game, error = replay(Position.from_fen(record.start), list(record.moves), record.draw_rule)
+        kwargs.setdefault("game_id", record.game_id)
         return cls(players_from_keys(record.players), game, engine=engine, **kwargs), error
 
     @classmethod
@@ -281,7 +284,7 @@ class Match:
         outcome = self.outcome
         return MatchRecord(self.game.start.fen(), tuple(str(m) for m in self.game.moves), self.game.draw_rule.name,
                            players_to_keys(self.players), outcome.result() if outcome else None,
-                           str(outcome) if outcome else None)
+                           str(outcome) if outcome else None, self.game_id)
 
     def close(self):
         """Forget the search under way (the engine client belongs to whoever made it)."""

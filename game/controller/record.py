@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..rules import BLACK, WHITE
+from ..store.archive import players_tags
 from .players import COLOR_KEYS, mode_of, players_from_keys
-
-EVENTS = {"1p": "Against the computer", "2p": "Two players", "watch": "Computer against computer"}
 
 
 @dataclass(frozen=True)
@@ -25,6 +23,7 @@ class MatchRecord:
     players: dict = field(default_factory=lambda: {"black": "human", "white": "human"})
     result: str | None = None                    # "2-0", "0-2", "1-1", or None while the game goes on
     outcome: str | None = None                   # the outcome in words ("White has no pieces left")
+    game_id: str | None = None                   # the store's id for this game (its unfinished record)
 
     @property
     def finished(self):
@@ -44,28 +43,17 @@ class MatchRecord:
 
     def player_names(self):
         """PDN player names: ``{"Black": "Human", "White": "Computer (Master)"}``."""
-        from ..store import player_name
-
-        out = {}
-        for colour in (BLACK, WHITE):
-            value = self.players.get(COLOR_KEYS[colour], "human")
-            out[("Black", "White")[colour]] = player_name("human") if value == "human" \
-                else player_name("computer", value)
-        return out
+        tags = self.pdn_tags()
+        return {"Black": tags["Black"], "White": tags["White"]}
 
     def pdn_tags(self):
-        """The tags a saved or archived game carries: players, levels, event, result."""
-        tags = self.player_names()
-        tags["Event"] = EVENTS[self.mode]
-        for key, name in (("black", "BlackLevel"), ("white", "WhiteLevel")):
-            if self.players.get(key, "human") != "human":
-                tags[name] = self.players[key]
-        tags["Result"] = self.result or "*"
-        return tags
+        """The tags a saved or archived game carries: players, their levels, the event."""
+        return players_tags(self.levels(), self.humans(), self.mode)
 
     def to_json(self):
         return {"start": self.start, "moves": list(self.moves), "draw_rule": self.draw_rule,
-                "players": dict(self.players), "result": self.result, "outcome": self.outcome}
+                "players": dict(self.players), "result": self.result, "outcome": self.outcome,
+                "game_id": self.game_id}
 
     @classmethod
     def from_json(cls, data):
@@ -81,9 +69,9 @@ class MatchRecord:
             raise ValueError("a match record's moves are a list of texts")
         if not isinstance(players, dict) or not all(isinstance(v, str) for v in players.values()):
             raise ValueError("a match record's players are texts")
-        result = data.get("result")
-        outcome = data.get("outcome")
+        result, outcome, game_id = data.get("result"), data.get("outcome"), data.get("game_id")
         return cls(start, tuple(moves), str(data.get("draw_rule", "official")),
                    {k: players.get(k, "human") for k in COLOR_KEYS},
                    result if isinstance(result, str) else None,
-                   outcome if isinstance(outcome, str) else None)
+                   outcome if isinstance(outcome, str) else None,
+                   game_id if isinstance(game_id, str) else None)
