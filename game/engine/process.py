@@ -4,9 +4,9 @@ The protocol follows python-chess's engine wrappers and Scan's Hub protocol:
 the client sends ``Go`` (search this position under this limit), the worker
 answers with any number of ``Info`` and then exactly one ``Done`` for that
 request; ``Stop`` means "move now" and is *always* answered by a ``Done``
-(the one of the search it stopped, the one already sent again, or a
-``Done`` with ``move=None`` for an id the worker never saw), so a client that
-sends ``Stop`` can wait for the ``Done`` without special cases.
+(that of the search it stopped, sent once more after the search has ended,
+or a ``Done`` with ``move=None`` for an id the worker never saw), so a
+client that sends ``Stop`` can wait for the ``Done`` without special cases.
 
 Every message carries the request id of the ``Go`` it belongs to.  The client
 numbers its requests and drops any answer whose id is not the current one:
@@ -28,7 +28,6 @@ it cannot outlive the game even if the parent is killed.
 
 from __future__ import annotations
 
-import atexit
 import itertools
 import multiprocessing
 import signal
@@ -54,11 +53,17 @@ class Limit:
     """How long to search: a fixed ``depth`` (plies), a ``time`` in seconds,
     both (whichever ends first), or a ``level`` name from ``game.engine.LEVELS``
     (the level decides depth, time and how human its mistakes are).
-    No limit at all deepens until ``Stop`` (analysis mode)."""
+    No limit at all deepens until ``Stop`` (analysis mode).
+
+    ``book``: the levels of ``book.BOOK_LEVELS`` (Expert, Master) play a
+    move of the opening book when the position is in it (the setting and
+    command-line switch that turn the book off pass ``book=False``).  Only
+    with a ``level``: a plain depth or time limit always searches."""
 
     depth: Optional[int] = None
     time: Optional[float] = None
     level: Optional[str] = None
+    book: bool = True
 
 
 @dataclass(frozen=True)
@@ -83,7 +88,9 @@ class Info:
 class Done:
     """The answer to one ``Go``.  ``move`` is None only when there was nothing
     to search (no legal move, an id the worker never saw) or the search
-    failed (then ``error`` says why)."""
+    failed (then ``error`` says why: the client shows it and may retry; an
+    error is never papered over with some legal move).  ``from_book``: the
+    move came from the opening book (``depth`` and ``nodes`` are then 0)."""
 
     request_id: int
     move: Optional[Move]
@@ -91,6 +98,7 @@ class Done:
     depth: int = 0
     nodes: int = 0
     error: Optional[str] = None
+    from_book: bool = False
 
 
 @dataclass(frozen=True)
@@ -157,10 +165,12 @@ class _Worker:
 
     def _on_stop(self, msg):
         cur = self.current
-        if cur is not None and cur[0].request_id == msg.request_id and cur[2].is_alive():
-            cur[1].set()  # the search thread sends the Done with its best move so far
-            return
         if cur is not None and cur[0].request_id == msg.request_id:
+            # The search sees the stop within milliseconds and sends its Done;
+            # it may also have sent it just before the Stop came.  Either way
+            # the Done goes out (again) below, so a Stop is always answered:
+            # the client keeps the first copy and drops the second.
+            cur[1].set()
             cur[2].join()
         done = self.last_done
         if done is not None and done.request_id == msg.request_id:
@@ -208,11 +218,20 @@ def _run_search(go, stop, send, searcher=None):
         send(Info(rid, si.depth, si.score, tuple(si.pv), si.nodes, si.seconds))
 
     if limit.level is not None:
-        move, si = levels.choose_move(position, tuple(go.history), levels.level_by_name(limit.level),
+        level = levels.level_by_name(limit.level)
+        if limit.book:
+            from . import book
+
+            if level.name in book.BOOK_LEVELS:
+                scored = dict(book.book_moves(position))
+                if scored:
+                    move = book.choose(position)
+                    return Done(rid, move, scored[move], 0, 0, from_book=True)
+        move, si = levels.choose_move(position, tuple(go.history), level,
                                       stop=stop, on_info=info, searcher=searcher)
         si = si if si is not None else last
         if move is None:
-            move = legal[0]  # stopped before anything was searched: any legal move beats none
+            return Done(rid, None, error="the engine found no move in a position with legal moves")
         return Done(rid, move, getattr(si, "score", None), getattr(si, "depth", 0), getattr(si, "nodes", 0))
     depth = limit.depth
     if depth is None and limit.time is None:
@@ -221,8 +240,9 @@ def _run_search(go, stop, send, searcher=None):
                                 stop=stop, searcher=searcher):
         info(si)
     if last is None or last.best_move is None:
-        # stopped before the first iteration finished: any legal move beats none
-        return Done(rid, legal[0], None, 0, 0)
+        # the first iteration (a few hundred nodes) always completes: the
+        # stop is only looked at every thousand nodes
+        return Done(rid, None, error="the search ended without a move")
     return Done(rid, last.best_move, last.score, last.depth, last.nodes)
 
 
@@ -237,18 +257,20 @@ def _worker_main(conn):
 
 # -- the client ------------------------------------------------------------------
 
-_QUIT_GRACE = 1.0      # seconds a worker gets to leave after Quit before terminate()
-_KILL_GRACE = 1.0      # and after terminate() before kill()
+_QUIT_GRACE = 1.0      # seconds a worker gets to leave after its pipe closes before kill()
+_KILL_GRACE = 1.0      # and after kill() before we stop waiting for it
 _MAX_RETRIES = 2       # restarts for one request before it is answered with an error
 
 
-def _shutdown(proc, conn, wait=True):
-    """End a worker for sure: Quit and close the pipe, then join, terminate, kill.  Safe to call twice.
+def _end_worker(proc, conn, wait=True):
+    """End a worker for sure; the one cleanup path (see EngineClient).
 
-    With ``wait=False`` the joining (up to a few seconds for a stuck worker)
-    happens in a daemon thread, so the window does not wait; the worker
-    leaves on its own when its pipe closes, and ``_close_all`` at interpreter
-    exit finishes any reaping still under way, synchronously.
+    Closing the pipe is what ends a worker: it leaves as soon as its read
+    fails, exactly as when the parent is killed.  ``wait=True`` gives it
+    ``_QUIT_GRACE`` seconds to do so and kills it otherwise; ``wait=False``
+    (the UI, which never waits) kills it at once -- a search holds nothing
+    worth saving -- and leaves the exit status to be collected by
+    multiprocessing (at the next start of a process, or at exit).
     """
     try:
         if proc.is_alive():
@@ -259,34 +281,17 @@ def _shutdown(proc, conn, wait=True):
         conn.close()
     except OSError:
         pass
-    if wait:
-        _reap(proc)
-        return
-    t = threading.Thread(target=_reap, args=(proc,), daemon=True, name="checkers-engine-reaper")
-    _reaping[proc] = t
-    t.start()
-
-
-def _reap(proc):
-    """Wait for a worker told to quit; terminate, then kill it if it does not go."""
     try:
-        proc.join(_QUIT_GRACE)
-        if proc.is_alive():
-            proc.terminate()
-            proc.join(_KILL_GRACE)
+        if wait:
+            proc.join(_QUIT_GRACE)
         if proc.is_alive():
             proc.kill()
-            proc.join(_KILL_GRACE)
+            if wait:
+                proc.join(_KILL_GRACE)
+        if wait:
+            proc.close()
     except (AssertionError, ValueError, OSError):
         pass  # not started, or already closed
-    try:
-        proc.close()
-    except (ValueError, AttributeError):
-        pass  # still alive after kill (cannot happen on POSIX) or closed
-    _reaping.pop(proc, None)
-
-
-_reaping = {}  # worker process -> the daemon thread reaping it after close(wait=False)
 
 
 class EngineClient:
@@ -296,9 +301,14 @@ class EngineClient:
     request id; ``poll()`` returns the answers that have arrived, only those
     of the current request; ``stop()`` asks for the move now; ``cancel()``
     forgets the current request.  A worker that dies is started again and the
-    outstanding request sent again.  ``close()`` (or leaving the ``with``
-    block, or the client being collected, or the interpreter exiting) ends the
-    worker.
+    outstanding request sent again.
+
+    One mechanism ends the worker: a ``weakref.finalize`` per worker, which
+    runs ``_end_worker`` once, whichever comes first of ``close()`` (or
+    leaving the ``with`` block), the client being garbage collected, and
+    interpreter exit (finalizers run at exit).  If the parent is killed
+    outright nothing of ours runs, but the worker's pipe closes with it and
+    the worker leaves on its own.
     """
 
     def __init__(self, *, start=False):
@@ -311,7 +321,6 @@ class EngineClient:
         self._retries = 0
         self._closed = False
         self.restarts = 0      # how many times a dead worker was replaced (for tests and logs)
-        _clients.add(self)
         if start:
             self._ensure_worker()
 
@@ -329,14 +338,14 @@ class EngineClient:
         proc.start()
         child.close()  # ours would keep the pipe open after the worker dies: no EOF
         self._proc, self._conn = proc, parent
-        # finalize runs on close(), on garbage collection and at interpreter exit
-        self._finalizer = weakref.finalize(self, _shutdown, proc, parent)
+        # the one cleanup: runs on close(), on garbage collection and at interpreter exit
+        self._finalizer = weakref.finalize(self, _end_worker, proc, parent)
 
     def _drop_worker(self, wait=True):
         finalizer = self._finalizer
         if finalizer is not None:
             if wait:
-                finalizer()  # runs _shutdown once
+                finalizer()  # runs _end_worker once
             else:
                 detached = finalizer.detach()  # None if it already ran
                 if detached is not None:
@@ -350,11 +359,10 @@ class EngineClient:
         return self._proc.pid if self._proc is not None else None
 
     def close(self, wait=True):
-        """End the worker (Quit, then terminate, then kill); idempotent.
+        """End the worker (close its pipe, kill it if it does not leave); idempotent.
 
-        ``wait=False`` returns at once (for the UI): the pipe is closed now and
-        a daemon thread waits for the worker, terminating or killing it if
-        need be; interpreter exit still waits for it.
+        ``wait=False`` returns at once (for the UI): the worker is killed
+        rather than given time to leave.
         """
         self._current = None
         self._drop_worker(wait)
@@ -489,31 +497,3 @@ class EngineClient:
         if self._retries > _MAX_RETRIES and self._current is not None:
             go, self._current = self._current, None
             out.append(Done(go.request_id, None, error="the engine worker died repeatedly on this position"))
-
-
-# Belt and braces for interpreter exit: weakref.finalize already runs at exit,
-# but this also covers a client whose finalizer was detached by a subclass.
-_clients = weakref.WeakSet()
-
-
-@atexit.register
-def _close_all():
-    for c in list(_clients):
-        try:
-            c.close()
-        except Exception:
-            pass
-    # workers closed with wait=False: make sure they are gone before the interpreter is
-    for proc, t in list(_reaping.items()):
-        try:
-            if proc.is_alive():
-                proc.terminate()
-        except (AssertionError, ValueError, OSError):
-            pass  # reaped and closed meanwhile
-        t.join(_KILL_GRACE)
-        if t.is_alive():
-            try:
-                proc.kill()
-            except (AssertionError, ValueError, OSError):
-                pass
-            t.join(_KILL_GRACE)

@@ -1,0 +1,180 @@
+"""Build the opening book (assets/book.txt) from the engine's own deep searches.
+
+    nice -n 10 python tools/build_book.py --seconds 1.5 --alt-seconds 0.4 --plies 3 --budget 40
+
+Positions: the initial one, every position on the way to each three-move
+ballot of ``../shared/ballots-3move.txt``, each ballot, and the engine's
+main line from each ballot ``--plies`` plies deep (the position after each
+ballot and after its best replies).  They are analysed breadth first (all
+ballots before any reply), so a build cut short by ``--budget`` still
+covers every ballot to the same depth; transpositions are analysed once.
+
+Each position gets one timed search (``--seconds``); its best move and score
+go in the book.  Every other legal move is then searched on its own
+(``--alt-seconds``, same tables, forced replies followed) and kept when its
+search got within 4 plies of the main one and scored within ``--margin``
+centi-men of the best: those are the moves the engine may vary among.
+
+The book is rewritten every few positions (a temporary file renamed into
+place), so an interrupted build leaves a valid book; ``--resume`` keeps the
+positions already in it.  Prints the number of positions, the time taken
+and the file's size.
+"""
+
+import argparse
+import os
+import sys
+import time
+from collections import deque
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from game.engine.book import load, parse_line  # noqa: E402
+from game.engine.search import Searcher  # noqa: E402
+from game.rules import Position  # noqa: E402
+
+BALLOTS = ROOT.parent / "shared" / "ballots-3move.txt"
+OUT = ROOT / "assets" / "book.txt"
+
+
+def ballot_lines(path):
+    """[(number, [Position after 0, 1, 2 and 3 moves])] of the ballots file."""
+    out = []
+    for line in Path(path).read_text().splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        parts = line.split()
+        number, moves = parts[0], parts[1:4]
+        pos = Position.initial()
+        line_positions = [pos]
+        for text in moves:
+            a, b = (int(x) for x in text.replace("x", "-").split("-"))
+            matches = [m for m in pos.legal_moves() if m.start == a and m.end == b]
+            if len(matches) != 1:
+                raise SystemExit(f"ballot {number}: {text} is not one legal move in {pos.fen()}")
+            pos = pos.play(matches[0])
+            line_positions.append(pos)
+        if pos != Position.from_fen(parts[4]):
+            raise SystemExit(f"ballot {number}: its moves do not give its FEN {parts[4]}")
+        out.append((number, line_positions))
+    return out
+
+
+def _last(infos):
+    info = None
+    for info in infos:
+        pass
+    return info
+
+
+def _score_after(searcher, position, move, seconds, max_forced=8):
+    """(score of ``move`` for the mover, depth) by a search of what follows;
+    forced replies are played out first (a one-move search says nothing)."""
+    pos, sign = position.play(move), -1
+    for _ in range(max_forced):
+        legal = pos.legal_moves()
+        if len(legal) != 1:
+            break
+        pos, sign = pos.play(legal[0]), -sign
+    if not pos.legal_moves():
+        return (-sign * 30000, 99)  # the side to move there has lost
+    info = _last(searcher.search(pos, time=seconds))
+    return (sign * info.score, info.depth) if info is not None else (None, 0)
+
+
+def analyse(searcher, position, seconds, alt_seconds, margin):
+    """[(Move, score)] best first, and the main search's depth."""
+    legal = position.legal_moves()
+    if len(legal) == 1:
+        return [(legal[0], 0)], 0
+    info = _last(searcher.search(position, time=seconds))
+    best, score, depth = info.best_move, info.score, info.depth
+    out = [(best, score)]
+    for m in legal:
+        if m == best:
+            continue
+        s, d = _score_after(searcher, position, m, alt_seconds)
+        if s is not None and d >= depth - 1 - 4 and s >= score - margin:
+            out.append((m, s))
+    out.sort(key=lambda ms: -ms[1])
+    return out, depth
+
+
+def write_book(path, entries, header):
+    tmp = Path(str(path) + ".tmp")
+    lines = [f"# {h}" for h in header]
+    for fen in sorted(entries):
+        lines.append(fen + " " + " ".join(f"{m}:{s}" for m, s in entries[fen]))
+    tmp.write_text("\n".join(lines) + "\n")
+    os.replace(tmp, path)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--ballots", default=str(BALLOTS))
+    ap.add_argument("--out", default=str(OUT))
+    ap.add_argument("--seconds", type=float, default=1.5, help="main search per position")
+    ap.add_argument("--alt-seconds", type=float, default=0.4, help="search per alternative move")
+    ap.add_argument("--margin", type=int, default=20, help="keep moves this close to the best (centi-men)")
+    ap.add_argument("--plies", type=int, default=3, help="positions on the main line past each ballot")
+    ap.add_argument("--budget", type=float, default=None, help="minutes; no new position after that")
+    ap.add_argument("--ballot-count", type=int, default=None, help="only the first N ballots (tests)")
+    ap.add_argument("--resume", action="store_true", help="keep the positions already in --out")
+    args = ap.parse_args(argv)
+    try:
+        ballots = ballot_lines(args.ballots)[:args.ballot_count]
+    except OSError as e:
+        ap.error(f"cannot read the ballots file {args.ballots}: {e}")
+    entries = {}
+    if args.resume and Path(args.out).exists():
+        for fen, rest in load(args.out).items():
+            pos = Position.from_fen(fen)
+            legal = {str(m): m for m in pos.legal_moves()}
+            entries[fen] = [(legal[t], s) for t, s in parse_line(fen, rest)]
+    # (position, plies of main line still to follow); the way to each ballot first
+    queue = deque()
+    seen = set()
+    for _, line in ballots:
+        for i, pos in enumerate(line):
+            if pos.fen() not in seen:
+                seen.add(pos.fen())
+                queue.append((pos, args.plies - 1 if i == 3 else 0))
+    header = [
+        "Opening book of tools/build_book.py: the engine's own searches, no games from elsewhere.",
+        f"{args.seconds:g} s a position, {args.alt_seconds:g} s per alternative, margin {args.margin},"
+        f" {args.plies} plies past each ballot.",
+        "position (FEN) then move:score, best first; scores in centi-men for the side to move.",
+    ]
+    searcher = Searcher()
+    t0 = time.perf_counter()
+    done = 0
+    while queue:
+        if args.budget is not None and time.perf_counter() - t0 > 60 * args.budget:
+            print(f"budget of {args.budget:g} minutes reached; {len(queue)} positions left", flush=True)
+            break
+        pos, more = queue.popleft()
+        fen = pos.fen()
+        if fen not in entries:
+            moves, depth = analyse(searcher, pos, args.seconds, args.alt_seconds, args.margin)
+            entries[fen] = moves
+            done += 1
+            print(f"{len(entries):4d} {fen} depth {depth}: "
+                  + " ".join(f"{m}:{s}" for m, s in moves), flush=True)
+            if done % 10 == 0:
+                write_book(args.out, entries, header)
+        if more > 0 and entries[fen]:
+            child = pos.play(entries[fen][0][0])
+            if child.fen() not in seen and child.legal_moves():
+                seen.add(child.fen())
+                queue.append((child, more - 1))
+    write_book(args.out, entries, header)
+    elapsed = time.perf_counter() - t0
+    print(f"book: {len(entries)} positions ({done} analysed now) in {elapsed:.0f} s; "
+          f"{Path(args.out).stat().st_size} bytes in {args.out}")
+
+
+if __name__ == "__main__":
+    main()
