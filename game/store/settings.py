@@ -216,7 +216,7 @@ def load_settings(path=None) -> Settings:
     except Exception as e:
         settings, problems, lost = Settings(), [f"unreadable ({_short(e)})"], True
     if problems:
-        line = f"settings: {'; '.join(problems)}; using the defaults for those"
+        line = f"settings: {_clip('; '.join(problems))}; using the defaults for those"
         if lost:
             line += _set_aside(path, settings)
         _report(settings, line)
@@ -225,8 +225,13 @@ def load_settings(path=None) -> Settings:
 
 def _defaults_after(path, why):
     settings = Settings()
-    _report(settings, f"settings: {why}; using the defaults" + _set_aside(path, settings))
+    _report(settings, f"settings: {_clip(why)}; using the defaults" + _set_aside(path, settings))
     return settings
+
+
+def _clip(text, limit=200):
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _set_aside(path, settings):
@@ -239,7 +244,6 @@ def _set_aside(path, settings):
 
 
 def _report(settings, line):
-    line = " ".join(line.split())[:300]
     settings.__dict__.setdefault("_problems", []).append(line)
     log.warning("%s", line)
 
