@@ -1,5 +1,7 @@
 import random
 
+import pytest
+
 from game.engine.evaluate import evaluate, evaluate_slow
 from game.rules import Position
 
@@ -57,9 +59,45 @@ def test_set_weights_changes_evaluation_and_restores():
 
 
 def test_set_weights_refuses_unknown_names():
-    import pytest
+    from game.engine.evaluate import UnknownWeightError, set_weights, weights
 
-    from game.engine.evaluate import set_weights
+    saved = weights()
+    with pytest.raises(UnknownWeightError, match="'KNIG'") as err:
+        set_weights(KING=saved["KING"] + 5, KNIG=150)
+    assert isinstance(err.value, ValueError)
+    assert weights() == saved  # nothing changed, not even the known name
 
-    with pytest.raises(KeyError):
-        set_weights(KNIG=150)
+
+def _random_position(rng):
+    """Any legal-looking arrangement: men never on their own crowning row."""
+    squares = rng.sample(range(1, 33), rng.randrange(2, 25))
+    parts = [[], [], [], []]  # black men, black kings, white men, white kings
+    for s in squares:
+        kind = rng.randrange(4)
+        if kind == 0 and s >= 29 or kind == 2 and s <= 4:
+            kind += 1  # a man there would have been crowned
+        parts[kind].append(s)
+    return Position.from_squares(*parts, turn=rng.randrange(2))
+
+
+def _mirror(p):
+    """The same position seen from the other side: the board turned round
+    (square s becomes 33 - s) and the colours swapped, the other side to move."""
+    def turn(squares):
+        return [33 - s for s in squares]
+    return Position.from_squares(turn(p.white_men), turn(p.white_kings), turn(p.black_men),
+                                 turn(p.black_kings), turn=1 - p.turn)
+
+
+def test_evaluation_is_colour_symmetric():
+    rng = random.Random(7)
+    asymmetric = 0
+    for _ in range(5000):
+        p = _random_position(rng)
+        m = _mirror(p)
+        assert _mirror(m) == p
+        assert evaluate(*m.state) == evaluate(*p.state), (p.fen(), m.fen())
+        assert evaluate_slow(*m.state) == evaluate_slow(*p.state), (p.fen(), m.fen())
+        # the test means something only if positions are not their own mirror
+        asymmetric += m != p
+    assert asymmetric > 4900

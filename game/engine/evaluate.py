@@ -157,13 +157,19 @@ def weights():
     return {name: g[name] for name in WEIGHT_NAMES}
 
 
+class UnknownWeightError(ValueError):
+    """A weight name that is not one of WEIGHT_NAMES (quoted in the message)."""
+
+
 def set_weights(**new):
     """Change evaluation weights by name (A/B matches: tools/match.py
     ``time:0.1@KING=150``) and rebake the tables; evaluate() itself is
-    unchanged.  Unknown names raise; a call that changes nothing is free."""
-    unknown = set(new) - set(WEIGHT_NAMES)
+    unchanged.  Unknown names raise UnknownWeightError before anything
+    changes; a call that changes nothing is free."""
+    unknown = sorted(set(new) - set(WEIGHT_NAMES))
     if unknown:
-        raise KeyError(f"not an evaluation weight: {', '.join(sorted(unknown))}")
+        raise UnknownWeightError(f"not an evaluation weight: {', '.join(repr(n[:40]) for n in unknown)}; "
+                                 f"the weights are {', '.join(WEIGHT_NAMES)}")
     g = globals()
     if all(g[k] == v for k, v in new.items()):
         return
@@ -192,7 +198,10 @@ def evaluate(bm, bk, wm, wk, black):
         wmat = MAN * nw + (KING - MAN) * wk.bit_count()
         d = bmat - wmat
         if d:
-            s += d * (24 - n) // 48
+            # rounded toward zero, the same for either colour (floor division
+            # of a negative lead would make black's lead worth one less)
+            t = (d if d > 0 else -d) * (24 - n) // 48
+            s += t if d > 0 else -t
             if n <= 10:
                 # endgame: the side ahead with kings hunts
                 if d >= 90 and bk:
@@ -215,7 +224,8 @@ def evaluate_slow(bm, bk, wm, wk, black):
     # Trading down when ahead: the same lead is worth more with fewer pieces
     # left.  Hand-set (a lead of one man is worth ~+40 more at 4 pieces).
     if s and n <= 16:
-        s += s * (24 - n) // 48
+        t = abs(s) * (24 - n) // 48
+        s += t if s > 0 else -t
     if bm:
         s += (GUARD * (bm & B_GUARD).bit_count() + MAN_CENTRE * (bm & CENTRE).bit_count()
               + MAN_NEAR * (bm & NEAR_CENTRE).bit_count() + ADV5 * (bm & B_ADV5).bit_count()
