@@ -42,6 +42,7 @@ class Entry:
     error: str = ""
     modified: float = 0.0   # the file's modification time
     file: str = ""          # the file's name, for messages
+    site: str = ""
 
     @property
     def players(self):
@@ -85,7 +86,7 @@ class Entry:
         raise KeyError(key)
 
     def haystack(self):
-        return " ".join((self.black, self.white, self.event, self.levels, self.date, self.opening,
+        return " ".join((self.black, self.white, self.event, self.site, self.levels, self.date, self.opening,
                          self.result_words, self.result, self.kind, self.file)).lower()
 
 
@@ -108,12 +109,13 @@ def _sort_key(key):
 class Catalog:
     """Entries, the current filter and sort, and ``view``: the entries to show, in order."""
 
-    def __init__(self, entries=()):
+    def __init__(self, entries=(), sort_key="date", descending=True):
+        """``sort_key=None`` keeps the entries in the order given (the games of one file)."""
         self.entries = []
         self._hay = {}
         self.query = ""
-        self.sort_key = "date"
-        self.descending = True  # newest first
+        self.sort_key = sort_key
+        self.descending = descending  # the default: newest first
         self._order = None
         self.view = []
         self.add(entries)
@@ -169,7 +171,9 @@ class Catalog:
         self._refilter(full=True)
 
     def _sorted(self):
-        if self._order is None:
+        if self._order is None and self.sort_key is None:
+            self._order = list(self.entries)
+        elif self._order is None:
             self._order = sorted(self.entries, key=_sort_key(self.sort_key), reverse=self.descending)
         return self._order
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 log = logging.getLogger("checkers.library")
 
-SCHEMA_VERSION = 2  # ids are never reused: a stale id finds nothing rather than another game
+SCHEMA_VERSION = 3  # ids are never reused: a stale id finds nothing rather than another game
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS sources (
@@ -37,14 +37,14 @@ CREATE TABLE IF NOT EXISTS games (
     source INTEGER NOT NULL,
     number INTEGER NOT NULL,
     sub INTEGER NOT NULL DEFAULT 0,
-    black TEXT, white TEXT, event TEXT, levels TEXT, date TEXT,
+    black TEXT, white TEXT, event TEXT, site TEXT, levels TEXT, date TEXT,
     result TEXT, plies INTEGER, opening TEXT, error TEXT,
     text TEXT
 );
 CREATE INDEX IF NOT EXISTS games_source ON games(source);
 """
 
-ENTRY_COLUMNS = ("g.id, g.source, s.kind, g.number, g.black, g.white, g.event, g.levels, g.date, "
+ENTRY_COLUMNS = ("g.id, g.source, s.kind, g.number, g.black, g.white, g.event, g.site, g.levels, g.date, "
                  "g.result, g.plies, g.opening, g.error, s.mtime_ns, s.path")
 
 
@@ -140,9 +140,9 @@ def add_rows(conn, source_id, rows):
     """Add scanned rows (``scan.Row``) of a file being indexed."""
     with conn:
         conn.executemany(
-            "INSERT INTO games(source, number, sub, black, white, event, levels, date, result, plies, "
-            "opening, error, text) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            [(source_id, r.number, r.sub, r.black, r.white, r.event, r.levels, r.date, r.result, r.plies,
+            "INSERT INTO games(source, number, sub, black, white, event, site, levels, date, result, plies, "
+            "opening, error, text) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            [(source_id, r.number, r.sub, r.black, r.white, r.event, r.site, r.levels, r.date, r.result, r.plies,
               r.opening, r.error, r.text) for r in rows])
 
 

@@ -24,6 +24,9 @@ from .text import clean
 log = logging.getLogger("checkers.library")
 
 FOLDER_KINDS = ("saved", "archived", "imported")
+# Files up to this size are indexed here, a few per frame (a saved game takes about a
+# millisecond); starting the background process is worth it only for bigger ones.
+INLINE_BYTES = 64 * 1024
 
 
 class LibraryError(ValueError):
@@ -68,13 +71,14 @@ def pdn_files(folder):
 
 
 def entry_of(row, file_names):
-    (gid, source, kind, number, black, white, event, levels, date, result, plies, opening, error,
+    (gid, source, kind, number, black, white, event, site, levels, date, result, plies, opening, error,
      mtime_ns, path_key) = row
     name = file_names.get(source)
     if name is None:
         name = file_names[source] = clean(os.path.basename(os.fsdecode(bytes(path_key))), 80)
     return Entry(gid, source, kind, number, black or "?", white or "?", event or "", levels or "",
-                 date or "", result or "*", plies or 0, opening or "", error or "", (mtime_ns or 0) / 1e9, name)
+                 date or "", result or "*", plies or 0, opening or "", error or "", (mtime_ns or 0) / 1e9, name,
+                 site or "")
 
 
 class Library:
@@ -97,6 +101,8 @@ class Library:
         self._file_names = {}
         self._skip = set()         # sources whose rows come by their own load (stale or re-indexed)
         self._jobs = {}            # job id -> what it was for
+        self._inline = []          # small stale files, indexed a few per frame by update()
+        self._namer = None
         self.changed = 0           # bumped whenever the catalog changes (the screen redraws)
         self.opened_at = None
         self.loaded_at = None
@@ -115,7 +121,8 @@ class Library:
             return
         from . import jobs, scan
 
-        self.version = jobs.index_version(scan.opening_namer())
+        self._namer = scan.opening_namer()
+        self.version = jobs.index_version(self._namer)
         known = index.known_sources(self.conn)
         seen = set()
         stale = []
@@ -134,8 +141,11 @@ class Library:
             if key not in seen:
                 index.forget_source(self.conn, sid)  # the file is gone (deleted, moved)
         # small files first: the player's own saved games appear at once
-        for path, kind, _ in sorted(stale, key=lambda s: s[2]):
-            self._submit("index", path, kind, what=("index", str(path)))
+        for path, kind, size in sorted(stale, key=lambda s: s[2]):
+            if size <= INLINE_BYTES:
+                self._inline.append((path, kind))
+            else:
+                self._submit("index", path, kind, what=("index", str(path)))
         self._loads.append(self._rows_of(None))
 
     def _rows_of(self, source_id):
@@ -149,7 +159,7 @@ class Library:
 
     @property
     def loading(self):
-        return bool(self._loads or self._pending_entries)
+        return bool(self._loads or self._pending_entries or self._inline)
 
     @property
     def busy(self):
@@ -175,7 +185,15 @@ class Library:
         if self.worker is not None:
             for event in self.worker.poll():
                 self._on_event(event)
-        while self._loads and time.perf_counter() < deadline:
+        steps = 0  # at least one step a frame, however slow, so the work always ends
+        while self._inline and self.conn is not None and (steps == 0 or time.perf_counter() < deadline):
+            from .jobs import run_job
+
+            steps += 1
+            path, kind = self._inline.pop(0)
+            run_job(self.conn, ("index", 0, path, kind), self._on_event, self._namer, self.version)
+        while self._loads and (steps == 0 or time.perf_counter() < deadline):
+            steps += 1
             try:
                 rows = next(self._loads[0])
             except StopIteration:
@@ -196,8 +214,9 @@ class Library:
     def _on_event(self, event):
         kind = event[0]
         if kind == "progress":
-            _, _, label, done, total = event
-            self.progress = (label, done, total)
+            _, job_id, label, done, total = event
+            if job_id:  # small files indexed here need no progress bar
+                self.progress = (label, done, total)
         elif kind == "indexed":
             _, _, source_id, count, error, old_id = event
             self._skip.update(s for s in (source_id, old_id) if s is not None)

@@ -29,6 +29,7 @@ class Row:
     black: str = "?"
     white: str = "?"
     event: str = ""
+    site: str = ""
     levels: str = ""
     date: str = ""
     result: str = "*"
@@ -82,6 +83,7 @@ def row_of(pg, number, text, namer=None) -> Row:
         black=clean(tags.get("Black", "?")) or "?",
         white=clean(tags.get("White", "?")) or "?",
         event=event,
+        site="" if clean(tags.get("Site", ""), 40) in ("?", "-") else clean(tags.get("Site", ""), 40),
         levels=" v ".join(x for x in levels if x),
         date=_date(tags.get("Date", "")),
         result=pg.result,

@@ -1,25 +1,45 @@
-"""Load a saved game, open any PDN file, and Continue the game in progress.
+"""The game library (the Load screen), opening a PDN file, and Continue.
 
-The Load screen lists the files of the games folder, newest first (players,
-date, result, how many games).  Opening a file with one game shows it in
-Review; a file with several lists its games to choose from, broken ones
-with their error (they open with the moves read before the error).
+The library lists every saved, archived and imported game in one table:
+players, event or levels, date, result, length and opening.  Typing filters
+it (players, event, opening, result, date); a click on a heading sorts by
+that column (again: the other way).  Enter or a click on the chosen row opens
+the game in Review (from there: continue from any move); Ctrl+Enter continues
+it with the players it was played by.  Delete removes a game after asking;
+Ctrl+E exports the marked games (Ctrl+click or Ctrl+Space marks, Ctrl+A marks
+all shown) or the chosen one to a new PDN file; Ctrl+I imports a file by its
+path, and so does dropping a file on the window.  Big files are read by the
+library's background process while a progress bar moves; this screen only
+draws and turns events into calls on ``game.library``.
 
-Up/Down (or the wheel) choose, Enter or a click opens, Esc goes back.
+With ``path`` and ``games`` params it lists the games of one file (a file
+opened with ``--pdn`` that holds several games) in the same table.
 """
 
+from __future__ import annotations
+
 import logging
+import os
+import time
+from pathlib import Path
 
 import pygame
 
-from ...store import StoreError, has_autosave, list_saved_games, load_autosave, read_games_file
+from ...library import COLUMNS, Catalog, Entry, Library, LibraryError
+from ...library.players import players_of
+from ...rules import BLACK, WHITE
+from ...store import StoreError, has_autosave, load_autosave, read_games_file
 from .. import theme
 from ..menu_items import add_menu_item
 from ..scene import Scene, register
-from ..store_hooks import players_from_json, start_play, tell
+from ..store_hooks import level_named, players_from_json, start_play, tell
 from ..widgets import Button
 
 log = logging.getLogger("checkers.ui")
+
+NEWS_SECONDS = 6.0
+DOUBLE_CLICK = 0.4
+COLUMN_SHARE = {"players": 0.29, "event": 0.21, "date": 0.12, "result": 0.14, "plies": 0.07, "opening": 0.17}
 
 
 def open_pdn_file(app, path, back=None):
@@ -48,16 +68,41 @@ def open_games(app, games, path, back=None):
     return True
 
 
-def open_loaded_game(app, loaded, replace=False):
+def open_loaded_game(app, loaded, replace=False, ply=0):
+    """Review a ``store.saves.LoadedGame`` from move ``ply`` (Back returns here, or to the menu)."""
     if loaded.game is None:
         tell(app, "Cannot show this game", loaded.error or "it has no start position")
         return False
-    params = dict(game=loaded.game, tags=loaded.tags, error=loaded.error, ply=0)
+    params = dict(game=loaded.game, tags=loaded.tags, error=loaded.error, ply=ply)
     if replace:
         app.switch("menu")  # Back from the review leads to the menu
-        app.push("review", back="pop", **params)
-    else:
-        app.push("review", back="pop", **params)
+    app.push("review", back="pop", **params)
+    return True
+
+
+def continue_loaded_game(app, loaded):
+    """Play a loaded game on from its end with the players it was played by.
+
+    When they are not known (people's names from an imported file) or the game
+    is over, it opens in Review at its last move, where "Continue" offers a
+    computer or a friend from any move.
+    """
+    if loaded.game is None:
+        tell(app, "Cannot continue this game", loaded.error or "it has no start position")
+        return False
+    names = players_of(loaded.tags)
+    players = None
+    if names is not None and loaded.game.outcome is None and not loaded.error:
+        players = {}
+        for colour, side in ((BLACK, "black"), (WHITE, "white")):
+            level = None if names[side] is None else level_named(names[side])
+            if names[side] is not None and level is None:
+                players = None
+                break
+            players[colour] = level
+    if players is None:
+        return open_loaded_game(app, loaded, ply=len(loaded.game.moves))
+    start_play(app, loaded.game, players)
     return True
 
 
@@ -74,63 +119,261 @@ def continue_game(app):
         tell(app, "Part of the saved game was lost", saved.warning)
 
 
+def _entries_of_games(games):
+    """Table rows for the games of one file already read (``LoadedGame``s)."""
+    from ...library.scan import _date
+    from ...library.text import clean
+
+    out = []
+    for g in games:
+        levels = " v ".join(clean(g.tags.get(k, ""), 30) for k in ("BlackLevel", "WhiteLevel") if g.tags.get(k))
+        out.append(Entry(g.index, 0, "file", g.index, clean(g.black) or "?", clean(g.white) or "?",
+                         clean(g.tags.get("Event", "")).strip("?"), levels, _date(g.tags.get("Date", "")),
+                         g.result, len(g.game.moves) if g.game is not None else 0, "",
+                         clean(g.error or "", 200)))
+    return out
+
+
+class _Prompt:
+    """A one-line path being typed (import or export); the default is replaced by the first key."""
+
+    def __init__(self, action, title, text):
+        self.action, self.title, self.text = action, title, text
+        self.fresh = True
+
+    def type(self, s):
+        self.text = s if self.fresh else self.text + s
+        self.fresh = False
+        self.text = self.text[:1000]
+
+    def backspace(self):
+        self.text = self.text[:-1]
+        self.fresh = False
+
+
 @register("load")
 class LoadScene(Scene):
-    """params: none (the games folder), or ``path`` and ``games`` (the games of one file)."""
+    """params: none (the library), or ``path`` and ``games`` (the games of one file)."""
 
     def enter(self):
         self.path = self.params.get("path")
         self.games = self.params.get("games")
         if self.games is None:
-            self.files = list_saved_games()
-            self.rows = [self._file_row(info) for info in self.files]
-            self.title = "Load a game"
-            self.empty = "No saved games yet. Press Ctrl+S during a game to save it."
+            self.library = Library()
+            self.library.open()
+            self.library.update()  # what the index holds shows in the first frame
+            self.catalog = self.library.catalog
+            self.title = "Game library"
         else:
-            self.rows = [self._game_row(g) for g in self.games]
-            import os
-
+            self.library = None
+            self.catalog = Catalog(_entries_of_games(self.games), sort_key=None)
             self.title = os.path.basename(self.path or "") or "Games"
-            self.empty = "This file holds no games."
         self.selected = 0
         self.scroll = 0
+        self.current = None      # the chosen entry (kept when the filter or the order changes)
+        self.marked = set()      # ids of marked entries
         self.message = ""
+        self.message_bad = False
+        self.message_age = 0.0
+        self.prompt = None
+        self._seen_news = 0
+        self._seen_change = -1
+        self._last_click = (None, 0.0)
+        self._clock = 0.0
+        self._elided = {}
+        static = self.library is None
+        self.open_button = Button("Review", self.open_selected, primary=True, hotkey="Enter")
+        self.continue_button = Button("Continue", self.continue_selected, hotkey="Ctrl+Enter")
+        self.delete_button = Button("Delete", self.ask_delete, enabled=not static, hotkey="Del")
+        self.export_button = Button("Export", self.ask_export, enabled=not static, hotkey="Ctrl+E")
+        self.import_button = Button("Import", self.ask_import, enabled=not static, hotkey="Ctrl+I")
         self.back_button = Button("Back", self.back, hotkey="Esc")
+        self.buttons = [self.open_button, self.continue_button, self.delete_button, self.export_button,
+                        self.import_button, self.back_button]
         self.resize(self.size)
+        self._sync_view()
 
-    @staticmethod
-    def _file_row(info):
-        if info.games == 0:
-            return (info.name, info.errors[0] if info.errors else "unreadable", True)
-        detail = f"{info.when} · {info.plies} plies"
-        if info.games > 1:
-            detail += f" · {info.games} games"
-        if info.errors:
-            detail += f" · {len(info.errors)} broken"
-        return (info.title, detail, False)
+    def leave(self):
+        if self.library is not None:
+            self.library.close()
 
-    @staticmethod
-    def _game_row(g):
-        detail = g.error or f"{g.tags.get('Event', '')} {g.tags.get('Date', '')}".strip(" ?.")
-        return (g.title, detail or "", bool(g.error))
+    # -- the view -------------------------------------------------------------------
 
-    # -- actions -------------------------------------------------------------------
+    @property
+    def view(self):
+        return self.catalog.view
 
-    def open_selected(self):
-        if not self.rows:
+    @property
+    def query(self):
+        return self.catalog.query
+
+    @property
+    def rows(self):
+        """``(title, detail, broken)`` of each row shown (what the old file list showed)."""
+        out = []
+        for e in self.view:
+            title = f"{e.black} vs {e.white}: {e.result_words}" if e.number >= 0 else e.black
+            detail = e.error or " · ".join(x for x in (e.event_or_levels, e.date, f"{e.moves} moves") if x)
+            out.append((title, detail, e.broken))
+        return out
+
+    def _sync_view(self):
+        """After the view changed: keep the chosen game chosen, the row on screen."""
+        view = self.view
+        if self.current is not None:
+            try:
+                self.selected = view.index(self.current)
+            except ValueError:
+                self.selected = 0
+        self.selected = max(0, min(self.selected, len(view) - 1)) if view else 0
+        self.current = view[self.selected] if view else None
+        self._keep_visible()
+
+    def _keep_visible(self):
+        if self.selected < self.scroll:
+            self.scroll = self.selected
+        elif self.selected >= self.scroll + self.visible_rows:
+            self.scroll = self.selected - self.visible_rows + 1
+        self.scroll = max(0, min(self.scroll, max(0, len(self.view) - self.visible_rows)))
+
+    def select(self, i):
+        if not self.view:
+            return
+        self.selected = max(0, min(len(self.view) - 1, i))
+        self.current = self.view[self.selected]
+        self._keep_visible()
+
+    def set_query(self, text):
+        self.catalog.set_query(text)
+        self._sync_view()
+
+    def sort_by(self, key):
+        self.catalog.set_sort(key)
+        self._sync_view()
+
+    def say(self, text, bad=False):
+        self.message, self.message_bad, self.message_age = text, bad, 0.0
+
+    # -- actions --------------------------------------------------------------------
+
+    def _load(self, entry):
+        if self.library is None:
+            return self.games[entry.number]
+        try:
+            return self.library.load_game(entry)
+        except LibraryError as e:
+            self.say(str(e), bad=True)
+            return None
+
+    def open_selected(self, ply=0):
+        entry = self.current
+        if entry is None:
+            return
+        if entry.number < 0:
+            self.say(entry.error or "This file cannot be read.", bad=True)
+            return
+        loaded = self._load(entry)
+        if loaded is not None:
+            open_loaded_game(self.app, loaded, ply=ply)
+
+    def continue_selected(self):
+        entry = self.current
+        if entry is None:
+            return
+        if entry.number < 0:
+            self.say(entry.error or "This file cannot be read.", bad=True)
+            return
+        loaded = self._load(entry)
+        if loaded is not None:
+            continue_loaded_game(self.app, loaded)
+
+    def ask_delete(self):
+        entry = self.current
+        if entry is None or self.library is None:
+            return
+        if entry.number < 0:
+            what = f"The unreadable file {entry.file} is kept; it is hidden until the library is opened again."
+            title = "Hide this file?"
+        else:
+            what = f"{entry.players}, {entry.date or 'no date'}: it is removed from {entry.file}."
+            title = "Delete this game?"
+        self.app.push("confirm", title=title, message=what, confirm="Delete" if entry.number >= 0 else "Hide",
+                      on_confirm=lambda: self.delete(entry))
+
+    def delete(self, entry):
+        """Delete one game (asked first by ``ask_delete``)."""
+        if self.library is None:
             return
         i = self.selected
-        if self.games is not None:
-            open_loaded_game(self.app, self.games[i])
-            return
-        info = self.files[i]
-        if info.games == 0:
-            self.message = info.errors[0] if info.errors else "This file cannot be read."
-            return
-        open_pdn_file(self.app, info.path, back="pop")
+        self.marked.discard(entry.id)
+        self.library.delete(entry)
+        self.current = None
+        self.selected = i
+        self._sync_view()
 
-    def wants_redraw(self):
-        return False  # the picture changes only with events
+    def chosen(self):
+        """The marked games in the order shown, else the chosen one."""
+        if self.marked:
+            return [e for e in self.view if e.id in self.marked] or \
+                [e for e in self.catalog.entries if e.id in self.marked]
+        return [self.current] if self.current is not None else []
+
+    def toggle_mark(self, entry=None):
+        entry = entry or self.current
+        if entry is None or entry.number < 0:
+            return
+        if entry.id in self.marked:
+            self.marked.discard(entry.id)
+        else:
+            self.marked.add(entry.id)
+
+    def mark_all(self):
+        shown = {e.id for e in self.view if e.number >= 0}
+        self.marked = set() if shown and shown <= self.marked else shown
+
+    def ask_export(self):
+        if self.library is None:
+            return
+        games = self.chosen()
+        if not games:
+            self.say("No game to export", bad=True)
+            return
+        self.prompt = _Prompt("export", f"Export {len(games)} game{'s' if len(games) != 1 else ''} to the PDN file",
+                              str(_free_name(Path.home() / f"checkers games {time.strftime('%Y-%m-%d')}.pdn")))
+
+    def ask_import(self):
+        if self.library is None:
+            return
+        self.prompt = _Prompt("import", "Import the PDN file", "")
+
+    def import_path(self, path):
+        if self.library is None:
+            self.say("Open the library to import files", bad=True)
+            return
+        try:
+            self.library.import_file(path)
+        except LibraryError as e:
+            self.say(str(e), bad=True)
+            return
+        self.say(f"Importing {os.path.basename(str(path).rstrip('/'))}…")
+
+    def export_to(self, path):
+        try:
+            self.library.export(self.chosen(), path)
+        except LibraryError as e:
+            self.say(str(e), bad=True)
+            return False
+        return True
+
+    def _confirm_prompt(self):
+        p = self.prompt
+        if p.action == "import":
+            self.prompt = None
+            self.import_path(p.text)
+        elif p.action == "export":
+            if self.export_to(p.text):
+                self.prompt = None
+                self.marked.clear()
 
     def back(self):
         if len(self.app.stack) > 1:
@@ -138,106 +381,327 @@ class LoadScene(Scene):
         else:
             self.app.switch("menu")
 
-    def select(self, i):
-        if not self.rows:
-            return
-        self.selected = max(0, min(len(self.rows) - 1, i))
-        self.message = ""
-        if self.selected < self.scroll:
-            self.scroll = self.selected
-        elif self.selected >= self.scroll + self.visible_rows:
-            self.scroll = self.selected - self.visible_rows + 1
+    # -- the frame ------------------------------------------------------------------
 
-    # -- events --------------------------------------------------------------------
+    def update(self, dt):
+        self._clock += dt
+        self.message_age += dt
+        lib = self.library
+        if lib is None:
+            return
+        lib.update()
+        if lib.changed != self._seen_change:
+            self._seen_change = lib.changed
+            self._sync_view()
+        if len(lib.news) and lib.news[-1] is not getattr(self, "_last_news", None):
+            self._last_news = lib.news[-1]
+            self.say(*lib.news[-1])
+
+    def wants_redraw(self):
+        lib = self.library
+        return lib is not None and (lib.busy or lib.loading) or self.message_age < NEWS_SECONDS + 0.1 and bool(self.message)
+
+    # -- events ---------------------------------------------------------------------
 
     def handle_event(self, event):
+        if event.type == pygame.DROPFILE:
+            self.import_path(event.file)
+            return
+        if self.prompt is not None:
+            self._prompt_event(event)
+            return
+        if event.type == pygame.TEXTINPUT:
+            self.set_query(self.query + event.text)
+            return
         if event.type == pygame.KEYDOWN:
-            k = event.key
-            if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-                self.back()
-            elif k == pygame.K_UP:
-                self.select(self.selected - 1)
-            elif k == pygame.K_DOWN:
-                self.select(self.selected + 1)
-            elif k == pygame.K_PAGEUP:
-                self.select(self.selected - self.visible_rows)
-            elif k == pygame.K_PAGEDOWN:
-                self.select(self.selected + self.visible_rows)
-            elif k == pygame.K_HOME:
-                self.select(0)
-            elif k == pygame.K_END:
-                self.select(len(self.rows) - 1)
-            elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.open_selected()
+            self._key(event)
             return
         if event.type == pygame.MOUSEWHEEL:
-            top = max(0, len(self.rows) - self.visible_rows)
-            self.scroll = max(0, min(top, self.scroll - event.y))
+            top = max(0, len(self.view) - self.visible_rows)
+            self.scroll = max(0, min(top, self.scroll - event.y * 3))
             return
-        if self.back_button.handle_event(event):
-            return
+        for b in self.buttons:
+            if b.handle_event(event):
+                return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            i = self.row_at(event.pos)
-            if i is not None:
-                self.select(i)
+            self._click(event.pos)
+
+    def _prompt_event(self, event):
+        p = self.prompt
+        if event.type == pygame.TEXTINPUT:
+            p.type(event.text)
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.prompt = None
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._confirm_prompt()
+            elif event.key == pygame.K_BACKSPACE:
+                p.backspace()
+            elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
+                try:
+                    pasted = pygame.scrap.get_text() if pygame.scrap.get_init() else ""
+                except Exception:
+                    pasted = ""
+                if pasted:
+                    p.type(pasted.strip())
+
+    def _key(self, event):
+        k, ctrl = event.key, event.mod & pygame.KMOD_CTRL
+        if k == pygame.K_ESCAPE:
+            if self.query:
+                self.set_query("")
+            else:
+                self.back()
+        elif k == pygame.K_BACKSPACE:
+            if self.query:
+                self.set_query("" if ctrl else self.query[:-1])
+        elif k == pygame.K_UP:
+            self.select(self.selected - 1)
+        elif k == pygame.K_DOWN:
+            self.select(self.selected + 1)
+        elif k == pygame.K_PAGEUP:
+            self.select(self.selected - self.visible_rows)
+        elif k == pygame.K_PAGEDOWN:
+            self.select(self.selected + self.visible_rows)
+        elif k == pygame.K_HOME:
+            self.select(0)
+        elif k == pygame.K_END:
+            self.select(len(self.view) - 1)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if ctrl:
+                self.continue_selected()
+            else:
                 self.open_selected()
-        elif event.type == pygame.MOUSEMOTION:
-            i = self.row_at(event.pos)
-            if i is not None:
-                self.selected = i
+        elif k == pygame.K_DELETE:
+            self.ask_delete()
+        elif ctrl and k == pygame.K_e:
+            self.ask_export()
+        elif ctrl and k in (pygame.K_i, pygame.K_o):
+            self.ask_import()
+        elif ctrl and k == pygame.K_a:
+            self.mark_all()
+        elif ctrl and k == pygame.K_SPACE:
+            self.toggle_mark()
+
+    def _click(self, pos):
+        for key, rect in self.header_rects:
+            if rect.collidepoint(pos):
+                self.sort_by(key)
+                return
+        i = self.row_at(pos)
+        if i is None:
+            return
+        if pygame.key.get_mods() & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT):
+            self.toggle_mark(self.view[i])
+            return
+        entry = self.view[i]
+        again, when = self._last_click
+        if entry is self.current and (again is entry or self._clock - when > DOUBLE_CLICK):
+            self.open_selected()
+            self._last_click = (None, self._clock)
+            return
+        self.select(i)
+        self._last_click = (entry, self._clock)
 
     def row_at(self, pos):
         if not self.list_rect.collidepoint(pos):
             return None
         i = self.scroll + (pos[1] - self.list_rect.y) // self.row_h
-        return i if 0 <= i < len(self.rows) else None
+        return i if 0 <= i < len(self.view) else None
 
-    # -- layout and drawing --------------------------------------------------------
+    # -- layout and drawing ---------------------------------------------------------
 
     def resize(self, size):
         super().resize(size)
         w, h = size
-        lw = max(520, min(900, int(w * 0.8)))
-        self.row_h = max(48, min(64, h // 12))
-        top = max(90, h // 7)
-        bottom = h - 110
+        margin = max(16, w // 40)
+        self.table_rect = pygame.Rect(margin, 0, w - 2 * margin, 0)
+        self.title_y = max(30, h // 18)
+        self.filter_rect = pygame.Rect(margin, self.title_y + max(22, h // 30), w - 2 * margin, max(34, h // 20))
+        self.header_h = max(28, h // 26)
+        self.row_h = max(28, min(40, h // 24))
+        top = self.filter_rect.bottom + 10 + self.header_h
+        bh = max(38, min(48, h // 16))
+        self.buttons_y = h - bh - max(30, h // 24)
+        bottom = self.buttons_y - 56
         self.visible_rows = max(1, (bottom - top) // self.row_h)
-        self.list_rect = pygame.Rect((w - lw) // 2, top, lw, self.visible_rows * self.row_h)
-        if hasattr(self, "back_button"):
-            self.back_button.rect = pygame.Rect((w - 200) // 2, h - 90, 200, 44)
+        self.list_rect = pygame.Rect(margin, top, w - 2 * margin, self.visible_rows * self.row_h)
+        self.header_rect = pygame.Rect(margin, top - self.header_h, w - 2 * margin, self.header_h)
+        self.column_rects = []
+        self.header_rects = []
+        x = margin
+        for i, (key, _) in enumerate(COLUMNS):
+            cw = round(self.list_rect.width * COLUMN_SHARE[key]) if i < len(COLUMNS) - 1 \
+                else self.list_rect.right - x
+            self.column_rects.append((key, x, cw))
+            self.header_rects.append((key, pygame.Rect(x, self.header_rect.y, cw, self.header_h)))
+            x += cw
+        self.progress_rect = pygame.Rect(margin, bottom + 8, w - 2 * margin, 14)
+        n = len(getattr(self, "buttons", ()))
+        if n:
+            gap = 10
+            bw = min(190, (w - 2 * margin - (n - 1) * gap) // n)
+            x = (w - (n * bw + (n - 1) * gap)) // 2
+            for b in self.buttons:
+                b.rect = pygame.Rect(x, self.buttons_y, bw, bh)
+                x += bw + gap
+        self._elided = {}
+        if hasattr(self, "catalog"):
+            self._keep_visible()
+
+    def _cell(self, text, size, width):
+        key = (text, size, width)
+        out = self._elided.get(key)
+        if out is None:
+            if len(self._elided) > 3000:
+                self._elided.clear()
+            out = self._elided[key] = theme.elide(text, size, width)
+        return out
 
     def draw(self, surface):
         theme.gradient_background(surface)
         w, h = self.size
-        theme.blit_text(surface, self.title, theme.fit_text(self.title, 56, w - 40, bold=True), theme.TEXT,
-                        (w // 2, self.list_rect.y // 2), "center", bold=True)
-        if not self.rows:
-            theme.blit_text(surface, self.empty, 24, theme.TEXT_DIM, self.list_rect.midtop, "midtop")
+        theme.blit_text(surface, self.title, theme.fit_text(self.title, 40, w // 2, bold=True), theme.TEXT,
+                        (self.table_rect.x, self.title_y), "midleft", bold=True)
+        n = len(self.catalog)
+        count = f"{len(self.view)} of {n} games" if self.query else f"{n} game{'' if n == 1 else 's'}"
+        theme.blit_text(surface, count, 20, theme.TEXT_DIM, (self.table_rect.right, self.title_y), "midright")
+        self._draw_filter(surface)
+        self._draw_table(surface)
+        self._draw_status(surface)
+        for b in self.buttons:
+            b.draw(surface, focused=False)
+        help_text = ("Type to filter · click a heading to sort · Enter review · Ctrl+Enter continue · "
+                     "Del delete · Ctrl+click mark · Ctrl+E export · Ctrl+I import or drop a file · Esc back")
+        theme.blit_text(surface, help_text, theme.fit_text(help_text, 17, w - 20), theme.TEXT_FAINT,
+                        (w // 2, h - max(14, h // 48)), "center")
+
+    def _draw_filter(self, surface):
+        r = self.filter_rect
+        pygame.draw.rect(surface, theme.PANEL, r, border_radius=8)
+        pygame.draw.rect(surface, theme.FOCUS if self.query else theme.PANEL_EDGE, r, 2, border_radius=8)
+        size = int(r.height * 0.5)
+        if self.query:
+            shown = self._cell(self.query, size, r.width - 40)
+            rect = theme.blit_text(surface, shown, size, theme.TEXT, (r.x + 12, r.centery), "midleft")
+            pygame.draw.line(surface, theme.TEXT, (rect.right + 2, r.y + 7), (rect.right + 2, r.bottom - 7), 2)
+        else:
+            hint = "Type to filter by player, event, opening, result or date"
+            theme.blit_text(surface, self._cell(hint, size, r.width - 24), size, theme.TEXT_FAINT,
+                            (r.x + 12, r.centery), "midleft")
+
+    def _draw_table(self, surface):
+        size = max(14, int(self.row_h * 0.48))
+        hr = self.header_rect
+        pygame.draw.rect(surface, theme.PANEL_EDGE, hr, border_radius=6)
+        for key, rect in self.header_rects:
+            heading = dict(COLUMNS)[key]
+            sorted_here = key == self.catalog.sort_key
+            colour = theme.ACCENT if sorted_here else theme.TEXT
+            drawn = theme.blit_text(surface, self._cell(heading, size, rect.width - 28), size, colour,
+                                    (rect.x + 8, rect.centery), "midleft", bold=True)
+            if sorted_here:  # a small triangle: down for descending, up for ascending
+                x, y, s = drawn.right + 6, rect.centery, max(4, size // 4)
+                points = [(x, y - s // 2), (x + 2 * s, y - s // 2), (x + s, y + s // 2)] if self.catalog.descending \
+                    else [(x, y + s // 2), (x + 2 * s, y + s // 2), (x + s, y - s // 2)]
+                pygame.draw.polygon(surface, colour, points)
         lr = self.list_rect
+        view = self.view
+        if not view:
+            lib = self.library
+            if lib is not None and (lib.loading or lib.busy):
+                empty = "Reading the library…"
+            elif self.query:
+                empty = "No game matches the filter. Esc clears it."
+            else:
+                empty = "No games yet. Save one with Ctrl+S during a game, or import a PDN file (Ctrl+I)."
+            theme.blit_text(surface, self._cell(empty, 22, lr.width), 22, theme.TEXT_DIM,
+                            (lr.centerx, lr.y + 20), "midtop")
+            return
         for n in range(self.visible_rows):
             i = self.scroll + n
-            if i >= len(self.rows):
+            if i >= len(view):
                 break
-            title, detail, broken = self.rows[i]
-            r = pygame.Rect(lr.x, lr.y + n * self.row_h, lr.width, self.row_h - 4)
+            e = view[i]
+            r = pygame.Rect(lr.x, lr.y + n * self.row_h, lr.width, self.row_h - 2)
             current = i == self.selected
-            pygame.draw.rect(surface, theme.BUTTON_HOVER if current else theme.PANEL, r, border_radius=8)
+            marked = e.id in self.marked
+            fill = theme.BUTTON_HOVER if current else (theme.BUTTON if marked else theme.PANEL)
+            pygame.draw.rect(surface, fill, r, border_radius=5)
             if current:
-                pygame.draw.rect(surface, theme.FOCUS, r, 2, border_radius=8)
-            ts = theme.fit_text(title, int(r.height * 0.42), r.width - 24)
-            theme.blit_text(surface, title, ts, theme.TEXT, (r.x + 12, r.y + 4))
-            ds = theme.fit_text(detail, int(r.height * 0.32), r.width - 24)
-            theme.blit_text(surface, detail, ds, theme.DANGER if broken else theme.TEXT_DIM,
-                            (r.x + 12, r.bottom - 4), "bottomleft")
-        if len(self.rows) > self.visible_rows:
-            more = f"{self.scroll + 1}-{min(len(self.rows), self.scroll + self.visible_rows)} of {len(self.rows)}"
-            theme.blit_text(surface, more, 18, theme.TEXT_FAINT, (lr.right, lr.bottom + 4), "topright")
-        if self.message:
-            theme.blit_text(surface, self.message, theme.fit_text(self.message, 22, w - 40), theme.DANGER,
-                            (w // 2, h - 104), "center")
-        self.back_button.draw(surface, focused=False)
-        theme.blit_text(surface, "Up/Down to choose · Enter or click to open · Esc to go back", 20,
-                        theme.TEXT_FAINT, (w // 2, h - 24), "center")
+                pygame.draw.rect(surface, theme.FOCUS, r, 2, border_radius=5)
+            if marked:
+                pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(r.x, r.y + 3, 4, r.height - 6))
+            for key, x, cw in self.column_rects:
+                if e.number < 0 and key != "players":
+                    if key == "event":
+                        text = self._cell(e.error, size, lr.right - x - 12)
+                        theme.blit_text(surface, text, size, theme.DANGER, (x + 8, r.centery), "midleft")
+                        break
+                    continue
+                text = e.cell(key)
+                if not text:
+                    continue
+                colour = theme.DANGER if (key == "result" and e.error) else \
+                    (theme.TEXT if key == "players" else theme.TEXT_DIM)
+                theme.blit_text(surface, self._cell(text, size, cw - 14), size, colour, (x + 8, r.centery),
+                                "midleft", tabular=key in ("plies", "date"))
+        if len(view) > self.visible_rows:
+            # a scroll bar: where the rows shown are in the whole list
+            track = pygame.Rect(lr.right + 3, lr.y, 4, lr.height)
+            pygame.draw.rect(surface, theme.PANEL, track, border_radius=2)
+            th = max(12, lr.height * self.visible_rows // len(view))
+            ty = lr.y + (lr.height - th) * self.scroll // max(1, len(view) - self.visible_rows)
+            pygame.draw.rect(surface, theme.TEXT_FAINT, pygame.Rect(track.x, ty, 4, th), border_radius=2)
+
+    def _draw_status(self, surface):
+        pr = self.progress_rect
+        lib = self.library
+        if self.prompt is not None:
+            self._draw_prompt(surface)
+            return
+        if lib is not None and lib.busy:
+            label, done, total = lib.progress or ("Starting the library's reader…", 0, 0)
+            frac = 0.0 if total <= 0 else max(0.0, min(1.0, done / total))
+            pygame.draw.rect(surface, theme.PANEL, pr, border_radius=6)
+            pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(pr.x, pr.y, int(pr.width * frac), pr.height),
+                             border_radius=6)
+            text = f"{label} · {int(frac * 100)}%"
+            theme.blit_text(surface, self._cell(text, 18, pr.width), 18, theme.TEXT_DIM, (pr.x, pr.y - 2),
+                            "bottomleft")
+        elif self.message and self.message_age < NEWS_SECONDS:
+            theme.blit_text(surface, self._cell(self.message, 20, pr.width), 20,
+                            theme.DANGER if self.message_bad else theme.GOOD, (pr.centerx, pr.centery), "center")
+        if self.marked and lib is not None:
+            marks = f"{len(self.marked)} marked"
+            theme.blit_text(surface, marks, 18, theme.ACCENT, (pr.right, pr.y - 2), "bottomright")
+
+    def _draw_prompt(self, surface):
+        pr = self.progress_rect
+        box = pygame.Rect(pr.x, pr.y - 26, pr.width, 44)
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
+        pygame.draw.rect(surface, theme.FOCUS, box, 2, border_radius=8)
+        label = f"{self.prompt.title}:"
+        lw = theme.text_size(label, 20)[0]
+        theme.blit_text(surface, label, 20, theme.TEXT_DIM, (box.x + 10, box.centery), "midleft")
+        shown = self.prompt.text or "type a path, Enter to confirm, Esc to cancel"
+        colour = theme.TEXT if self.prompt.text else theme.TEXT_FAINT
+        room = box.width - lw - 34
+        text = self._cell(shown, 20, room)
+        rect = theme.blit_text(surface, text, 20, colour, (box.x + lw + 20, box.centery), "midleft")
+        if self.prompt.fresh and self.prompt.text:
+            pygame.draw.rect(surface, theme.ACCENT_DARK, rect.inflate(4, 2), 1)
+
+
+def _free_name(path):
+    """``path``, or ``path (2)``… if that name is taken: a default that never points at a file."""
+    path = Path(path)
+    n = 2
+    candidate = path
+    while candidate.exists() and n < 1000:
+        candidate = path.with_name(f"{path.stem} ({n}){path.suffix}")
+        n += 1
+    return candidate
 
 
 add_menu_item("continue", "Continue", continue_game, condition=lambda app: has_autosave(), order=10, primary=True)
