@@ -12,7 +12,7 @@ exits with status 2.
 import argparse
 import sys
 
-MODES = ("1p", "2p", "watch")
+from .store.settings import MODES  # the modes the store keeps and the play screen knows
 
 
 def build_parser():
@@ -20,7 +20,7 @@ def build_parser():
     start = p.add_mutually_exclusive_group()
     start.add_argument("--fen", metavar="FEN", help="start from this position, e.g. 'B:W18,24,K10:B12,16'")
     start.add_argument("--board", metavar="FILE", help="start from a board file (digits board or CSCI-561 input.txt)")
-    start.add_argument("--pdn", metavar="FILE", help="open a PDN file to review its games")  # issue 6
+    start.add_argument("--pdn", metavar="FILE", help="open a PDN file to review its games")
     p.add_argument("--mode", choices=MODES, help="1p: you against the computer (default with a position); "
                                                  "2p: two players; watch: computer against computer")
     p.add_argument("--level", metavar="NAME", help="computer level: Beginner, Easy, Medium, Hard, Expert, Master, "
@@ -76,23 +76,17 @@ def _read_start(args):
 
 
 def chosen_level(args):
-    from .engine.levels import LEVELS, custom_depth, custom_time, level_by_name
+    from .controller import DEFAULT_LEVEL
+    from .engine.levels import LevelError, parse_level
 
-    if args.level is None:
-        return LEVELS[2]  # Medium: a fair first opponent
-    kind, sep, value = args.level.partition(":")
     try:
-        if sep and kind.strip().lower() == "depth":
-            return custom_depth(value)
-        if sep and kind.strip().lower() == "time":
-            return custom_time(value)
-        return level_by_name(args.level)
-    except ValueError as e:
-        raise UsageError(f"bad --level {args.level!r}: {e}") from None
+        return parse_level(DEFAULT_LEVEL if args.level is None else args.level)
+    except LevelError as e:
+        raise UsageError(f"bad --level: {e}") from None
 
 
 def pdn_games(args):
-    """The games of the --pdn file (issue 6), or None without --pdn."""
+    """The games of the --pdn file, or None without --pdn."""
     if getattr(args, "pdn", None) is None:
         return None
     from .store import StoreError, read_games_file
@@ -116,19 +110,14 @@ def window_size(args):
 def first_scene(args, position):
     """(scene name, params) to open with: the menu, or play when a position, a mode,
     a level or a side is given."""
+    from .controller import players_for
     from .rules import BLACK, WHITE
 
     level = chosen_level(args)  # checked even when the menu opens: a bad level is an error
     if position is None and args.mode is None and args.level is None and args.side is None:
         return "menu", {}
     mode = args.mode or "1p"  # a level or a side asked for means a game against the computer
-    if mode == "1p":
-        human = WHITE if args.side == "white" else BLACK
-        players = {human: None, 1 - human: level}
-    elif mode == "watch":
-        players = {BLACK: level, WHITE: level}
-    else:
-        players = {BLACK: None, WHITE: None}
+    players = players_for(mode, WHITE if args.side == "white" else BLACK, level)
     return "play", {"mode": mode, "players": players, "start": position}
 
 
@@ -137,7 +126,7 @@ def main(argv=None):
     try:
         position = start_position(args)
         scene, params = first_scene(args, position)
-        games = pdn_games(args)  # issue 6
+        games = pdn_games(args)
         size = window_size(args)
     except UsageError as e:
         print(f"checkers: {e}", file=sys.stderr)
@@ -147,7 +136,7 @@ def main(argv=None):
     app = None
     try:
         app = App(size or DEFAULT_SIZE)
-        if games is not None:  # issue 6: --pdn opens the file in Review
+        if games is not None:  # --pdn opens the file in Review
             from .ui.scenes.load import open_games
 
             open_games(app, games, args.pdn)

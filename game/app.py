@@ -54,17 +54,34 @@ class App:
                  title="Checkers"):
         import pygame
 
-        from .ui import geometry
+        from .store.settings import load_settings
+        from .ui import geometry, theme
+        from .ui.scene import SceneStack
         from .ui.scenes import load_all
 
-        from .ui import theme
-
+        # Every attribute is set here, before anything can fail or the first frame runs.
         self.pg = pygame
+        self.stack = SceneStack()
+        self.running = True
+        self.frames = 0
+        self.frame_times = []  # seconds per frame of work (wall clock), kept when measuring
+        self.frame_cpu_times = []  # the CPU this thread spent on each of those frames
+        self.measure = False
+        self.fixed_dt = fixed_dt
+        self._engine = None
+        self._engine_factory = engine_factory
+        self._assets = None
+        self._audio = False
+        self._hand = None             # the pointer shape last set (None: not set yet)
+        self._drawn_top = None        # the top scene when the window was last drawn
+        self._frames_since_draw = 0
+        self.exit_after_first_frame = os.environ.get("CHECKERS_EXIT_AFTER_FIRST_FRAME") == "1"
+        self.settings = load_settings()  # preferences from disk (never raises)
+
         theme.reset()  # caches of an earlier App died with its pygame.quit()
         load_all()
         pygame.display.init()
         pygame.font.init()
-        self._audio = False
         if sound:
             try:
                 pygame.mixer.pre_init(44100, -16, 2, 512)
@@ -81,23 +98,6 @@ class App:
         self._set_minimum_size(geometry.MIN_WINDOW)
         self.size = self.screen.get_size()
         self.clock = pygame.time.Clock()
-        self.fixed_dt = fixed_dt
-        self.stack = None
-        from .ui.scene import SceneStack
-
-        self.stack = SceneStack()
-        self.running = True
-        self.frames = 0
-        self.frame_times = []  # seconds per frame of work (wall clock), kept when measuring
-        self.frame_cpu_times = []  # the CPU this thread spent on each of those frames
-        self.measure = False
-        self._engine = None
-        self._engine_factory = engine_factory
-        self._assets = None
-        self.exit_after_first_frame = os.environ.get("CHECKERS_EXIT_AFTER_FIRST_FRAME") == "1"
-        from .store.settings import load_settings  # issue 6: preferences from disk (never raises)
-
-        self.settings = load_settings()
 
     def _set_icon(self):
         """The window icon: a black king (set before the window opens, as SDL prefers)."""
@@ -121,7 +121,7 @@ class App:
 
     def set_cursor(self, hand):
         """A hand over things that can be clicked on the board, the arrow elsewhere."""
-        if getattr(self, "_hand", None) == hand:
+        if self._hand == hand:
             return
         self._hand = hand
         try:
@@ -133,27 +133,19 @@ class App:
 
     @property
     def assets(self):
-        """The assets loader, or None while game/ui/assets.py is not there."""
+        """The assets loader, or None when it cannot load (the board is then drawn with shapes)."""
         if self._assets is None:
+            from .ui.assets import Assets
+
             try:
-                from .ui.assets import Assets
-            except ImportError:
+                self._assets = Assets()
+            except Exception:  # a missing asset must not stop the game: draw shapes instead
                 self._assets = False
-            else:
-                try:
-                    self._assets = Assets()
-                except Exception:  # a missing asset must not stop the game: draw shapes instead
-                    self._assets = False
         return self._assets or None
 
     def play_sound(self, name):
-        if not self._audio:
+        if not self._audio or not self.settings.get("sound", True):
             return
-        try:
-            if not self.settings.get("sound", True):
-                return
-        except Exception:
-            pass
         assets = self.assets
         if assets is not None:
             try:
@@ -301,11 +293,10 @@ class App:
                 engine.close()
             except Exception:
                 pass
-        if self.stack is not None:
-            try:
-                self.stack.clear()
-            except Exception:
-                pass
+        try:
+            self.stack.clear()
+        except Exception:
+            pass  # a scene's leave() failing must not keep the engine or pygame alive
         self.running = False
         try:
             self.pg.quit()

@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from game.engine import LEVELS, choose_move, custom_depth, custom_time, level_by_name
+from game.engine.levels import LEVELS, LevelError, choose_move, custom_depth, custom_time, level_by_name, parse_level
 from game.rules import Game, Position
 
 
@@ -13,18 +13,39 @@ def test_six_levels_in_order():
 def test_level_by_name_any_case_and_errors():
     assert level_by_name("master") is LEVELS[-1]
     assert level_by_name(" BEGINNER ").name == "Beginner"
-    with pytest.raises(ValueError) as e:
+    with pytest.raises(LevelError) as e:
         level_by_name("grandmaster")
-    assert "Beginner" in str(e.value) and "Master" in str(e.value)
+    assert "'grandmaster'" in str(e.value) and "Beginner" in str(e.value) and "Master" in str(e.value)
 
 
 def test_custom_levels():
-    assert custom_depth(5).depth == 5
-    assert custom_time(0.5).time == 0.5
-    with pytest.raises(ValueError):
+    assert (custom_depth(5).depth, custom_depth(5).time) == (5, None)
+    assert (custom_time(0.5).time, custom_time(0.5).depth) == (0.5, None)
+    with pytest.raises(LevelError, match="'13'"):
         custom_depth(13)
-    with pytest.raises(ValueError):
+    with pytest.raises(LevelError, match="'0'"):
         custom_time(0)
+
+
+@pytest.mark.parametrize("text, spec", [
+    ("Master", "Master"), (" easy ", "Easy"), ("depth:6", "depth:6"), ("DEPTH: 6", "depth:6"),
+    ("time:2", "time:2"), ("time:0.5", "time:0.5"), ("time:2.0", "time:2"),
+    ("Depth 6", "depth:6"), ("2 s", "time:2"),  # as earlier versions wrote them
+])
+def test_one_spelling_read_and_written(text, spec):
+    level = parse_level(text)
+    assert level.spec == spec and parse_level(level.spec) == level
+
+
+@pytest.mark.parametrize("text, quoted", [
+    ("grandmaster", "'grandmaster'"), ("depth:13", "'13'"), ("depth:x", "'x'"), ("depth:2.5", "'2.5'"),
+    ("time:-1", "'-1'"), ("time:nan", "'nan'"), ("time:inf", "'inf'"), ("depth:" + "9" * 5000, "…"),
+    ("", "''"),
+])
+def test_bad_levels_are_level_errors_quoting_the_input(text, quoted):
+    with pytest.raises(LevelError) as e:
+        parse_level(text)
+    assert isinstance(e.value, ValueError) and quoted in str(e.value) and len(str(e.value)) < 200
 
 
 @pytest.mark.parametrize("name", ["Beginner", "Easy", "Medium", "Hard"])
@@ -53,9 +74,19 @@ def test_no_legal_move():
     assert choose_move(p, (), custom_depth(3))[0] is None
 
 
-def test_easy_never_hangs_a_piece_it_can_see():
-    # 2-for-1 shot available: Easy (depth 2) need not see it, but Medium does.
+def test_medium_always_takes_a_two_for_one_shot():
     p = Position.from_fen("B:W13,16,19,23:B5,8,10,12")
     for seed in range(5):
         move, _ = choose_move(p, (), level_by_name("Medium"), rng=random.Random(seed))
         assert str(move) == "10-15"
+
+
+def test_easy_never_hangs_a_piece_it_can_see():
+    # 11-15 and 12-16 each give the man on 19 a free capture; the other moves are safe.
+    p = Position.from_fen("B:W19,30:B11,12,1")
+    chosen = {str(choose_move(p, (), level_by_name("Easy"), rng=random.Random(seed))[0]) for seed in range(30)}
+    assert chosen and not chosen & {"11-15", "12-16"}
+    assert len(chosen) > 1  # its randomness is real: it is not just playing the one best move
+    # the looser Beginner does hang them: the position tells the two apart
+    loose = {str(choose_move(p, (), level_by_name("Beginner"), rng=random.Random(seed))[0]) for seed in range(30)}
+    assert loose & {"11-15", "12-16"}

@@ -523,3 +523,16 @@ def test_an_engine_error_is_shown_with_a_retry_and_no_move_is_made_up():
         assert engine.gos == 2 and scene.game.moves == []
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("scene", [None, "menu", "play"])
+def test_a_window_closed_in_the_very_first_frame(scene):
+    app = App((1000, 700), fixed_dt=1 / 60, sound=False)
+    try:
+        if scene:
+            app.switch(scene)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        assert app.step() is False
+        assert app.frames == 1 and not app.running
+    finally:
+        app.close()

@@ -44,20 +44,16 @@ import pygame  # noqa: E402  (after the SDL environment is set)
 
 REPO = Path(__file__).resolve().parent.parent
 ASSETS = REPO / "assets"
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
 
-SIZE = 256  # pixels per board square in the rendered sprites
+# The game's loader owns the list of sprites and sounds and their size; this tool renders them.
+from game.ui.assets import BASE_SIZE as SIZE, SOUNDS, SPRITES  # noqa: E402
+
 SS = 4  # supersampling factor
 BIG = SIZE * SS
 
 RATE = 44100
-
-SPRITES = (
-    "man_black", "man_white", "king_black", "king_white",
-    "square_light", "square_dark",
-    "highlight_movable", "highlight_selected", "marker_destination",
-    "highlight_last_move", "marker_capture", "hint_arrow_head",
-)
-SOUNDS = ("move", "capture", "crown", "game_over", "illegal")
 
 # Palette: a classic lacquered red and a warm ivory, on maple and walnut squares.
 PIECE_COLOURS = {
