@@ -65,7 +65,7 @@ def index_text(conn, job_id, path, kind, text, error, stamp, emit, namer, versio
                 if len(batch) >= BATCH:
                     index.add_rows(conn, source_id, batch)
                     batch = []
-                    progress(done, total)
+                progress(done, total)
         except (ValueError, RecursionError, MemoryError) as e:
             error = clean(f"cannot read {os.path.basename(os.fsdecode(path))}: {e}", 200)
         if batch:
