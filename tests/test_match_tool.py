@@ -109,3 +109,76 @@ def test_match_tool_refuses_a_revision_that_is_not_a_commit():
                           "--games", "2"], capture_output=True, text=True, timeout=120)
     assert out.returncode == 2
     assert "no-such-rev" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_book_player_plays_book_moves_and_others_refuse_unknown_options():
+    sys.path.insert(0, str(ROOT / "tools"))
+    import match
+
+    from game.engine import book
+    from game.rules import Game, Position
+
+    ballot = Position.from_fen(BALLOTS.splitlines()[1].split()[-1])
+    in_book = {m for m, _ in book.book_moves(ballot)}
+    assert in_book, "the shipped book covers every ballot"
+    seen = {match._Player("depth:1+book", seed).move(Game(ballot)) for seed in range(12)}
+    assert seen <= in_book
+    with pytest.raises(ValueError, match="bogus"):
+        match.parse_engine("depth:1+bogus")
+    with pytest.raises(ValueError, match="book"):
+        match.parse_engine("git:HEAD+book")
+
+
+def test_selfplay_writes_games_that_tune_can_fit(tmp_path):
+    ballots = tmp_path / "ballots.txt"
+    ballots.write_text(BALLOTS)
+    games = tmp_path / "games.txt"
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "selfplay.py"), "--games", "4", "--depth", "1",
+                          "--random-plies", "4", "--max-ply", "60", "--ballots", str(ballots),
+                          "--out", str(games)], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    from game.rules import Position
+
+    lines = games.read_text().splitlines()
+    assert len(lines) == 4
+    for line in lines:  # every record replays legally from its ballot
+        result, fen, *moves = line.split()
+        assert result in ("B", "W", "D")
+        pos = Position.from_fen(fen)
+        for text in moves:
+            pos = pos.play({str(m): m for m in pos.legal_moves()}[text])
+    pytest.importorskip("numpy")
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "tune.py"), str(games), "--holdout", "2",
+                          "--fit", "KING,GUARD"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert "held out" in out.stdout and "log-loss" in out.stdout and "KING=" in out.stdout
+
+
+def test_tune_refuses_an_unknown_weight(tmp_path):
+    pytest.importorskip("numpy")
+    games = tmp_path / "games.txt"
+    games.write_text("D B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 11-15\n")
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "tune.py"), str(games), "--fit", "KNIG"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and "KNIG" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_build_book_writes_legal_moves(tmp_path):
+    ballots = tmp_path / "ballots.txt"
+    ballots.write_text(BALLOTS)
+    out_book = tmp_path / "book.txt"
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "build_book.py"), "--ballots", str(ballots),
+                          "--ballot-count", "1", "--seconds", "0.05", "--alt-seconds", "0.02", "--plies", "2",
+                          "--out", str(out_book)], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    from game.engine import book
+    from game.rules import Position
+
+    entries = book.load(out_book)
+    ballot = Position.from_fen(BALLOTS.splitlines()[1].split()[-1])
+    assert Position.initial().fen() in entries and ballot.fen() in entries
+    reply = ballot.play(book.book_moves(ballot, out_book)[0][0])
+    assert reply.fen() in entries  # the main line goes on past the ballot
+    for fen, rest in entries.items():
+        legal = {str(m) for m in Position.from_fen(fen).legal_moves()}
+        assert {t for t, _ in book.parse_line(fen, rest)} <= legal

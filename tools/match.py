@@ -8,6 +8,9 @@ An engine is a level name (Beginner ... Master), ``depth:N`` (full search to
 N plies), ``time:S`` (S seconds a move) or ``minimax:N`` (plain depth-N
 minimax on material alone: the classic baseline).
 
+``+book`` after a spec (``time:0.2+book``) plays from the opening book
+(``game.engine.book``) while the position is in it.
+
 ``git:REV/SPEC`` is the engine of an earlier commit playing SPEC (a level,
 ``depth:N`` or ``time:S`` as that commit understood them); a bare ``git:REV``
 plays the other engine's SPEC.  The commit is unpacked into a temporary
@@ -16,7 +19,7 @@ killed match leaves no stale worktree behind) and each of its games runs in
 a worker process of its own, with that tree alone on its ``sys.path``,
 talking JSON lines over a pipe; the worktree is removed at the end:
 
-    python tools/match.py time:0.2 git:a686cb9 --jobs 2
+    python tools/match.py time:0.2+book git:a686cb9 --jobs 2
 
 Each opening is played
 twice, colours swapped, under the official draw rules, with games longer
@@ -87,7 +90,12 @@ def parse_engine(spec):
     """A validated engine spec: ('level', Level), ('minimax', depth) or ('git', (rev, spec))."""
     from game.engine.levels import Level, custom_time, level_by_name
 
+    spec, plus, option = spec.partition("+")
+    if plus and option != "book":
+        raise ValueError(f"unknown option +{option} (only +book: play from the opening book)")
     if spec.lower().startswith("git:"):
+        if plus:
+            raise ValueError("an earlier commit plays as it did then: no +book")
         rev, _, inner = spec[4:].partition("/")
         if not rev:
             raise ValueError(f"no commit in {spec!r}: git:REV or git:REV/SPEC")
@@ -159,10 +167,17 @@ class _Player:
         self.overrides = _parse_overrides(over)
         _apply_overrides(self.overrides)  # fail early on an unknown name
         self.kind, self.arg = parse_engine(spec)
+        self.book = spec.endswith("+book")
         self.searcher = Searcher()
         self.rng = random.Random(seed)
 
     def move(self, game):
+        if self.book:
+            from game.engine import book
+
+            m = book.choose(game.position, rng=self.rng)
+            if m is not None:
+                return m
         if self.kind == "minimax":
             return minimax_move(game.position, self.arg)
         from game.engine.levels import choose_move
@@ -283,7 +298,12 @@ class _GitPlayer:
 
 
 def _make_player(spec, other, seed, trees):
+    spec, plus, option = spec.partition("+")
+    if plus and option != "book":
+        raise ValueError(f"unknown option +{option} (only +book: play from the opening book)")
     if spec.lower().startswith("git:"):
+        if plus:
+            raise ValueError("an earlier commit plays as it did then: no +book")
         rev, _, inner = spec[4:].partition("/")
         return _GitPlayer(trees[rev], inner or other.partition("@")[0].partition("+")[0], seed)
     return _Player(spec, seed)

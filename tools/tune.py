@@ -1,0 +1,185 @@
+"""Fit the evaluation weights to game results ("Texel" tuning): needs numpy.
+
+    python tools/tune.py /tmp/selfplay.txt [--fit KING,GUARD,ADV5] [--holdout 5]
+
+Reads the games of tools/selfplay.py, takes every quiet position (the side
+to move has no capture) after the first ``--skip`` plies, labelled with the
+game's result for black (1, 1/2, 0), and fits
+
+    P(black wins) = 1 / (1 + exp(-c * eval_black(position)))
+
+by logistic regression (log-loss, soft labels): first the scale ``c`` for
+the current weights, then the weights named by ``--fit`` with ``c`` fixed
+(MAN stays 100: it is the unit).  The evaluation is linear in its weights
+(the trade-down share is linear in MAN and KING up to rounding), so each
+weight's feature is found from the evaluation itself: the change of the
+score per unit of that weight, with every other term (the endgame chase)
+left in a fixed offset.  Whatever terms evaluate.py grows, a new name in
+WEIGHT_NAMES is fitted the same way.
+
+Every ``--holdout``-th game is held out: the fit is printed on the games
+fitted and on the held-out ones, before and after (log-loss and the mean
+squared error of the predicted score), with the new weights rounded.  The
+weights are only a proposal: keep what an A/B match confirms
+(tools/match.py ``depth:6@KING=128;GUARD=12 depth:6``).
+"""
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import game.engine.evaluate  # noqa: E402,F401  (the package attribute is the function)
+from game.rules import Position  # noqa: E402
+
+E = sys.modules["game.engine.evaluate"]
+
+
+def read_games(path):
+    """[(result for black, start Position, [move texts])]; bad lines are named."""
+    out = []
+    for n, line in enumerate(Path(path).read_text().splitlines(), 1):
+        parts = line.split()
+        if not parts:
+            continue
+        if parts[0] not in ("B", "W", "D") or len(parts) < 2:
+            raise SystemExit(f"{path}:{n}: not a game record: {line[:60]!r}")
+        result = {"B": 1.0, "W": 0.0, "D": 0.5}[parts[0]]
+        out.append((result, Position.from_fen(parts[1]), parts[2:]))
+    return out
+
+
+def quiet_positions(games, skip):
+    """[(state tuple, result, game index)] of the quiet positions of each game."""
+    out = []
+    for gi, (result, pos, moves) in enumerate(games):
+        for ply, text in enumerate(moves):
+            if ply >= skip and not pos.has_capture() and pos.legal_moves():
+                out.append((pos.state[:4], result, gi))
+            legal = {str(m): m for m in pos.legal_moves()}
+            if text not in legal:
+                raise SystemExit(f"game {gi + 1}: {text} is not legal in {pos.fen()}")
+            pos = pos.play(legal[text])
+    return out
+
+
+def features(states, names, step=100):
+    """(offset, matrix): eval_black = offset + matrix @ weights[names]."""
+    import numpy as np
+
+    base = E.weights()
+
+    def scores():
+        return np.array([E.evaluate(bm, bk, wm, wk, True) for bm, bk, wm, wk in states], dtype=float)
+
+    try:
+        e0 = scores()
+        cols = []
+        for name in names:
+            E.set_weights(**{**base, name: base[name] + step})
+            cols.append((scores() - e0) / step)
+            E.set_weights(**base)
+    finally:
+        E.set_weights(**base)
+    F = np.column_stack(cols) if cols else np.zeros((len(states), 0))
+    w0 = np.array([base[n] for n in names], dtype=float)
+    return e0 - F @ w0, F, w0
+
+
+def _sigmoid(x):
+    import numpy as np
+
+    return 1.0 / (1.0 + np.exp(-np.clip(x, -50, 50)))
+
+
+def fit_figures(y, p):
+    import numpy as np
+
+    eps = 1e-12
+    logloss = -np.mean(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps))
+    return logloss, np.mean((y - p) ** 2)
+
+
+def fit_scale(e, y):
+    """The c minimising the log-loss of sigmoid(c * e): golden-section search."""
+    import math
+
+    lo, hi = 1e-4, 0.1
+    g = (math.sqrt(5) - 1) / 2
+
+    def loss(c):
+        return fit_figures(y, _sigmoid(c * e))[0]
+
+    a, b = hi - g * (hi - lo), lo + g * (hi - lo)
+    for _ in range(60):
+        if loss(a) < loss(b):
+            hi = b
+        else:
+            lo = a
+        a, b = hi - g * (hi - lo), lo + g * (hi - lo)
+    return (lo + hi) / 2
+
+
+def fit_weights(offset, F, y, c, w0, ridge=1e-5, iterations=50):
+    """Newton's method on the log-loss of sigmoid(c * (offset + F w)); a small
+    ridge towards the current weights keeps rarely seen terms where they are."""
+    import numpy as np
+
+    w = w0.copy()
+    n = len(y)
+    for _ in range(iterations):
+        p = _sigmoid(c * (offset + F @ w))
+        grad = c * F.T @ (p - y) / n + ridge * (w - w0)
+        h = (c * c) * (F.T * (p * (1 - p))) @ F / n + ridge * np.eye(len(w))
+        step = np.linalg.solve(h, grad)
+        w -= step
+        if np.max(np.abs(step)) < 1e-3:
+            break
+    return w
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", nargs="+", help="record files of tools/selfplay.py")
+    ap.add_argument("--fit", default=",".join(n for n in E.WEIGHT_NAMES if n != "MAN"),
+                    help="weights to fit, comma separated (default: all but MAN)")
+    ap.add_argument("--holdout", type=int, default=5, help="every N-th game is held out")
+    ap.add_argument("--skip", type=int, default=4, help="plies skipped at the start of each game")
+    ap.add_argument("--ridge", type=float, default=1e-5, help="pull towards the current weights")
+    args = ap.parse_args(argv)
+    try:
+        import numpy as np
+    except ImportError:
+        ap.error("tools/tune.py needs numpy (pip install numpy: a build-time tool only)")
+    names = [n.strip() for n in args.fit.split(",") if n.strip()]
+    unknown = [n for n in names if n not in E.WEIGHT_NAMES]
+    if unknown or "MAN" in names:
+        ap.error(f"cannot fit {', '.join(unknown or ['MAN'])}: choose among "
+                 f"{', '.join(n for n in E.WEIGHT_NAMES if n != 'MAN')}")
+    games = [g for path in args.games for g in read_games(path)]
+    rows = quiet_positions(games, args.skip)
+    if not rows:
+        ap.error("no quiet positions in those games")
+    states = [r[0] for r in rows]
+    y = np.array([r[1] for r in rows])
+    held = np.array([r[2] % args.holdout == 0 for r in rows])
+    offset, F, w0 = features(states, names)
+    e0 = offset + F @ w0
+    c = fit_scale(e0[~held], y[~held])
+    w = fit_weights(offset[~held], F[~held], y[~held], c, w0, ridge=args.ridge)
+    e1 = offset + F @ w
+    print(f"{len(games)} games, {len(rows)} quiet positions ({held.sum()} held out), scale c = {c:.5f}")
+    for label, mask in (("fitted", ~held), ("held out", held)):
+        b_ll, b_mse = fit_figures(y[mask], _sigmoid(c * e0[mask]))
+        a_ll, a_mse = fit_figures(y[mask], _sigmoid(c * e1[mask]))
+        print(f"  {label:9s} log-loss {b_ll:.5f} -> {a_ll:.5f}   MSE {b_mse:.5f} -> {a_mse:.5f}")
+    print("weights (current -> fitted):")
+    for n, a, b in zip(names, w0, w):
+        print(f"  {n:12s} {a:6.0f} -> {b:7.1f}")
+    print("as a match override: " + ";".join(f"{n}={round(b)}" for n, b in zip(names, w)))
+
+
+if __name__ == "__main__":
+    main()
