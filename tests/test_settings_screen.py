@@ -52,13 +52,17 @@ def test_menu_has_settings_and_keys_toggle_and_persist(app):
     key(app, pygame.K_RIGHT)
     assert load_settings().sound is False
     assert app.settings.sound is False
-    # Down to Animation, Right twice: normal -> slow -> off
+    # Down to Animation, an ordered scale: Right goes faster (normal -> fast -> off) and stops at the end
     key(app, pygame.K_DOWN)
+    assert scene.focus.focused.setting == "animation"
+    key(app, pygame.K_RIGHT)
+    assert load_settings().animation == "fast"
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)
     assert load_settings().animation == "off"
+    assert scene.row("animation").value == "Off"
     # Enter also changes the focused row
-    for _ in range(4):
+    while scene.focus.focused.setting != "orientation":
         key(app, pygame.K_DOWN)
     assert scene.focus.focused.setting == "orientation"
     key(app, pygame.K_RETURN)

@@ -32,7 +32,7 @@ def test_enter_on_a_choice_row_starts_the_game_with_what_is_shown(app):
     setup = app.stack.top
     assert setup.name == "new_game" and setup.focus.focused is setup.difficulty
     shown = setup.difficulty.value
-    assert setup.side.value == "Black"  # the human moves first: nothing searches in this test
+    assert setup.side.value == "Red"  # the human moves first: nothing searches in this test
     key(app, pygame.K_RETURN)  # "Enter to start" — not "change the difficulty"
     play = app.stack.find("play")
     assert play is not None, app.stack.names()

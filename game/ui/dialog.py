@@ -34,17 +34,42 @@ class DialogScene(Scene):
             return
         w, h = size
         n = max(1, len(self.widgets))
-        bh = max(42, min(52, h // 15))
-        bw = max(130, min(180, (w - 120) // n))
+        bh = max(32, min(80, h // 14))
         gap = bh // 3
-        cw = max(440, min(w - 40, n * bw + (n - 1) * gap + 80))
-        ch = bh * 5
+        pad = max(16, min(40, h // 22))
+        cw = max(min(w - 24, 360), min(w - 40, max(560, w // 3)))
+        bw = max(90, min(320, (cw - 2 * pad - (n - 1) * gap) // n))
+        self.title_size = theme.fit_text(self.title, max(30, min(84, h // 12)), cw - 2 * pad, bold=True)
+        title_h = theme.font(self.title_size, True).get_height()
+        self.message_size = max(18, min(44, h // 24))
+        lines = theme.wrap(self.message, self.message_size, cw - 2 * pad) if self.message else []
+        message_h = len(lines) * theme.font(self.message_size).get_linesize()
+        ch = pad + 6 + title_h + (gap + message_h if lines else 0) + gap * 2 + bh + pad
+        ch = min(ch, h - 8)
         self.card = pygame.Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
+        y = self.card.y + pad + 6
+        self.title_rect = pygame.Rect(self.card.x + pad, y, cw - 2 * pad, title_h)
+        y += title_h + gap
+        self.message_rect = pygame.Rect(self.card.x + pad, y, cw - 2 * pad, message_h)
         total = n * bw + (n - 1) * gap
         x = self.card.centerx - total // 2
         for b in self.widgets:
-            b.rect = pygame.Rect(x, self.card.bottom - bh - bh * 2 // 3, bw, bh)
+            b.rect = pygame.Rect(x, self.card.bottom - pad - bh, bw, bh)
             x += bw + gap
+
+    def layout_boxes(self):
+        from .layout_check import Box
+
+        boxes = [Box("card", self.card),
+                 Box("title", self.title_rect, self.title, self.title_size, bold=True, parent="card")]
+        if self.message:
+            boxes.append(Box("message", self.message_rect, self.message, self.message_size, wrap=True,
+                             parent="card"))
+        for i, b in enumerate(self.widgets):
+            name = f"button{i}"
+            boxes.append(Box(name, b.rect, parent="card"))
+            boxes += [t._replace(parent=name) for t in b.text_boxes(name)]
+        return boxes
 
     def wants_redraw(self):
         return False  # changes only on events
@@ -66,11 +91,7 @@ class DialogScene(Scene):
         pygame.draw.rect(surface, self.accent, pygame.Rect(card.x, card.y, card.width, 6),
                          border_top_left_radius=radius, border_top_right_radius=radius)
         pygame.draw.rect(surface, theme.PANEL_EDGE, card, 1, border_radius=radius)
-        title_size = theme.fit_text(self.title, 50, card.width - 40, bold=True)
-        theme.blit_text(surface, self.title, title_size, theme.TEXT, (card.centerx, card.y + card.height // 5 + 4),
-                        "center", bold=True)
+        theme.blit_text(surface, self.title, self.title_size, theme.TEXT, self.title_rect.midtop, "midtop", bold=True)
         if self.message:
-            size = theme.fit_text(self.message, 27, card.width - 40)
-            theme.blit_text(surface, self.message, size, theme.TEXT_DIM,
-                            (card.centerx, card.y + card.height * 2 // 5 + 8), "center")
+            theme.blit_wrapped(surface, self.message, self.message_rect, self.message_size, theme.TEXT_DIM)
         self.focus.draw(surface)

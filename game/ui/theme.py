@@ -31,6 +31,10 @@ BUTTON_HOVER = (74, 84, 102)
 BUTTON_TEXT = TEXT
 BUTTON_DISABLED = (46, 52, 62)
 FOCUS = ACCENT
+FOCUS_RING = (255, 236, 190)    # the edge of the one focused widget
+ON_ACCENT = (30, 24, 16)        # text on an accent fill
+ON_ACCENT_DIM = (90, 70, 40)
+CHECKED = (52, 74, 60)          # the chosen one of a set (a tool), not the focus
 
 LIGHT_SQUARE = (236, 218, 184)
 DARK_SQUARE = (122, 78, 50)
@@ -48,6 +52,17 @@ SELECTED = (120, 210, 120)
 DESTINATION = (120, 210, 120)
 CAPTURE_MARK = (226, 86, 72)
 LAST_MOVE = (120, 170, 230)
+
+# What the two sides are called on screen, indexed by game.rules' BLACK (0) and
+# WHITE (1).  The side that moves first has red pieces, so it is called Red:
+# the name matches the colour in menus, status lines, panels and labels.
+SIDE_NAMES = ("Red", "White")
+
+
+def side_name(colour):
+    """The on-screen name of a side (game.rules BLACK or WHITE)."""
+    return SIDE_NAMES[colour]
+
 
 FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
 # Sizes in the layouts are nominal: the scale at which pygame's old default

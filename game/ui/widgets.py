@@ -4,6 +4,12 @@ Widgets hold a ``rect`` that their scene sets in ``resize`` (layout comes
 from the window size), an ``enabled`` flag, and draw themselves.  A
 ``FocusGroup`` moves keyboard focus with the arrows / Tab and activates
 with Enter or Space, so every screen built from widgets is keyboard-playable.
+
+One focus, one meaning: the focused widget is the only one drawn as
+selected (filled with the accent), and Enter activates exactly that one.
+The pointer takes the focus when it moves onto a widget or presses it, never
+by resting there; hovering has no look of its own.  A primary button
+(the screen's main action) is marked by accent text and edge, not a fill.
 """
 
 import pygame
@@ -36,6 +42,10 @@ class Widget:
 
     def draw(self, surface, focused=False):
         pass
+
+    def text_boxes(self, name):
+        """The texts this widget draws inside its rect, as layout-check boxes."""
+        return []
 
 
 class Label(Widget):
@@ -87,45 +97,108 @@ class Button(Widget):
         if self.enabled and self.on_click is not None:
             self.on_click()
 
+    def label_size(self):
+        """The nominal text size the label is drawn at (fitted to the button)."""
+        r = self.rect
+        return theme.fit_text(self.text, int(r.height * 0.6), max(1, r.width - 16))
+
+    def show_hotkey(self):
+        r = self.rect
+        if not self.hotkey or r.width <= 150:
+            return False
+        size = self.label_size()
+        room = r.width - 40 - theme.font(size).size(self.text)[0]
+        return theme.font(int(r.height * 0.42)).size(self.hotkey)[0] <= room
+
+    def text_boxes(self, name):
+        """The texts drawn, as layout-check boxes (see ``game.ui.layout_check``)."""
+        from .layout_check import Box
+
+        r = self.rect
+        inner = r.inflate(-12, -4)
+        return [Box(f"{name}.text", inner, self.text, self.label_size(), parent=name)]
+
     def draw(self, surface, focused=False):
         if not self.visible:
             return
         r = self.rect
         radius = max(4, r.height // 5)
+        edge = None
         if not self.enabled:
             fill, fg = theme.BUTTON_DISABLED, theme.TEXT_FAINT
+        elif focused:
+            fill, fg = theme.ACCENT, theme.ON_ACCENT
         elif self.primary:
-            fill = theme.ACCENT if (self.hovered or focused) else theme.ACCENT_DARK
-            fg = (30, 24, 16)
+            fill, fg, edge = theme.BUTTON, theme.ACCENT, theme.ACCENT_DARK
         else:
-            fill = theme.BUTTON_HOVER if (self.hovered or focused) else theme.BUTTON
-            fg = theme.BUTTON_TEXT
-        shadow = r.move(0, 2)
-        pygame.draw.rect(surface, (16, 18, 22), shadow, border_radius=radius)
+            fill, fg = theme.BUTTON, theme.BUTTON_TEXT
+        pygame.draw.rect(surface, (16, 18, 22), r.move(0, 2), border_radius=radius)
         pygame.draw.rect(surface, fill, r, border_radius=radius)
         if focused and self.enabled:
-            pygame.draw.rect(surface, theme.FOCUS if not self.primary else (255, 236, 190), r, 2,
-                             border_radius=radius)
-        size = theme.fit_text(self.text, int(r.height * 0.52), r.width - 16)
-        if self.hotkey and r.width > 150:
-            theme.blit_text(surface, self.text, size, fg, (r.x + 14, r.centery), "midleft")
-            theme.blit_text(surface, self.hotkey, int(r.height * 0.4),
-                            theme.TEXT_FAINT if not self.primary else (90, 70, 40),
+            pygame.draw.rect(surface, theme.FOCUS_RING, r, 2, border_radius=radius)
+        elif edge is not None:
+            pygame.draw.rect(surface, edge, r, 2, border_radius=radius)
+        size = self.label_size()
+        if self.show_hotkey():
+            theme.blit_text(surface, self.text, size, fg, (r.x + 14, r.centery), "midleft",
+                            bold=self.primary)
+            theme.blit_text(surface, self.hotkey, int(r.height * 0.42),
+                            theme.ON_ACCENT_DIM if focused else theme.TEXT_FAINT,
                             (r.right - 12, r.centery), "midright")
         else:
-            theme.blit_text(surface, self.text, size, fg, r.center, "center")
+            theme.blit_text(surface, self.text, size, fg, r.center, "center", bold=self.primary)
+
+
+class IconButton(Button):
+    """A square button showing a picture (``paint(surface, rect)``) with a caption for the layout check.
+
+    ``checked`` marks the chosen one of a set (a tool): a tinted fill and a
+    green edge, a state rather than the focus.
+    """
+
+    def __init__(self, text, paint, on_click, rect=(0, 0, 0, 0), enabled=True):
+        super().__init__(text, on_click, rect, enabled)
+        self.paint = paint
+        self.checked = False
+
+    def text_boxes(self, name):
+        return []  # the picture is the label
+
+    def draw(self, surface, focused=False):
+        if not self.visible:
+            return
+        r = self.rect
+        radius = max(4, r.height // 6)
+        fill = theme.ACCENT if focused else (theme.CHECKED if self.checked else theme.BUTTON)
+        pygame.draw.rect(surface, (16, 18, 22), r.move(0, 2), border_radius=radius)
+        pygame.draw.rect(surface, fill, r, border_radius=radius)
+        if self.checked:
+            pygame.draw.rect(surface, theme.GOOD, r, max(2, r.height // 16), border_radius=radius)
+        if focused:
+            pygame.draw.rect(surface, theme.FOCUS_RING, r.inflate(-2 * max(2, r.height // 16), -2 * max(2, r.height // 16)),
+                             2, border_radius=radius)
+        self.paint(surface, r.inflate(-r.width // 6, -r.height // 6))
 
 
 class Chooser(Widget):
-    """A row ``Label   < value >``: left/right (or clicking the arrows / the value) change it."""
+    """A row ``Label   < value >``: left/right (or clicking the arrows / the value) change it.
 
-    def __init__(self, label, options, index=0, on_change=None, rect=(0, 0, 0, 0), enabled=True):
+    ``split`` is the share of the row's width given to the label.  With
+    ``wrap=False`` (an ordered scale such as slow ... fast) the arrows stop at
+    the ends, and an arrow with nowhere to go is drawn faint; Enter, Space
+    and a click on the value still cycle round.
+    """
+
+    def __init__(self, label, options, index=0, on_change=None, rect=(0, 0, 0, 0), enabled=True, split=0.5,
+                 wrap=True):
         super().__init__(rect, enabled)
+        self.wrap = wrap
         self.label = label
         self.options = list(options)
         self.index = index
         self.on_change = on_change
         self.hint = ""
+        self.split = split
 
     @property
     def value(self):
@@ -137,22 +210,54 @@ class Chooser(Widget):
 
     def _arrows(self):
         r = self.rect
-        w = r.height
-        value_area = pygame.Rect(r.centerx - 10, r.y, r.right - r.centerx + 10, r.height)
+        w = max(12, min(r.height, r.width // 10))
+        value_area = pygame.Rect(r.x + int(r.width * self.split), r.y, r.right - r.x - int(r.width * self.split),
+                                 r.height)
         left = pygame.Rect(value_area.x, r.y, w, r.height)
         right = pygame.Rect(r.right - w, r.y, w, r.height)
         return left, right, value_area
 
-    def step(self, delta):
+    def _label_rect(self):
+        r = self.rect
+        pad = max(8, r.height // 3)
+        return pygame.Rect(r.x + pad, r.y, int(r.width * self.split) - pad - 4, r.height)
+
+    def _value_rect(self):
+        left, right, _ = self._arrows()
+        return pygame.Rect(left.right + 2, self.rect.y, right.x - left.right - 4, self.rect.height)
+
+    def text_size(self):
+        return max(16, int(self.rect.height * 0.58))
+
+    def _value_size(self, value):
+        return theme.fit_text(str(value), self.text_size(), self._value_rect().width, bold=True)
+
+    def _label_size(self):
+        return theme.fit_text(self.label, self.text_size(), self._label_rect().width)
+
+    def text_boxes(self, name):
+        from .layout_check import Box
+
+        value = str(self.value)
+        return [Box(f"{name}.label", self._label_rect(), self.label, self._label_size(), parent=name),
+                Box(f"{name}.value", self._value_rect(), value, self._value_size(value), bold=True, parent=name)]
+
+    def step(self, delta, wrap=None):
         if not self.enabled or not self.options:
             return False
-        self.index = (self.index + delta) % len(self.options)
+        wrap = self.wrap if wrap is None else wrap
+        index = self.index + delta
+        if wrap:
+            index %= len(self.options)
+        elif not 0 <= index < len(self.options):
+            return True  # at the end of the scale: used, nothing changes
+        self.index = index
         if self.on_change:
             self.on_change(self.value)
         return True
 
     def activate(self):
-        self.step(1)
+        self.step(1, wrap=True)
 
     def handle_event(self, event):
         if not self.visible:
@@ -162,7 +267,12 @@ class Chooser(Widget):
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
             left, right, _ = self._arrows()
-            self.step(-1 if left.collidepoint(event.pos) else 1)
+            if left.collidepoint(event.pos):
+                self.step(-1)
+            elif right.collidepoint(event.pos):
+                self.step(1)
+            else:
+                self.activate()
             return True
         if event.type == pygame.MOUSEWHEEL and self.hovered:
             self.step(-1 if event.y > 0 else 1)
@@ -174,39 +284,60 @@ class Chooser(Widget):
             return
         r = self.rect
         radius = max(4, r.height // 5)
-        fill = theme.BUTTON_HOVER if (self.hovered or focused) and self.enabled else theme.PANEL
-        pygame.draw.rect(surface, fill, r, border_radius=radius)
-        pygame.draw.rect(surface, theme.FOCUS if focused and self.enabled else theme.PANEL_EDGE, r,
-                         2 if focused else 1, border_radius=radius)
-        size = int(r.height * 0.46)
+        lit = focused and self.enabled
+        pygame.draw.rect(surface, theme.BUTTON_HOVER if lit else theme.PANEL, r, border_radius=radius)
+        if lit:
+            pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(r.x, r.y + 4, 4, r.height - 8))
+        pygame.draw.rect(surface, theme.ACCENT if lit else theme.PANEL_EDGE, r, 2 if lit else 1, border_radius=radius)
         fg = theme.TEXT if self.enabled else theme.TEXT_FAINT
-        theme.blit_text(surface, self.label, size, theme.TEXT_DIM if self.enabled else theme.TEXT_FAINT,
-                        (r.x + 16, r.centery), "midleft")
-        left, right, value_area = self._arrows()
-        arrow_colour = theme.ACCENT if self.enabled else theme.TEXT_FAINT
-        for box, pts in ((left, ((0.62, 0.3), (0.38, 0.5), (0.62, 0.7))),
-                         (right, ((0.38, 0.3), (0.62, 0.5), (0.38, 0.7)))):
+        label_rect = self._label_rect()
+        theme.blit_text(surface, self.label, self._label_size(),
+                        (theme.TEXT if lit else theme.TEXT_DIM) if self.enabled else theme.TEXT_FAINT,
+                        label_rect.midleft, "midleft")
+        left, right, _ = self._arrows()
+        for box, pts, can in ((left, ((0.62, 0.3), (0.38, 0.5), (0.62, 0.7)), self.wrap or self.index > 0),
+                              (right, ((0.38, 0.3), (0.62, 0.5), (0.38, 0.7)),
+                               self.wrap or self.index < len(self.options) - 1)):
+            arrow_colour = theme.ACCENT if self.enabled and can else theme.PANEL_EDGE
             pygame.draw.polygon(surface, arrow_colour,
                                 [(box.x + fx * box.width, box.y + fy * box.height) for fx, fy in pts])
         value = str(self.value)
-        vsize = theme.fit_text(value, size, value_area.width - 2 * left.width - 4, bold=True)
-        theme.blit_text(surface, value, vsize, fg, value_area.center, "center", bold=True)
+        theme.blit_text(surface, value, self._value_size(value), fg, self._value_rect().center, "center", bold=True)
+
+
+def pointer_moved(event):
+    """A MOUSEMOTION that really moved (SDL also reports zero-length motion, e.g. when a window appears)."""
+    rel = getattr(event, "rel", None)
+    return rel is None or tuple(rel) != (0, 0)
 
 
 class FocusGroup:
-    """Keyboard focus over a list of widgets: Up/Down/Tab move, Left/Right step, Enter activates.
+    """Keyboard focus over a list of widgets, in Tab order.
 
-    Mouse events go to every widget; the hovered widget takes the focus so
-    mouse and keyboard never disagree about which one is current.
+    Tab / Shift+Tab move the focus (and Up/Down, Left/Right step a chooser,
+    unless ``arrows=False``, for a group beside a board that uses the arrows
+    itself); Enter or Space activate the focused widget.  The pointer
+    focuses a widget when it moves onto it or presses it.  ``focus=None``
+    starts with nothing focused (nothing looks selected and Enter does
+    nothing here) until Tab or the pointer picks a widget; ``clear()``
+    returns to that state, e.g. when the keyboard goes back to a board.
     """
 
-    def __init__(self, widgets=(), focus=0):
+    def __init__(self, widgets=(), focus=0, arrows=True):
         self.widgets = list(widgets)
-        self.focus = focus
-        self._fix_focus(1)
+        self.arrows = arrows
+        if focus is None:
+            self.focus = -1
+        else:
+            self.focus = focus
+            self._fix_focus(1)
 
     def focusable(self):
-        return [w for w in self.widgets if w.focusable and w.visible and w.enabled]
+        return [w for w in self.widgets if self._can_focus(w)]
+
+    @staticmethod
+    def _can_focus(w):
+        return w.focusable and w.visible and w.enabled
 
     @property
     def focused(self):
@@ -214,60 +345,101 @@ class FocusGroup:
             return self.widgets[self.focus]
         return None
 
+    @property
+    def active(self):
+        """True when some widget has the focus."""
+        return self.focused is not None
+
     def focus_on(self, widget):
         if widget in self.widgets:
             self.focus = self.widgets.index(widget)
+
+    def clear(self):
+        """Nothing focused: nothing looks selected and Enter is left to the scene."""
+        self.focus = -1
 
     def _fix_focus(self, direction):
         if not self.widgets:
             self.focus = -1
             return
         w = self.focused
-        if w is not None and w.focusable and w.visible and w.enabled:
+        if w is not None and self._can_focus(w):
             return
         self.move(direction)
 
     def move(self, direction):
+        """Focus the next (+1) or previous (-1) focusable widget, wrapping round; from nothing, the first or last."""
         n = len(self.widgets)
         if not n:
             return
-        i = self.focus
+        i = self.focus if self.focus >= 0 else (-1 if direction > 0 else n)
         for _ in range(n):
             i = (i + direction) % n
-            w = self.widgets[i]
-            if w.focusable and w.visible and w.enabled:
+            if self._can_focus(self.widgets[i]):
                 self.focus = i
                 return
+
+    def widget_at(self, pos):
+        for w in self.widgets:
+            if self._can_focus(w) and w.hit(pos):
+                return w
+        return None
 
     def handle_event(self, event):
         """True when a widget or the focus used the event."""
         if event.type == pygame.KEYDOWN:
-            self._fix_focus(1)
-            key = event.key
-            if key in (pygame.K_DOWN, pygame.K_TAB) and not (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
-                self.move(1)
-                return True
-            if key == pygame.K_UP or (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
-                self.move(-1)
-                return True
-            w = self.focused
-            if w is None:
-                return False
-            if key in (pygame.K_LEFT, pygame.K_RIGHT):
-                return w.step(-1 if key == pygame.K_LEFT else 1)
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                w.activate()
-                return True
-            return False
+            return self._key(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
+            w = self.widget_at(event.pos)
+            if w is not None:
+                self.focus_on(w)
         used = False
         for w in list(self.widgets):
             if w.handle_event(event):
                 used = True
-            if event.type == pygame.MOUSEMOTION and w.hovered and w.focusable and w.enabled:
+        if event.type == pygame.MOUSEMOTION and pointer_moved(event):
+            w = self.widget_at(event.pos)
+            if w is not None:
                 self.focus_on(w)
         return used
+
+    def _key(self, event):
+        key = event.key
+        shift = getattr(event, "mod", 0) & pygame.KMOD_SHIFT
+        if key == pygame.K_TAB:
+            self.move(-1 if shift else 1)
+            return True
+        if self.arrows and key in (pygame.K_DOWN, pygame.K_UP):
+            if self.focus >= 0:
+                self._fix_focus(1)
+            self.move(1 if key == pygame.K_DOWN else -1)
+            return True
+        if self.focus >= 0:
+            self._fix_focus(1)  # the focused widget may have been hidden or disabled
+        w = self.focused
+        if w is None:
+            return False
+        if self.arrows and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            return w.step(-1 if key == pygame.K_LEFT else 1)
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            w.activate()
+            return True
+        return False
 
     def draw(self, surface):
         focused = self.focused
         for w in self.widgets:
             w.draw(surface, focused=(w is focused))
+
+    def text_boxes(self, prefix=""):
+        """Every visible widget's rect and texts as layout-check boxes, named ``prefix``+index or ``w.name``."""
+        from .layout_check import Box
+
+        boxes = []
+        for i, w in enumerate(self.widgets):
+            if not w.visible:
+                continue
+            name = getattr(w, "name", None) or f"{prefix}{i}"
+            boxes.append(Box(name, w.rect))
+            boxes.extend(w.text_boxes(name))
+        return boxes

@@ -8,6 +8,9 @@ from ..menu_items import visible_items
 from ..scene import Scene, register
 from ..widgets import Button, FocusGroup
 
+SUBTITLE = "English draughts against the computer or a friend"
+FOOTER = "Arrows or Tab choose  ·  Enter selects  ·  Esc quits"
+
 
 @register("menu")
 class MenuScene(Scene):
@@ -29,6 +32,7 @@ class MenuScene(Scene):
             # one accent per screen: Continue outranks 1 Player when both are there
             b = Button(item.label, (lambda it=item: it.action(self.app)), primary=item.key == first_primary)
             b.key = item.key
+            b.name = f"entry:{item.key}"
             self.buttons.append(b)
         self.focus = FocusGroup(self.buttons)
         for i, b in enumerate(self.buttons):
@@ -42,20 +46,49 @@ class MenuScene(Scene):
             return
         w, h = size
         n = max(1, len(self.buttons))
-        bw = max(280, min(420, w // 3))
-        self.title_size = max(48, min(112, w // 10, h // 8))
-        head = int(self.title_size * 2.2)
-        # the buttons share what the title and the footer leave, however many entries are registered
-        room = h - head - 90
-        bh = int(max(34, min(56, room / (n + (n - 1) / 3))))
-        gap = bh // 3
-        # emblem, title, subtitle and the buttons form one block centred in the window
-        block = head + len(self.buttons) * (bh + gap)
-        self.head_top = max(16, (h - block) // 2 - 10)
-        top = self.head_top + head
-        rects = centered_column(size, bw, [bh] * len(self.buttons), gap, top=top)
+        margin = max(8, min(24, h // 40))
+        self.footer_size = max(16, min(34, h // 30))
+        footer_h = theme.font(self.footer_size).get_height()
+        self.footer_rect = pygame.Rect(margin, h - margin - footer_h, w - 2 * margin, footer_h)
+        bottom = self.footer_rect.y - margin
+        bw = max(min(w - 40, 260), min(720, w // 3, int(h * 0.5)))
+        # the largest title whose block (emblem, title, subtitle, entries) fits above the footer;
+        # the entries share what is left, however many are registered
+        for ts in range(max(48, min(170, w // 10, h // 8)), 19, -2):
+            title_h = theme.font(ts, True).get_height()
+            sub_size = max(16, ts // 4)
+            sub_h = theme.font(sub_size).get_height()
+            emblem = ts // 2
+            head = emblem + title_h + sub_h + max(10, ts // 3)
+            room = bottom - margin - head
+            bh = int(min(84, h // 13, room / (n + (n - 1) / 3)))
+            if bh >= 32 or ts <= 20:
+                break
+        bh = max(24, bh)
+        gap = max(4, bh // 3)
+        block = head + n * bh + (n - 1) * gap
+        top = max(margin, margin + (bottom - margin - block) // 2)
+        self.emblem_size = emblem
+        self.emblem_center = (w // 2, top + emblem // 2)
+        self.title_size = ts
+        self.title_rect = pygame.Rect(0, top + emblem, w, title_h).inflate(-2 * margin, 0)
+        self.subtitle_size = theme.fit_text(SUBTITLE, sub_size, w - 2 * margin)
+        self.subtitle_rect = pygame.Rect(margin, self.title_rect.bottom, w - 2 * margin, sub_h)
+        self.footer_size = theme.fit_text(FOOTER, self.footer_size, w - 2 * margin)
+        rects = centered_column(size, bw, [bh] * len(self.buttons), gap, top=top + head)
         for b, r in zip(self.buttons, rects):
             b.rect = r
+
+    def layout_boxes(self):
+        from ..layout_check import Box
+
+        cx, cy = self.emblem_center
+        e = self.emblem_size
+        return [Box("emblem", pygame.Rect(cx - e, cy - e // 2, 2 * e, e)),
+                Box("title", self.title_rect, "Checkers", self.title_size, bold=True),
+                Box("subtitle", self.subtitle_rect, SUBTITLE, self.subtitle_size),
+                *self.focus.text_boxes("entry"),
+                Box("footer", self.footer_rect, FOOTER, self.footer_size)]
 
     def wants_redraw(self):
         return False  # changes only on events
@@ -68,16 +101,11 @@ class MenuScene(Scene):
 
     def draw(self, surface):
         theme.gradient_background(surface)
-        w, h = self.size
-        ts = self.title_size
-        top = self.head_top
-        self._draw_emblem(surface, (w // 2, top + ts // 4), ts // 2)
-        theme.blit_text(surface, "Checkers", ts, theme.TEXT, (w // 2, top + ts * 0.5 + ts // 2), "center", bold=True)
-        theme.blit_text(surface, "English draughts against the computer or a friend", max(20, ts // 4),
-                        theme.TEXT_DIM, (w // 2, top + int(ts * 1.55)), "center")
+        self._draw_emblem(surface, self.emblem_center, self.emblem_size)
+        theme.blit_text(surface, "Checkers", self.title_size, theme.TEXT, self.title_rect.center, "center", bold=True)
+        theme.blit_text(surface, SUBTITLE, self.subtitle_size, theme.TEXT_DIM, self.subtitle_rect.center, "center")
         self.focus.draw(surface)
-        theme.blit_text(surface, "Arrows choose  ·  Enter selects  ·  Esc quits", 20, theme.TEXT_FAINT,
-                        (w // 2, h - 22), "center")
+        theme.blit_text(surface, FOOTER, self.footer_size, theme.TEXT_FAINT, self.footer_rect.center, "center")
 
     def _draw_emblem(self, surface, centre, size):
         # a white man and a black king overlapping: the game at a glance

@@ -1,4 +1,9 @@
-"""Choosing a game: difficulty and side (1 player), nothing (2 players), two levels (watch)."""
+"""Choosing a game: difficulty and side (1 player), nothing (2 players), two levels and a pace (watch).
+
+The rows keep their places whatever is chosen: the row for a custom depth
+or time comes last, in a slot kept for it, so nothing jumps when it
+appears.  The whole screen is one block centred in the window.
+"""
 
 import random
 
@@ -17,6 +22,13 @@ TITLES = {"1p": "1 Player", "2p": "2 Players", "watch": "Computer vs Computer"}
 SUBTITLES = {"1p": "Play against the computer",
              "2p": "Two players take turns at the same board",
              "watch": "Watch two computer players; pause and step through the game"}
+TWO_PLAYERS = (f"{theme.SIDE_NAMES[BLACK]} moves first. Each player moves in turn at this board; "
+               "undo, redo and flip the board from the side panel (F flips, Ctrl+Z undoes).")
+FOOTER = "Up/Down or Tab move · Left/Right change · Enter starts · Esc goes back"
+# the settings' spelling of a side, and how it is shown
+SIDE_VALUES = ("Black", "White", "Random")
+SIDE_SHOWN = (theme.SIDE_NAMES[BLACK], theme.SIDE_NAMES[WHITE], "Random")
+WATCH_PACES = (("fast", "Fast"), ("normal", "Normal"), ("slow", "Slow"))
 
 
 def level_names():
@@ -41,24 +53,54 @@ class NewGameScene(Scene):
             remembered = {}
         self.rows = []
         if self.mode == "1p":
+            level = remembered.get("level", "Medium")
             self.difficulty = Chooser("Difficulty", names + [CUSTOM_DEPTH, CUSTOM_TIME],
-                                      index=names.index(remembered.get("level", "Medium"))
-                                      if remembered.get("level", "Medium") in names else 2,
+                                      index=names.index(level) if level in names else min(2, len(names) - 1),
                                       on_change=lambda v: self._refresh())
             self.depth = Chooser("Depth (plies)", list(range(1, 13)), index=5)
             self.seconds = Chooser("Seconds per move", [f"{s:g}" for s in SECONDS], index=2)
-            self.side = Chooser("Your side", ["Black", "White", "Random"],
-                                index=["Black", "White", "Random"].index(remembered.get("side", "Black"))
-                                if remembered.get("side") in ("Black", "White", "Random") else 0)
-            self.rows = [self.difficulty, self.depth, self.seconds, self.side]
+            side = remembered.get("side")
+            self.side = Chooser("Your side", SIDE_SHOWN, index=SIDE_VALUES.index(side) if side in SIDE_VALUES else 0)
+            # the custom rows share the last slot, so choosing one moves nothing
+            self.rows = [self.difficulty, self.side, self.depth, self.seconds]
+            self.slots = 3
         elif self.mode == "watch":
-            self.black_level = Chooser("Black", names, index=names.index("Medium"))
-            self.white_level = Chooser("White", names, index=names.index("Hard"))
-            self.rows = [self.black_level, self.white_level]
+            self.black_level = Chooser(theme.SIDE_NAMES[BLACK], names, index=self._index(names, "Medium"))
+            self.white_level = Chooser(theme.SIDE_NAMES[WHITE], names, index=self._index(names, "Hard"))
+            pace = self._setting("watch_speed", "normal")
+            values = [v for v, _ in WATCH_PACES]
+            self.pace = Chooser("Pace", [s for _, s in WATCH_PACES],
+                                index=values.index(pace) if pace in values else 1, on_change=self._pace_changed)
+            self.rows = [self.black_level, self.white_level, self.pace]
+            self.slots = 3
+        else:
+            self.slots = 0
+        for row in self.rows:
+            row.split = 0.42
         self.start_button = Button("Start game", self.start_game, primary=True)
         self.back_button = Button("Back", self.back)
         self.focus = FocusGroup(self.rows + [self.start_button, self.back_button])
         self._refresh()
+
+    @staticmethod
+    def _index(names, name):
+        return names.index(name) if name in names else 0
+
+    def _setting(self, key, default):
+        try:
+            return self.app.settings.get(key, default)
+        except Exception:
+            return default
+
+    def _pace_changed(self, shown):
+        value = dict((s, v) for v, s in WATCH_PACES)[shown]
+        try:
+            from ..store_hooks import save_app_settings, settings_of
+
+            settings_of(self.app)["watch_speed"] = value
+            save_app_settings(self.app)
+        except Exception:
+            pass  # remembering the pace is a nicety; the game reads it when it starts
 
     def _refresh(self):
         if self.mode == "1p":
@@ -86,11 +128,11 @@ class NewGameScene(Scene):
             return self.levels[v].description
         if self.mode == "watch":
             return "Space pauses and resumes; S plays one move while paused."
-        return "Undo, redo and flip the board from the side panel."
+        return TWO_PLAYERS
 
     def start_game(self):
         if self.mode == "1p":
-            side = self.side.value
+            side = SIDE_VALUES[SIDE_SHOWN.index(self.side.value)]
             human = {"Black": BLACK, "White": WHITE}.get(side, random.choice((BLACK, WHITE)))
             level = self.chosen_level()
             players = {human: None, 1 - human: level}
@@ -108,25 +150,62 @@ class NewGameScene(Scene):
     def back(self):
         self.app.pop()
 
+    # -- layout ------------------------------------------------------------------
+
     def resize(self, size):
         super().resize(size)
         if not hasattr(self, "focus"):
             return
         w, h = size
-        bw = max(360, min(520, int(w * 0.42)))
-        bh = max(44, min(56, h // 14))
+        margin = max(8, min(24, h // 40))
+        bw = max(min(w - 2 * margin, 380), min(1000, int(w * 0.4), int(h * 0.75)))
+        bh = max(28, min(84, h // 14))
+        gap = max(4, bh // 4)
+        self.footer_size = theme.fit_text(FOOTER, max(16, min(34, h // 30)), w - 2 * margin)
+        footer_h = theme.font(self.footer_size).get_height()
+        self.footer_rect = pygame.Rect(margin, h - margin - footer_h, w - 2 * margin, footer_h)
+        self.title_size = theme.fit_text(TITLES[self.mode], max(36, min(130, w // 16, h // 9)), w - 2 * margin,
+                                         bold=True)
+        title_h = theme.font(self.title_size, True).get_height()
+        self.subtitle_size = theme.fit_text(SUBTITLES[self.mode], max(18, min(46, h // 26)), w - 2 * margin)
+        sub_h = theme.font(self.subtitle_size).get_height()
+        self.description_size = max(18, min(40, h // 28))
+        line = theme.font(self.description_size).get_linesize()
+        lines = 3 if self.mode != "2p" else max(3, len(theme.wrap(TWO_PLAYERS, self.description_size, bw)))
+        desc_h = lines * line
+        rows_h = self.slots * bh + max(0, self.slots - 1) * gap
+        block = title_h + sub_h + gap * 2 + rows_h + (gap * 2 if self.slots else 0) + desc_h + gap * 2 + bh
+        top = max(margin, (self.footer_rect.y - margin - block) // 2)
+        self.title_rect = pygame.Rect(margin, top, w - 2 * margin, title_h)
+        self.subtitle_rect = pygame.Rect(margin, self.title_rect.bottom, w - 2 * margin, sub_h)
+        y = self.subtitle_rect.bottom + gap * 2
+        slots = centered_column(size, bw, [bh] * self.slots, gap, top=y)
         visible = [r for r in self.rows if r.visible]
-        self.title_y = max(30, h // 7)
-        top = self.title_y + bh * 2 + 10
-        rects = centered_column(size, bw, [bh] * len(visible), bh // 4, top=top)
-        for row, rect in zip(visible, rects):
+        for row, rect in zip(visible, slots):
             row.rect = rect
-        y = (rects[-1].bottom if rects else top) + bh
-        self.description_rect = pygame.Rect((w - bw) // 2, y, bw, bh)
-        y += bh + bh // 2
-        half = (bw - bh // 3) // 2
+        if self.slots:
+            y = slots[-1].bottom + gap * 2
+        # the description moves up into an unused slot (nothing shown there would look like a hole);
+        # the buttons below stay where they are
+        free = sum(1 for r in self.rows if not r.visible) - (len(self.rows) - self.slots)
+        top_desc = y - free * (bh + gap) if self.slots else y
+        self.description_rect = pygame.Rect((w - bw) // 2, top_desc, bw, desc_h)
+        y += desc_h
+        y += gap * 2
+        half = (bw - gap) // 2
         self.start_button.rect = pygame.Rect((w - bw) // 2, y, half, bh)
         self.back_button.rect = pygame.Rect((w - bw) // 2 + bw - half, y, half, bh)
+
+    def layout_boxes(self):
+        from ..layout_check import Box
+
+        return [Box("title", self.title_rect, TITLES[self.mode], self.title_size, bold=True),
+                Box("subtitle", self.subtitle_rect, SUBTITLES[self.mode], self.subtitle_size),
+                *self.focus.text_boxes("row"),
+                Box("description", self.description_rect, self.description(), self.description_size, wrap=True),
+                Box("footer", self.footer_rect, FOOTER, self.footer_size)]
+
+    # -- events and drawing --------------------------------------------------------
 
     def wants_redraw(self):
         return False  # changes only on events
@@ -137,7 +216,7 @@ class NewGameScene(Scene):
             return
         if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
                 and isinstance(self.focus.focused, Chooser)):
-            # The footer promises "Enter to start": on a choice row Enter starts the
+            # The footer promises "Enter starts": on a choice row Enter starts the
             # game with what is shown (Space and the arrows change the choice).
             self.start_game()
             return
@@ -145,12 +224,10 @@ class NewGameScene(Scene):
 
     def draw(self, surface):
         theme.gradient_background(surface)
-        w, h = self.size
-        theme.blit_text(surface, TITLES[self.mode], max(40, min(72, w // 16)), theme.TEXT,
-                        (w // 2, self.title_y), "center", bold=True)
-        theme.blit_text(surface, SUBTITLES[self.mode], 24, theme.TEXT_DIM,
-                        (w // 2, self.title_y + max(40, min(72, w // 16)) // 2 + 22), "center")
+        theme.blit_text(surface, TITLES[self.mode], self.title_size, theme.TEXT, self.title_rect.center, "center",
+                        bold=True)
+        theme.blit_text(surface, SUBTITLES[self.mode], self.subtitle_size, theme.TEXT_DIM,
+                        self.subtitle_rect.center, "center")
         self.focus.draw(surface)
-        theme.blit_wrapped(surface, self.description(), self.description_rect, 22, theme.TEXT_DIM)
-        theme.blit_text(surface, "Up/Down to move · Left/Right to change · Enter to start · Esc to go back",
-                        20, theme.TEXT_FAINT, (w // 2, h - 24), "center")
+        theme.blit_wrapped(surface, self.description(), self.description_rect, self.description_size, theme.TEXT_DIM)
+        theme.blit_text(surface, FOOTER, self.footer_size, theme.TEXT_FAINT, self.footer_rect.center, "center")

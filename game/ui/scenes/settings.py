@@ -8,7 +8,7 @@ if the game is closed from here.
 
 import pygame
 
-from ...store.settings import ANIMATION_SPEEDS, DRAW_RULE_NAMES, ORIENTATIONS
+from ...store.settings import DRAW_RULE_NAMES, ORIENTATIONS
 from .. import theme
 from ..geometry import centered_column
 from ..menu_items import add_menu_item
@@ -17,23 +17,32 @@ from ..store_hooks import save_app_settings, settings_of
 from ..widgets import Button, Chooser, FocusGroup
 
 ON_OFF = ((True, "On"), (False, "Off"))
+RED, WHITE = theme.SIDE_NAMES
+FOOTER = "Up/Down or Tab choose · Left/Right or Enter change · Esc goes back"
 
-# (setting, label, [(value, shown as)], explanation)
+# (setting, label, [(value, shown as)] in order, default, explanation); an ordered scale
+# (slow to fast) stops at its ends instead of wrapping round
 ROWS = (
-    ("sound", "Sound", ON_OFF, "Sounds for moves, captures, crowning and the end of a game."),
-    ("animation", "Animation", tuple((v, v.capitalize()) for v in ANIMATION_SPEEDS),
-     "How fast pieces glide to their squares (Off: they jump there)."),
-    ("show_movable", "Show movable pieces", ON_OFF, "Mark the pieces that can move (or must capture)."),
-    ("show_destinations", "Show destinations", ON_OFF, "Mark where the selected piece can go."),
-    ("square_numbers", "Square numbers", ON_OFF, "Print the standard numbers 1-32 on the dark squares."),
+    ("sound", "Sound", ON_OFF, True, "Sounds for moves, captures, crowning and the end of a game."),
+    ("animation", "Animation", (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("off", "Off")), "normal",
+     "How fast pieces glide to their squares, slowest first (Off: they jump there)."),
+    ("reply_pause", "Computer's pause", (("none", "None"), ("short", "Short"), ("long", "Long")), "short",
+     "A pause before the computer replies, so you see your own move land first."),
+    ("watch_speed", "Computer vs Computer", (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast")), "normal",
+     "How fast two computer players move when you watch them (Space pauses, S steps)."),
+    ("show_movable", "Show movable pieces", ON_OFF, True, "Mark the pieces that can move (or must capture)."),
+    ("show_destinations", "Show destinations", ON_OFF, True, "Mark where the selected piece can go."),
+    ("square_numbers", "Square numbers", ON_OFF, True,
+     "Print the standard numbers 1-32 on the dark squares: moves such as 11-15 name them."),
     ("orientation", "Board orientation",
-     tuple(zip(ORIENTATIONS, ("Your side at the bottom", "Black at the bottom", "White at the bottom"))),
-     "Which side of the board is drawn nearest to you."),
-    ("draw_rule", "Draw rule", tuple(zip(DRAW_RULE_NAMES, ("Official (40 moves)", "CSCI-561 (50 turns)"))),
-     "Official: draw after 40 moves each with no capture or man move, or threefold repetition. "
-     "CSCI-561: 50 turns with no capture or crowning, or threefold repetition. "
-     "Applies to new games."),
+     tuple(zip(ORIENTATIONS, ("Your side at the bottom", f"{RED} at the bottom", f"{WHITE} at the bottom"))),
+     "auto", "Which side of the board is drawn nearest to you."),
+    ("draw_rule", "Draw rule", tuple(zip(DRAW_RULE_NAMES, ("Official (40 moves)", "CSCI-561 (25 moves)"))),
+     "official",
+     "Official: drawn after 40 moves each with no capture and no man moved, or one position three times. "
+     "CSCI-561: 25 moves each with no capture or crowning. For new games."),
 )
+ORDERED = {"animation", "reply_pause", "watch_speed"}
 
 
 @register("settings")
@@ -41,21 +50,33 @@ class SettingsScene(Scene):
     def enter(self):
         self.settings = settings_of(self.app)
         self.rows = []
-        for name, label, options, _ in ROWS:
+        for name, label, options, default, _ in ROWS:
             values = [v for v, _ in options]
             shown = [s for _, s in options]
-            current = getattr(self.settings, name)
-            chooser = Chooser(label, shown, index=values.index(current) if current in values else 0,
+            current = self._get(name, default)
+            chooser = Chooser(label, shown, index=values.index(current) if current in values else
+                              values.index(default), wrap=name not in ORDERED,
                               on_change=lambda text, n=name, vs=values, ss=shown: self._changed(n, vs[ss.index(text)]))
             chooser.setting = name
+            chooser.name = f"row:{name}"
             self.rows.append(chooser)
         self.back_button = Button("Back", self.back, primary=True)
+        self.back_button.name = "back"
         self.focus = FocusGroup(self.rows + [self.back_button])
         self.message = ""
         self.resize(self.size)
 
+    def _get(self, name, default):
+        try:
+            return self.settings.get(name, default)
+        except Exception:
+            return default
+
     def _changed(self, name, value):
-        setattr(self.settings, name, value)
+        try:
+            self.settings[name] = value  # a key the settings file does not know yet lasts for the session
+        except (KeyError, ValueError):
+            setattr(self.settings, name, value)
         ok = save_app_settings(self.app)
         self.message = "" if ok else "Could not write the settings file: changes last until you quit."
 
@@ -67,7 +88,7 @@ class SettingsScene(Scene):
 
     def explanation(self):
         w = self.focus.focused
-        for name, _, _, words in ROWS:
+        for name, _, _, _, words in ROWS:
             if getattr(w, "setting", None) == name:
                 return words
         return "Esc or Back returns to where you were."
@@ -83,17 +104,47 @@ class SettingsScene(Scene):
         if not hasattr(self, "focus"):
             return
         w, h = size
-        bw = max(420, min(640, int(w * 0.55)))
-        bh = max(36, min(50, (h - 260) // (len(self.rows) + 3)))
-        gap = max(6, bh // 5)
-        self.title_y = max(30, h // 12)
-        top = self.title_y + bh + 10
-        rects = centered_column(size, bw, [bh] * len(self.rows), gap, top=top)
+        margin = max(8, min(24, h // 40))
+        n = len(self.rows)
+        bw = max(min(w - 2 * margin, 460), min(1100, int(w * 0.5), int(h * 0.8)))
+        self.footer_size = theme.fit_text(FOOTER, max(16, min(34, h // 30)), w - 2 * margin)
+        footer_h = theme.font(self.footer_size).get_height()
+        self.footer_rect = pygame.Rect(margin, h - margin - footer_h, w - 2 * margin, footer_h)
+        self.title_size = max(30, min(110, w // 18, h // 12))
+        title_h = theme.font(self.title_size, True).get_height()
+        self.explain_size = max(17, min(38, h // 30))
+        line = theme.font(self.explain_size).get_linesize()
+        longest = max(theme.wrapped_height(words, self.explain_size, bw) for *_, words in ROWS)
+        explain_h = max(2 * line, longest)
+        message_h = theme.font(self.explain_size).get_height()
+        # the rows share what the title, the explanation, Back and the footer leave
+        fixed = title_h + explain_h + message_h + 3 * margin
+        bh = int(max(22, min(76, h // 16, (self.footer_rect.y - fixed) / (n + 1 + (n + 1) * 0.2))))
+        gap = max(3, bh // 5)
+        block = title_h + margin + n * bh + (n - 1) * gap + gap * 2 + explain_h + message_h + gap + bh
+        top = max(margin // 2, (self.footer_rect.y - margin - block) // 2)
+        self.title_rect = pygame.Rect(margin, top, w - 2 * margin, title_h)
+        rects = centered_column(size, bw, [bh] * n, gap, top=self.title_rect.bottom + margin)
         for row, rect in zip(self.rows, rects):
             row.rect = rect
+            row.split = 0.45
         y = rects[-1].bottom + gap * 2
-        self.explain_rect = pygame.Rect((w - bw) // 2, y, bw, bh * 2)
-        self.back_button.rect = pygame.Rect((w - 200) // 2, min(h - bh - 40, y + bh * 2 + gap), 200, bh)
+        self.explain_rect = pygame.Rect((w - bw) // 2, y, bw, explain_h)
+        self.message_rect = pygame.Rect(margin, self.explain_rect.bottom, w - 2 * margin, message_h)
+        bw2 = max(120, min(360, bw // 3))
+        self.back_button.rect = pygame.Rect((w - bw2) // 2, self.message_rect.bottom + gap, bw2, bh)
+
+    def layout_boxes(self):
+        from ..layout_check import Box
+
+        boxes = [Box("title", self.title_rect, "Settings", self.title_size, bold=True),
+                 *self.focus.text_boxes("row")]
+        w = self.explain_rect.width
+        longest = max((words for *_, words in ROWS), key=lambda t: theme.wrapped_height(t, self.explain_size, w))
+        boxes.append(Box("explanation", self.explain_rect, longest, self.explain_size, wrap=True))
+        boxes += [Box("message", self.message_rect, self.message or None, self.explain_size),
+                  Box("footer", self.footer_rect, FOOTER, self.footer_size)]
+        return boxes
 
     def handle_event(self, event):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
@@ -103,15 +154,14 @@ class SettingsScene(Scene):
 
     def draw(self, surface):
         theme.gradient_background(surface)
-        w, h = self.size
-        theme.blit_text(surface, "Settings", max(36, min(64, w // 18)), theme.TEXT, (w // 2, self.title_y),
-                        "center", bold=True)
+        theme.blit_text(surface, "Settings", self.title_size, theme.TEXT, self.title_rect.center, "center", bold=True)
         self.focus.draw(surface)
-        theme.blit_wrapped(surface, self.explanation(), self.explain_rect, 21, theme.TEXT_DIM)
+        theme.blit_wrapped(surface, self.explanation(), self.explain_rect, self.explain_size, theme.TEXT_DIM)
         if self.message:
-            theme.blit_text(surface, self.message, 20, theme.DANGER, (w // 2, h - 52), "center")
-        theme.blit_text(surface, "Up/Down to choose · Left/Right or Enter to change · Esc to go back",
-                        20, theme.TEXT_FAINT, (w // 2, h - 24), "center")
+            theme.blit_text(surface, self.message, theme.fit_text(self.message, self.explain_size,
+                                                                  self.message_rect.width),
+                            theme.DANGER, self.message_rect.center, "center")
+        theme.blit_text(surface, FOOTER, self.footer_size, theme.TEXT_FAINT, self.footer_rect.center, "center")
 
 
 add_menu_item("settings", "Settings", lambda app: app.push("settings"), order=90)

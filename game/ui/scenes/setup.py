@@ -2,8 +2,8 @@
 
 Mouse: pick a piece in the palette and click squares to place it (clicking
 the same piece again removes it); right-click cycles a square through
-empty, black man, black king, white man, white king.  Keyboard: 1-5 pick
-black man / black king / white man / white king / eraser, arrows move a
+empty, red man, red king, white man, white king.  Keyboard: 1-5 pick
+red man / red king / white man / white king / eraser, arrows move a
 cursor on the board and Space/Enter places, T changes the side to move,
 Ctrl+C / Ctrl+V copy and paste FEN, Ctrl+T (or the button) types a FEN.
 
@@ -22,12 +22,15 @@ from ..geometry import PlayLayout
 from ..menu_items import add_menu_item
 from ..scene import Scene, register
 from ..store_hooks import level_named, players_for, settings_of, start_play
-from ..widgets import Button, Chooser, FocusGroup
+from ..widgets import Button, Chooser, FocusGroup, IconButton
 
 BLACK_MAN, BLACK_KING, WHITE_MAN, WHITE_KING = (BLACK, False), (BLACK, True), (WHITE, False), (WHITE, True)
 ERASE = None
-TOOLS = (("Black man", BLACK_MAN), ("Black king", BLACK_KING), ("White man", WHITE_MAN),
-         ("White king", WHITE_KING), ("Eraser", ERASE))
+RED_NAME, WHITE_NAME = theme.SIDE_NAMES
+TOOLS = ((f"{RED_NAME} man", BLACK_MAN), (f"{RED_NAME} king", BLACK_KING), (f"{WHITE_NAME} man", WHITE_MAN),
+         (f"{WHITE_NAME} king", WHITE_KING), ("Eraser", ERASE))
+SPRITES = {BLACK_MAN: "man_black", BLACK_KING: "king_black", WHITE_MAN: "man_white", WHITE_KING: "king_white"}
+TITLE = "Set up a position"
 CYCLE = (None, BLACK_MAN, BLACK_KING, WHITE_MAN, WHITE_KING)
 # a man on these squares would have been crowned on arriving there
 
@@ -75,22 +78,28 @@ class SetupScene(Scene):
         self.message_is_error = False
         self.typing = None  # the FEN being typed, or None
         self.tool_buttons = []
-        for i, (label, _) in enumerate(TOOLS):
-            b = Button(f"{i + 1}  {label}", (lambda i=i: self.pick(i)))
+        for i, (label, piece) in enumerate(TOOLS):
+            b = IconButton(f"{i + 1}  {label}", (lambda surface, rect, piece=piece: self._paint_tool(surface, rect, piece)),
+                           (lambda i=i: self.pick(i)))
+            b.name = f"tool{i + 1}"
             self.tool_buttons.append(b)
-        self.side = Chooser("To move", ["Black", "White"], index=self.turn, on_change=self._side_changed)
-        self.you = Chooser("You play", ["Side to move", "Black", "White"], index=0)
+        self.side = Chooser("To move", [RED_NAME, WHITE_NAME], index=self.turn, on_change=self._side_changed)
+        self.you = Chooser("You play", ["Side to move", RED_NAME, WHITE_NAME], index=0)
         self.actions = [
             Button("Clear board", self.clear),
             Button("Start position", self.initial),
             Button("Copy FEN", self.copy_fen, hotkey="Ctrl+C"),
             Button("Paste FEN", self.paste_fen, hotkey="Ctrl+V"),
             Button("Type FEN", self.start_typing, hotkey="Ctrl+T"),
+            Button("Back", self.back, hotkey="Esc"),
             Button("Play vs computer", self.play_vs_computer, primary=True),
             Button("Play with a friend", self.play_with_friend),
-            Button("Back", self.back, hotkey="Esc"),
         ]
+        for b in self.actions:
+            b.name = "action:" + b.text
+        self.side.name, self.you.name = "to_move", "you_play"
         self.focus = FocusGroup(self.tool_buttons + [self.side, self.you] + self.actions)
+        self.pick(self.tool)
         self.resize(self.size)
 
     # -- the position --------------------------------------------------------------
@@ -100,7 +109,33 @@ class SetupScene(Scene):
         return position_of(self.pieces, self.turn)
 
     def _side_changed(self, value):
-        self.turn = BLACK if value == "Black" else WHITE
+        self.turn = BLACK if value == RED_NAME else WHITE
+
+    def _paint_tool(self, surface, rect, piece):
+        size = min(rect.width, rect.height)
+        if piece is None:  # the eraser: an empty dark square, crossed out
+            tile = pygame.Rect(0, 0, size * 4 // 5, size * 4 // 5)
+            tile.center = rect.center
+            pygame.draw.rect(surface, theme.DARK_SQUARE, tile, border_radius=max(2, size // 10))
+            inset = tile.inflate(-tile.width // 3, -tile.height // 3)
+            width = max(2, size // 10)
+            pygame.draw.line(surface, theme.DANGER, inset.topleft, inset.bottomright, width)
+            pygame.draw.line(surface, theme.DANGER, inset.topright, inset.bottomleft, width)
+            return
+        sprite = None
+        if self.app.assets is not None:
+            try:
+                sprite = self.app.assets.scaled(SPRITES[piece], size)
+            except Exception:
+                sprite = None
+        if sprite is not None:
+            surface.blit(sprite, sprite.get_rect(center=rect.center))
+            return
+        colour, king = piece
+        pygame.draw.circle(surface, theme.BLACK_PIECE if colour == BLACK else theme.WHITE_PIECE, rect.center,
+                           size * 2 // 5)
+        if king:
+            pygame.draw.circle(surface, theme.CROWN, rect.center, size // 6)
 
     def set_turn(self, color):
         self.turn = color
@@ -108,6 +143,8 @@ class SetupScene(Scene):
 
     def pick(self, i):
         self.tool = i
+        for j, b in enumerate(self.tool_buttons):
+            b.checked = j == i  # the chosen tool looks chosen, whatever has the focus
 
     def place(self, square, piece):
         if piece is None:
@@ -218,7 +255,7 @@ class SetupScene(Scene):
         game = self.checked_game()
         if game is None:
             return False
-        human = {"Black": BLACK, "White": WHITE}.get(self.you.value, game.turn)
+        human = {RED_NAME: BLACK, WHITE_NAME: WHITE}.get(self.you.value, game.turn)
         level = level_named(settings_of(self.app).get("level", "Medium")) or level_named("Medium")
         start_play(self.app, game, players_for("1p", human, level), "1p")
         return True
@@ -304,14 +341,67 @@ class SetupScene(Scene):
         if not hasattr(self, "focus"):
             return
         panel = self.layout.panel
-        x, w = panel.x + 12, panel.width - 24
-        n = len(self.tool_buttons) + 2 + len(self.actions)
-        bh = max(26, min(42, (panel.height - 70) // n - 5))
-        gap = max(3, min(8, (panel.height - 70 - n * bh) // max(1, n)))
-        y = panel.y + 50
-        for b in self.tool_buttons + [self.side, self.you] + self.actions:
+        pad = max(6, min(16, panel.width // 24))
+        x, w = panel.x + pad, panel.width - 2 * pad
+        self.title_size = theme.fit_text(TITLE, max(22, min(40, panel.height // 16)), w, bold=True)
+        title_h = theme.font(self.title_size, True).get_height()
+        self.title_rect = pygame.Rect(x, panel.y + pad, w, title_h)
+        # rows: tools (1.4 high), the tool's name, 2 choosers, 3 rows of paired buttons, 2 wide buttons
+        room = panel.bottom - pad - self.title_rect.bottom - pad
+        bh = int(max(22, min(48, room / (1.4 + 0.7 + 7 + 9 * 0.25))))
+        gap = max(3, bh // 4)
+        icon = min(int(bh * 1.4), (w - 4 * gap) // 5)
+        y = self.title_rect.bottom + pad
+        tx = x + (w - (5 * icon + 4 * gap)) // 2
+        for i, b in enumerate(self.tool_buttons):
+            b.rect = pygame.Rect(tx + i * (icon + gap), y, icon, icon)
+        y += icon + gap // 2
+        self.caption_size = max(16, min(24, int(bh * 0.5)))
+        self.caption_rect = pygame.Rect(x, y, w, theme.font(self.caption_size).get_height())
+        y = self.caption_rect.bottom + gap
+        for c in (self.side, self.you):
+            c.rect = pygame.Rect(x, y, w, bh)
+            c.split = 0.38
+            y += bh + gap
+        half = (w - gap) // 2
+        for i, b in enumerate(self.actions[:6]):
+            b.rect = pygame.Rect(x + (i % 2) * (half + gap), y, half, bh)
+            if i % 2:
+                y += bh + gap
+        for b in self.actions[6:]:
             b.rect = pygame.Rect(x, y, w, bh)
             y += bh + gap
+
+    def caption(self):
+        return f"{TOOLS[self.tool][0]} · right-click cycles"
+
+    def status(self):
+        """(text, colour) of the line under the board."""
+        if self.typing is not None:
+            return f"FEN: {self.typing}_", theme.ACCENT
+        if self.message:
+            return self.message, (theme.DANGER if self.message_is_error else theme.ACCENT)
+        black = sum(1 for p in self.pieces.values() if p[0] == BLACK)
+        white = len(self.pieces) - black
+        return (f"{theme.side_name(self.turn)} to move · {RED_NAME} {black}, {WHITE_NAME} {white} · {self.fen()}",
+                theme.TEXT)
+
+    def _status_size(self):
+        return max(16, int(self.layout.status.height * 0.6))
+
+    def layout_boxes(self):
+        from ..layout_check import Box
+
+        layout = self.layout
+        text, _ = self.status()
+        size = self._status_size()
+        return [Box("board", layout.frame), Box("panel", layout.panel),
+                Box("status", layout.status, theme.elide(text, size, layout.status.width - 8), size),
+                Box("title", self.title_rect, TITLE, self.title_size, bold=True, parent="panel"),
+                Box("caption", self.caption_rect, theme.elide(self.caption(), self.caption_size,
+                                                              self.caption_rect.width), self.caption_size,
+                    parent="panel"),
+                *[b._replace(parent=b.parent or "panel") for b in self.focus.text_boxes("widget")]]
 
     def picture(self):
         pic = BoardPicture(self.pieces)
@@ -328,24 +418,14 @@ class SetupScene(Scene):
         panel = layout.panel
         pygame.draw.rect(surface, theme.PANEL, panel, border_radius=10)
         pygame.draw.rect(surface, theme.PANEL_EDGE, panel, 1, border_radius=10)
-        theme.blit_text(surface, "Set up a position", theme.fit_text("Set up a position", 32, panel.width - 24,
-                                                                     bold=True),
-                        theme.TEXT, (panel.x + 14, panel.y + 12), bold=True)
+        theme.blit_text(surface, TITLE, self.title_size, theme.TEXT, self.title_rect.topleft, bold=True)
         self.focus.draw(surface)
-        chosen = self.tool_buttons[self.tool].rect
-        pygame.draw.rect(surface, theme.GOOD, chosen, 3, border_radius=max(4, chosen.height // 5))
+        caption = theme.elide(self.caption(), self.caption_size, self.caption_rect.width)
+        theme.blit_text(surface, caption, self.caption_size, theme.TEXT_DIM, self.caption_rect.center, "center")
         st = layout.status
-        if self.typing is not None:
-            text, colour = f"FEN: {self.typing}_", theme.ACCENT
-        elif self.message:
-            text, colour = self.message, (theme.DANGER if self.message_is_error else theme.ACCENT)
-        else:
-            black = sum(1 for p in self.pieces.values() if p[0] == BLACK)
-            white = len(self.pieces) - black
-            text = f"{COLOR_NAMES[self.turn]} to move · Black {black}, White {white} · {self.fen()}"
-            colour = theme.TEXT
-        theme.blit_text(surface, text, theme.fit_text(text, int(st.height * 0.55), st.width - 8), colour,
-                        st.center, "center")
+        text, colour = self.status()
+        size = self._status_size()
+        theme.blit_text(surface, theme.elide(text, size, st.width - 8), size, colour, st.center, "center")
 
 
 add_menu_item("setup", "Set up position", lambda app: app.push("setup"), order=60)

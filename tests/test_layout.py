@@ -1,0 +1,110 @@
+"""Every screen at every window size: nothing overlaps, nothing is cut off, every text fits and is readable."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.app import App
+from game.ui import layout_check
+from game.ui.layout_check import SIZES, Box, check_scene, problems
+
+LONG_MESSAGE = ("The saved game could not be read: the file ends in the middle of a move, "
+                "so it was kept aside under a new name and nothing was lost.")
+
+# (scene, params, scene underneath or None): screens that expose layout_boxes();
+# another scene joins by defining layout_boxes() and adding a line here
+SCENES = [
+    ("menu", {}, None),
+    ("new_game", {"mode": "1p"}, "menu"),
+    ("new_game", {"mode": "2p"}, "menu"),
+    ("new_game", {"mode": "watch"}, "menu"),
+    ("settings", {}, "menu"),
+    ("setup", {}, "menu"),
+    ("how_to_play", {}, "menu"),
+    ("confirm", {"title": "Leave this game?", "message": "Your game is kept: Continue resumes it.",
+                 "confirm": "Leave"}, "menu"),
+    ("notice", {"title": "Could not open the game", "message": LONG_MESSAGE}, "menu"),
+]
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    os.environ["CHECKERS_HOME"] = str(tmp_path_factory.mktemp("home"))
+    a = App((1024, 768), fixed_dt=1 / 60, sound=False)
+    yield a
+    a.close()
+
+
+def open_scene(app, name, params, below):
+    app.switch(below or name, **({} if below else params))
+    if below:
+        app.push(name, **params)
+    app.step()
+    return app.stack.top
+
+
+@pytest.mark.parametrize("name,params,below", SCENES,
+                         ids=[n + ("-" + p["mode"] if "mode" in p else "") for n, p, _ in SCENES])
+def test_scene_fits_every_size(app, name, params, below):
+    scene = open_scene(app, name, params, below)
+    assert check_scene(scene) == []
+
+
+def test_custom_choices_fit_too(app):
+    scene = open_scene(app, "new_game", {"mode": "1p"}, "menu")
+    for value in ("Custom depth", "Custom time"):
+        scene.difficulty.set_value(value)
+        scene._refresh()
+        assert check_scene(scene) == [], value
+
+
+@pytest.mark.parametrize("name,params,below", SCENES[:7],
+                         ids=[n + ("-" + p["mode"] if "mode" in p else "") for n, p, _ in SCENES[:7]])
+def test_below_the_minimum_every_control_stays_on_screen(app, name, params, below):
+    # a tiling window manager may ignore the minimum size: the screen degrades, it does not lose controls
+    scene = open_scene(app, name, params, below)
+    for size in ((640, 480), (560, 400)):
+        scene.resize(size)
+        window = pygame.Rect(0, 0, *size)
+        for w in scene.focus.widgets:
+            if w.visible:
+                assert window.contains(w.rect), (name, size, w)
+    scene.resize(app.size)
+
+
+# -- the checker itself must catch what it is for --------------------------------------------
+
+
+def test_checker_finds_overlap_cut_off_and_text_too_long(app):
+    found = problems([Box("a", (0, 0, 100, 40)), Box("b", (90, 0, 100, 40)),
+                      Box("c", (700, 500, 100, 40)),
+                      Box("d", (0, 100, 60, 30), "A label far too long for its box", 24),
+                      Box("e", (0, 200, 300, 40), "tiny", 10)], (720, 520))
+    text = "\n".join(found)
+    assert "a (0, 0, 100, 40) overlaps b" in text
+    assert "c (700, 500, 100, 40) is cut off" in text
+    assert "d text 'A label far too long for its box' needs" in text
+    assert "e text 'tiny' is 7 px tall" in text
+    assert len(found) == 4
+
+
+def test_children_live_inside_their_parent_and_only_siblings_may_not_overlap(app):
+    ok = [Box("card", (10, 10, 300, 200)), Box("button", (20, 150, 120, 40), parent="card"),
+          Box("button.text", (26, 152, 108, 36), "OK", 24, parent="button")]
+    assert problems(ok, (720, 520)) == []
+    out = ok + [Box("stray", (300, 150, 40, 40), parent="card")]
+    assert problems(out, (720, 520)) == ["stray (300, 150, 40, 40) sticks out of card (10, 10, 300, 200)"]
+
+
+def test_wrapped_text_is_measured_by_its_lines(app):
+    assert problems([Box("words", (0, 0, 200, 200), LONG_MESSAGE, 20, wrap=True)], (720, 520)) == []
+    assert any("needs" in p for p in problems([Box("words", (0, 0, 200, 30), LONG_MESSAGE, 20, wrap=True)],
+                                              (720, 520)))
+
+
+def test_sizes_are_the_five_the_game_is_designed_for():
+    assert layout_check.SIZES[0] == (720, 520) and layout_check.SIZES[-1] == (2560, 1440) and len(SIZES) == 5
