@@ -55,13 +55,13 @@ def _apply_sound(app):
 
 # -- players ----------------------------------------------------------------------
 
-def level_named(text, default=DEFAULT_LEVEL):
-    """The Level spelt ``text`` (see ``parse_level``), or ``default``'s when it cannot be read
-    (a settings file edited by hand must not stop a game)."""
+def level_named(text, default=None):
+    """The Level spelt ``text`` (see ``parse_level``); when it cannot be read (a file edited by
+    hand), ``default``'s Level, or None without a default."""
     try:
         return parse_level(text)
     except LevelError:
-        return parse_level(default)
+        return None if default is None else parse_level(default)
 
 
 def players_from_json(levels, humans, default_level=DEFAULT_LEVEL):

@@ -14,7 +14,7 @@ or with a friend: the moves up to there are kept, so repetition still counts.
 
 import pygame
 
-from ...controller import Match, MatchError, players_for
+from ...controller import DEFAULT_LEVEL, Match, MatchError, players_for
 from ...rules import COLOR_NAMES, WHITE
 from .. import theme
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
@@ -144,7 +144,7 @@ class ReviewScene(Scene):
         for level in (self.params.get("players") or {}).values():
             if level is not None:
                 return level
-        return level_named(settings_of(self.app).get("level", "Medium"))
+        return level_named(settings_of(self.app).get("level"), DEFAULT_LEVEL)
 
     def continue_vs_computer(self):
         # the side to move here is yours
