@@ -250,12 +250,20 @@ def _searching_client():
     return c
 
 
-def test_close_without_waiting_returns_at_once_and_the_worker_goes():
+@pytest.fixture
+def long_grace(monkeypatch):
+    """A worker given 60 s to leave: a close that waited would take that long."""
+    import game.engine.process as process
+
+    monkeypatch.setattr(process, "_QUIT_GRACE", 60.0)
+
+
+def test_close_without_waiting_returns_at_once_and_the_worker_goes(long_grace):
     c = _searching_client()
     pid = c.pid
     t = time.perf_counter()
     c.close(wait=False)
-    assert time.perf_counter() - t < 0.05
+    assert time.perf_counter() - t < 20  # generous, and far below the 60 s grace
     assert pid_gone(pid, 5)
     c.close(wait=False)  # idempotent
     c.close()
@@ -263,7 +271,7 @@ def test_close_without_waiting_returns_at_once_and_the_worker_goes():
         c.go(MIDGAME)
 
 
-def test_close_without_waiting_ends_a_stuck_worker():
+def test_close_without_waiting_ends_a_stuck_worker(long_grace):
     import signal
 
     c = _searching_client()
@@ -272,8 +280,8 @@ def test_close_without_waiting_ends_a_stuck_worker():
     try:
         t = time.perf_counter()
         c.close(wait=False)
-        assert time.perf_counter() - t < 0.05
-        assert pid_gone(pid, 6)  # terminate, then kill, in the background
+        assert time.perf_counter() - t < 20  # generous, and far below the 60 s grace
+        assert pid_gone(pid, 10)  # killed: a stopped process cannot ignore that
     finally:
         try:
             os.kill(pid, signal.SIGKILL)
