@@ -94,20 +94,17 @@ def test_scan_rows_players_result_length_and_a_broken_game_keeps_its_moves():
     assert read_pdn(rows[1].text)[0].tags["Black"] == "P1"
 
 
-def test_scan_games_sharing_a_line_are_told_apart():
+def test_scan_games_sharing_a_line_each_keep_their_own_text():
     rows = [r for r, _ in scan.iter_rows("1. 11-15 * 1. 9-13 22-18 *\n")]
-    assert [(r.plies, r.sub) for r in rows] == [(1, 0), (2, 1)]
-    assert rows[0].text == rows[1].text
-    assert len(read_pdn(rows[1].text)[rows[1].sub].moves) == 2
+    assert [r.plies for r in rows] == [1, 2]
+    assert [len(read_pdn(r.text)[0].moves) for r in rows] == [1, 2]
 
 
-def test_scan_in_pieces_finds_every_game_of_a_big_text(monkeypatch):
-    monkeypatch.setattr(scan, "CHUNK_CHARS", 700)  # many pieces, cut at game boundaries
-    text = pdn_of(40)
-    rows = [r for r, _ in scan.iter_rows(text)]
-    assert [r.black for r in rows] == [f"P{i}" for i in range(40)]
+def test_scan_reads_every_game_of_a_long_text_with_its_own_text():
+    rows = [r for r, _ in scan.iter_rows(pdn_of(300))]
+    assert [r.black for r in rows] == [f"P{i}" for i in range(300)]
     assert all(not r.error for r in rows)
-    assert "".join(r.text for r in rows) == text
+    assert [read_pdn(r.text)[0].tags["Black"] for r in rows[::37]] == [f"P{i}" for i in range(0, 300, 37)]
 
 
 def test_scan_file_never_raises_and_says_why(tmp_path):

@@ -35,7 +35,7 @@ def index_version(namer):
     if namer is not None:
         module = __import__(namer.__module__, fromlist=["*"])
         openings = str(getattr(module, "VERSION", "1"))
-    return f"{index.SCHEMA_VERSION}.1.{openings}"
+    return f"{index.SCHEMA_VERSION}.2.{openings}"
 
 
 class _Progress:

@@ -8,20 +8,14 @@ cannot be read at all is one row with its error.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
-from ..notation.pdn import read_pdn
+from ..notation.pdn import iter_pdn
 from ..textfile import FileReadError, read_text
 from .text import clean
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
-CHUNK_CHARS = 256 * 1024  # how much text is parsed between two progress reports
 MAX_GAME_TEXT = 256 * 1024  # a "game" longer than this is kept as its first part only
-
-# a line that starts a tag after a line of movetext: where one game ends and the next begins
-_BOUNDARY = re.compile(r"\n(?=[ \t]*\[)")
-
 
 @dataclass
 class Row:
@@ -37,7 +31,7 @@ class Row:
     opening: str = ""
     error: str = ""
     text: str = ""         # the game's PDN text as the file has it
-    sub: int = 0           # which game of ``text`` it is (0 unless games share a line)
+    sub: int = 0           # which game of ``text`` it is (always 0: each game has its own text)
 
 
 @dataclass
@@ -94,64 +88,16 @@ def row_of(pg, number, text, namer=None) -> Row:
     )
 
 
-def _chunks(text, size=CHUNK_CHARS):
-    """Cut ``text`` into pieces of about ``size`` characters at game boundaries."""
-    start, n = 0, len(text)
-    while start < n:
-        end = start + size
-        if end >= n:
-            yield start, n
-            return
-        m = _BOUNDARY.search(text, end)
-        while m is not None and _tag_line_before(text, m.start()):
-            m = _BOUNDARY.search(text, m.end())
-        cut = n if m is None else m.start() + 1
-        yield start, cut
-        start = cut
-
-
-def _tag_line_before(text, newline):
-    """Is the line ending at ``newline`` a tag (so the next tag is the same game's)?"""
-    prev = text.rfind("\n", 0, newline) + 1
-    return text[prev:newline].lstrip().startswith("[")
-
-
-def _line_starts(text):
-    starts = [0]
-    find = text.find
-    i = find("\n")
-    while i >= 0:
-        starts.append(i + 1)
-        i = find("\n", i + 1)
-    return starts
-
-
 def games_in(text):
-    """Yield ``(PdnGame, its text, its place in that text, start, end)`` for every game.
+    """Yield ``(PdnGame, its text, 0, start, end)`` for every game of ``text``, one at a time.
 
-    ``start`` and ``end`` are the offsets of the game's text in ``text``.
-
-    A game's text runs from the line it starts on to the line the next game
-    starts on; games that begin on one line share that text and are told apart
-    by their place in it.
+    ``text[start:end]`` is the game alone (the reader's ``span``), kept so the
+    game can be read again without the rest of its file.  Every move is checked,
+    so a game broken after its opening is marked broken in the list too.
     """
-    for start, end in _chunks(text):
-        piece = text[start:end]
-        games = read_pdn(piece)
-        if not games:
-            continue
-        lines = _line_starts(piece)
-        firsts = [min(max(g.line, 1), len(lines)) for g in games]
-        first_on_line = 0
-        for k, pg in enumerate(games):
-            if k > 0 and firsts[k] != firsts[k - 1]:
-                first_on_line = k
-            j = k + 1
-            while j < len(games) and firsts[j] == firsts[k]:
-                j += 1
-            a = 0 if first_on_line == 0 else lines[firsts[k] - 1]
-            b = lines[firsts[j] - 1] if j < len(games) else len(piece)
-            yield pg, piece[a:b], k - first_on_line, start + a, start + b
+    for pg in iter_pdn(text):
+        start, end = pg.span if pg.span is not None else (0, len(text))
+        yield pg, text[start:end], 0, start, end
 
 
 def iter_rows(text, namer=None):
