@@ -101,3 +101,25 @@ def test_evaluation_is_colour_symmetric():
         # the test means something only if positions are not their own mirror
         asymmetric += m != p
     assert asymmetric > 4900
+
+
+def test_square_tables_are_baked_in_and_stay_colour_symmetric():
+    from game.engine.evaluate import BadWeightError, set_weights, weights
+
+    saved = weights()
+    rng = random.Random(11)
+    try:
+        set_weights(MAN_SQUARE=tuple(rng.randrange(-20, 21) for _ in range(32)),
+                    KING_SQUARE=tuple(rng.randrange(-20, 21) for _ in range(32)))
+        changed = 0
+        for _ in range(2000):
+            p = _random_position(rng)
+            assert evaluate(*p.state) == evaluate_slow(*p.state)
+            assert evaluate(*_mirror(p).state) == evaluate(*p.state)
+            changed += evaluate(*p.state) != 0
+        assert changed > 1500
+        with pytest.raises(BadWeightError, match="MAN_SQUARE"):
+            set_weights(MAN_SQUARE=(1, 2, 3))
+    finally:
+        set_weights(**saved)
+    assert weights() == saved

@@ -65,8 +65,34 @@ def quiet_positions(games, skip):
     return out
 
 
-def features(states, names, step=100):
-    """(offset, matrix): eval_black = offset + matrix @ weights[names]."""
+def parameters(names):
+    """[(name, index)]: a scalar weight is (name, None); a square table
+    (MAN_SQUARE, KING_SQUARE) is 32 parameters, one per square."""
+    out = []
+    for name in names:
+        if name in E.SQUARE_TABLES:
+            out.extend((name, i) for i in range(32))
+        else:
+            out.append((name, None))
+    return out
+
+
+def _get(weights, param):
+    name, i = param
+    return weights[name] if i is None else weights[name][i]
+
+
+def _with(weights, param, value):
+    name, i = param
+    if i is None:
+        return {**weights, name: value}
+    table = list(weights[name])
+    table[i] = value
+    return {**weights, name: tuple(table)}
+
+
+def features(states, params, step=100):
+    """(offset, matrix, current values): eval_black = offset + matrix @ values."""
     import numpy as np
 
     base = E.weights()
@@ -77,15 +103,24 @@ def features(states, names, step=100):
     try:
         e0 = scores()
         cols = []
-        for name in names:
-            E.set_weights(**{**base, name: base[name] + step})
+        for param in params:
+            E.set_weights(**_with(base, param, _get(base, param) + step))
             cols.append((scores() - e0) / step)
             E.set_weights(**base)
     finally:
         E.set_weights(**base)
     F = np.column_stack(cols) if cols else np.zeros((len(states), 0))
-    w0 = np.array([base[n] for n in names], dtype=float)
+    w0 = np.array([_get(base, p) for p in params], dtype=float)
     return e0 - F @ w0, F, w0
+
+
+def override_text(params, values):
+    """The fitted weights as a tools/match.py override (``KING=130;MAN_SQUARE=(...)``)."""
+    weights = E.weights()
+    for p, v in zip(params, values):
+        weights = _with(weights, p, int(round(v)))
+    names = list(dict.fromkeys(name for name, _ in params))
+    return ";".join(f"{n}={weights[n]!r}".replace(" ", "") for n in names)
 
 
 def _sigmoid(x):
@@ -143,8 +178,9 @@ def fit_weights(offset, F, y, c, w0, ridge=1e-5, iterations=50):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("games", nargs="+", help="record files of tools/selfplay.py")
-    ap.add_argument("--fit", default=",".join(n for n in E.WEIGHT_NAMES if n != "MAN"),
-                    help="weights to fit, comma separated (default: all but MAN)")
+    ap.add_argument("--fit", default=",".join(n for n in E.WEIGHT_NAMES if n != "MAN" and n not in E.SQUARE_TABLES),
+                    help="weights to fit, comma separated (default: the scalar ones but MAN; "
+                         "MAN_SQUARE and KING_SQUARE are 32 numbers each, one per square)")
     ap.add_argument("--holdout", type=int, default=5, help="every N-th game is held out")
     ap.add_argument("--skip", type=int, default=4, help="plies skipped at the start of each game")
     ap.add_argument("--ridge", type=float, default=1e-5, help="pull towards the current weights")
@@ -165,7 +201,8 @@ def main(argv=None):
     states = [r[0] for r in rows]
     y = np.array([r[1] for r in rows])
     held = np.array([r[2] % args.holdout == 0 for r in rows])
-    offset, F, w0 = features(states, names)
+    params = parameters(names)
+    offset, F, w0 = features(states, params)
     e0 = offset + F @ w0
     c = fit_scale(e0[~held], y[~held])
     w = fit_weights(offset[~held], F[~held], y[~held], c, w0, ridge=args.ridge)
@@ -176,9 +213,10 @@ def main(argv=None):
         a_ll, a_mse = fit_figures(y[mask], _sigmoid(c * e1[mask]))
         print(f"  {label:9s} log-loss {b_ll:.5f} -> {a_ll:.5f}   MSE {b_mse:.5f} -> {a_mse:.5f}")
     print("weights (current -> fitted):")
-    for n, a, b in zip(names, w0, w):
-        print(f"  {n:12s} {a:6.0f} -> {b:7.1f}")
-    print("as a match override: " + ";".join(f"{n}={round(b)}" for n, b in zip(names, w)))
+    for (n, i), a, b in zip(params, w0, w):
+        label = n if i is None else f"{n}[{i + 1}]"
+        print(f"  {label:16s} {a:6.0f} -> {b:7.1f}")
+    print("as a match override: " + override_text(params, w))
 
 
 if __name__ == "__main__":

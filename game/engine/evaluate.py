@@ -67,6 +67,13 @@ SINGLE_CORNER = _m(4, 29)
 KING_CENTRE, KING_NEAR, KING_EDGE, KING_CORNER = 10, 5, -6, -10
 # Double corners (1,5 and 28,32): where the weaker side's last king hides.
 DOUBLE_CORNERS = _m(1, 5, 28, 32)
+# Per-square corrections for men and kings, on top of the terms above, as
+# black sees the board (entry s-1 for black's piece on square s; a white
+# piece on s uses entry 32-s, the same square from white's side, so the
+# evaluation stays colour-symmetric).  Fitted by tools/tune.py --squares;
+# baked into the same tables, so they cost nothing at run time.
+MAN_SQUARE = (0,) * 32
+KING_SQUARE = (0,) * 32
 
 # coordinates of each bit index, for distances in the endgame
 _ROWCOL = {}
@@ -135,7 +142,8 @@ def _value(square, mask_weights, base):
 
 # The weights that set_weights() may change (all baked into the tables below).
 WEIGHT_NAMES = ("MAN", "KING", "GUARD", "MAN_CENTRE", "MAN_NEAR", "ADV5", "ADV6",
-                "KING_CENTRE", "KING_NEAR", "KING_EDGE", "KING_CORNER")
+                "KING_CENTRE", "KING_NEAR", "KING_EDGE", "KING_CORNER", "MAN_SQUARE", "KING_SQUARE")
+SQUARE_TABLES = ("MAN_SQUARE", "KING_SQUARE")  # the weights that are 32 numbers, one per square
 
 
 def _build_tables():
@@ -145,10 +153,11 @@ def _build_tables():
     wm_w = [(W_GUARD, GUARD), (CENTRE, MAN_CENTRE), (NEAR_CENTRE, MAN_NEAR), (W_ADV5, ADV5), (W_ADV6, ADV6)]
     k_w = [(CENTRE, KING_CENTRE), (NEAR_CENTRE, KING_NEAR), (EDGE, KING_EDGE), (SINGLE_CORNER, KING_CORNER)]
     # black's view: white tables hold negative values
-    g["_BM0"], g["_BM1"], g["_BM2"], g["_BM3"] = _pst({s: _value(s, bm_w, MAN) for s in range(1, 33)})
-    g["_WM0"], g["_WM1"], g["_WM2"], g["_WM3"] = _pst({s: -_value(s, wm_w, MAN) for s in range(1, 33)})
-    g["_BK0"], g["_BK1"], g["_BK2"], g["_BK3"] = _pst({s: _value(s, k_w, KING) for s in range(1, 33)})
-    g["_WK0"], g["_WK1"], g["_WK2"], g["_WK3"] = _pst({s: -_value(s, k_w, KING) for s in range(1, 33)})
+    ms, ks = MAN_SQUARE, KING_SQUARE
+    g["_BM0"], g["_BM1"], g["_BM2"], g["_BM3"] = _pst({s: _value(s, bm_w, MAN) + ms[s - 1] for s in range(1, 33)})
+    g["_WM0"], g["_WM1"], g["_WM2"], g["_WM3"] = _pst({s: -_value(s, wm_w, MAN) - ms[32 - s] for s in range(1, 33)})
+    g["_BK0"], g["_BK1"], g["_BK2"], g["_BK3"] = _pst({s: _value(s, k_w, KING) + ks[s - 1] for s in range(1, 33)})
+    g["_WK0"], g["_WK1"], g["_WK2"], g["_WK3"] = _pst({s: -_value(s, k_w, KING) - ks[32 - s] for s in range(1, 33)})
 
 
 def weights():
@@ -161,6 +170,10 @@ class UnknownWeightError(ValueError):
     """A weight name that is not one of WEIGHT_NAMES (quoted in the message)."""
 
 
+class BadWeightError(ValueError):
+    """A weight value of the wrong shape (quoted in the message)."""
+
+
 def set_weights(**new):
     """Change evaluation weights by name (A/B matches: tools/match.py
     ``time:0.1@KING=150``) and rebake the tables; evaluate() itself is
@@ -170,6 +183,12 @@ def set_weights(**new):
     if unknown:
         raise UnknownWeightError(f"not an evaluation weight: {', '.join(repr(n[:40]) for n in unknown)}; "
                                  f"the weights are {', '.join(WEIGHT_NAMES)}")
+    for name in SQUARE_TABLES:
+        if name in new:
+            table = tuple(new[name])
+            if len(table) != 32 or not all(isinstance(v, int) for v in table):
+                raise BadWeightError(f"{name} takes 32 whole numbers, one per square, not {str(new[name])[:60]!r}")
+            new[name] = table
     g = globals()
     if all(g[k] == v for k, v in new.items()):
         return
@@ -240,6 +259,16 @@ def evaluate_slow(bm, bk, wm, wk, black):
     if wk:
         s -= (KING_CENTRE * (wk & CENTRE).bit_count() + KING_NEAR * (wk & NEAR_CENTRE).bit_count()
               + KING_EDGE * (wk & EDGE).bit_count() + KING_CORNER * (wk & SINGLE_CORNER).bit_count())
+    for sq in range(1, 33):
+        b = SQUARE_BITS[sq - 1]
+        if bm & b:
+            s += MAN_SQUARE[sq - 1]
+        elif bk & b:
+            s += KING_SQUARE[sq - 1]
+        elif wm & b:
+            s -= MAN_SQUARE[32 - sq]
+        elif wk & b:
+            s -= KING_SQUARE[32 - sq]
     if n <= 10:
         # endgame: the side ahead with kings hunts (only when clearly ahead)
         if bmat >= wmat + 90 and bk:
