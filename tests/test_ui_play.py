@@ -374,31 +374,36 @@ def test_an_exception_in_the_loop_still_ends_the_engine(app, monkeypatch):
 
 
 def test_custom_depth_and_white_side_chosen_by_keyboard_only(app):
+    from game.ui import theme
+
     app.switch("menu")
     frames(app)
     key(app, pygame.K_RETURN)  # 1 Player has the focus
     setup = app.stack.top
     assert setup.name == "new_game"
-    # (the screen remembers the last choice, so step until the wanted value shows)
-    for _ in range(8):
-        if setup.difficulty.value == "Custom depth":
-            break
-        key(app, pygame.K_RIGHT)
-    assert setup.difficulty.value == "Custom depth" and setup.depth.visible
-    key(app, pygame.K_DOWN)
-    for _ in range(12):
-        if setup.depth.value == 3:
-            break
-        key(app, pygame.K_LEFT)
-    assert setup.depth.value == 3
-    key(app, pygame.K_DOWN)      # Your side (the hidden seconds row is skipped)
-    assert setup.focus.focused is setup.side
-    for _ in range(3):
-        if setup.side.value == "White":
-            break
-        key(app, pygame.K_RIGHT)
-    assert setup.side.value == "White"
-    key(app, pygame.K_DOWN)
+
+    def focus_on(widget):
+        for _ in range(8):
+            if setup.focus.focused is widget:
+                return
+            key(app, pygame.K_DOWN)
+        raise AssertionError(f"Down never reached {widget}")
+
+    def choose(widget, value):
+        # (the screen remembers the last choice, so step until the wanted value shows)
+        for _ in range(14):
+            if widget.value == value:
+                return
+            key(app, pygame.K_RIGHT)
+        raise AssertionError(f"{widget} never showed {value!r}")
+
+    choose(setup.difficulty, "Custom depth")
+    assert setup.depth.visible and not setup.seconds.visible
+    focus_on(setup.depth)
+    choose(setup.depth, 3)
+    focus_on(setup.side)
+    choose(setup.side, theme.SIDE_NAMES[WHITE])
+    focus_on(setup.start_button)
     key(app, pygame.K_RETURN)    # Start game
     scene = play_scene(app)
     assert scene.players[WHITE] is None and scene.players[BLACK].spec == "depth:3"

@@ -47,12 +47,8 @@ class BoardRenderer:
     # -- sprites ----------------------------------------------------------------
 
     def _sprite(self, name, size):
-        if self.assets is None:
-            return None
-        try:
-            return self.assets.scaled(name, size)
-        except Exception:
-            return None
+        # the loader never raises: a missing file is drawn as a plain stand-in
+        return None if self.assets is None else self.assets.scaled(name, size)
 
     def _static_board(self, layout, numbers):
         board = layout.board

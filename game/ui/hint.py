@@ -13,8 +13,6 @@ import math
 
 import pygame
 
-from . import theme
-
 HINT_SECONDS = 0.6   # a short search: a hint should come at once
 HINT_DEPTH = 12
 ARROW_COLOUR = (74, 176, 98)  # the green of assets/hint_arrow_head.png
@@ -109,12 +107,9 @@ class Hint:
         client, self.client = self.client, None
         if client is not None:
             try:
-                try:
-                    client.close(wait=False)
-                except TypeError:  # a client without the option (a test double)
-                    client.close()
+                client.close(wait=False)
             except Exception:
-                pass
+                pass  # leaving the screen must not fail on an engine already gone
 
     def draw(self, surface, board, assets=None):
         """The arrow along the hinted move's path on a BoardGeometry."""
@@ -141,13 +136,8 @@ def draw_arrow(surface, points, square, assets=None, colour=ARROW_COLOUR):
     for p in shaft[1:-1]:
         pygame.draw.circle(layer, rgba, (int(p[0]), int(p[1])), width // 2)
     pygame.draw.circle(layer, rgba, (int(points[0][0]), int(points[0][1])), width)
-    sprite = None
     size = int(square * 0.8)
-    if assets is not None:
-        try:
-            sprite = assets.scaled("hint_arrow_head", size)
-        except Exception:
-            sprite = None
+    sprite = assets.scaled("hint_arrow_head", size) if assets is not None else None
     if sprite is not None:
         # the sprite points right with its tip about 0.42 of its size right of its centre
         rotated = pygame.transform.rotate(sprite, -math.degrees(angle))
@@ -161,6 +151,3 @@ def draw_arrow(surface, points, square, assets=None, colour=ARROW_COLOUR):
     pygame.draw.polygon(layer, rgba, [tip, left, right])
     surface.blit(layer, (0, 0))
 
-
-def draw_hint_text(surface, text, rect):
-    theme.blit_text(surface, text, theme.fit_text(text, 22, rect.width), ARROW_COLOUR, rect.center, "center")

@@ -120,10 +120,7 @@ class PlayScene(Scene):
 
     def toggle_numbers(self):
         self.numbers = not self.numbers
-        try:
-            self.app.settings["square_numbers"] = self.numbers
-        except Exception:
-            pass  # a preference that cannot be kept is not worth an error
+        self.app.settings["square_numbers"] = self.numbers  # kept for the next game
 
     def say(self, text):
         self.message = text
