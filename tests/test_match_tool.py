@@ -182,3 +182,11 @@ def test_build_book_writes_legal_moves(tmp_path):
     for fen, rest in entries.items():
         legal = {str(m) for m in Position.from_fen(fen).legal_moves()}
         assert {t for t, _ in book.parse_line(fen, rest)} <= legal
+
+
+def test_a_book_option_reaches_the_player_of_a_game():
+    sys.path.insert(0, str(ROOT / "tools"))
+    import match
+
+    assert match._make_player("depth:1+book", "depth:1", 1, {}).book
+    assert not match._make_player("depth:1", "depth:1+book", 1, {}).book

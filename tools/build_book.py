@@ -41,24 +41,21 @@ OUT = ROOT / "assets" / "book.txt"
 
 def ballot_lines(path):
     """[(number, [Position after 0, 1, 2 and 3 moves])] of the ballots file."""
+    from match import load_openings
+
     out = []
-    for line in Path(path).read_text().splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        parts = line.split()
-        number, moves = parts[0], parts[1:4]
+    for number, moves, fen in load_openings(path):
         pos = Position.initial()
         line_positions = [pos]
-        for text in moves:
+        for text in moves.split():
             a, b = (int(x) for x in text.replace("x", "-").split("-"))
             matches = [m for m in pos.legal_moves() if m.start == a and m.end == b]
             if len(matches) != 1:
                 raise SystemExit(f"ballot {number}: {text} is not one legal move in {pos.fen()}")
             pos = pos.play(matches[0])
             line_positions.append(pos)
-        if pos != Position.from_fen(parts[4]):
-            raise SystemExit(f"ballot {number}: its moves do not give its FEN {parts[4]}")
+        if pos != Position.from_fen(fen):
+            raise SystemExit(f"ballot {number}: its moves do not give its FEN {fen}")
         out.append((number, line_positions))
     return out
 

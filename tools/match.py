@@ -298,12 +298,7 @@ class _GitPlayer:
 
 
 def _make_player(spec, other, seed, trees):
-    spec, plus, option = spec.partition("+")
-    if plus and option != "book":
-        raise ValueError(f"unknown option +{option} (only +book: play from the opening book)")
     if spec.lower().startswith("git:"):
-        if plus:
-            raise ValueError("an earlier commit plays as it did then: no +book")
         rev, _, inner = spec[4:].partition("/")
         return _GitPlayer(trees[rev], inner or other.partition("@")[0].partition("+")[0], seed)
     return _Player(spec, seed)

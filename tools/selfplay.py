@@ -30,12 +30,9 @@ BALLOTS = ROOT.parent / "shared" / "ballots-3move.txt"
 
 
 def load_starts(path):
-    out = []
-    for line in Path(path).read_text().splitlines():
-        line = line.strip()
-        if line and not line.startswith("#"):
-            out.append(line.split()[-1])
-    return out
+    from match import load_openings
+
+    return [fen for _, _, fen in load_openings(path)]
 
 
 def play_one(job):
