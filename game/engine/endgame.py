@@ -1,0 +1,257 @@
+"""The endgame database: every position with up to four pieces, solved.
+
+Built by ``tools/build_endgame.py`` (retrograde analysis over the rules'
+own move generator) and shipped as ``assets/endgame4.bin``.  ``probe()``
+answers win / draw / loss for the side to move; ``probe_distance()`` also
+gives the distance to conversion, which is what lets the search make
+progress in a won ending instead of shuffling: the number of plies, with
+best play by both sides, until the winner captures, crowns into a position
+that is still won, or the loser has no move left.  (Each of those either
+removes a piece or turns a man into a king, so following the distance
+down always ends the game.)
+
+Positions are stored from the side to move's view: a position with white
+to move is turned 180 degrees with the colours swapped first (square s
+becomes 33 - s), so "black" below always means "the side to move".  The
+positions of one material balance form a slice; inside it, a position's
+index is built from the combinatorial ranks of its four piece sets (black
+men on squares 1-28, white men on 5-32, kings anywhere).  Sets that
+overlap are slots that no position uses.
+
+One byte per slot: 0 draw; 1-127 win, the byte being the distance;
+128-255 loss, the byte minus 128 being the distance.  The file is that
+byte array, zlib-compressed, after a short header; it is read and
+unpacked the first time a probe needs it (tens of milliseconds, about
+7.5 MB in memory).
+"""
+
+import struct
+import zlib
+from math import comb
+from pathlib import Path
+
+from ..rules import bitboard as bb
+
+MAX_PIECES = 4
+FILE_NAME = f"endgame{MAX_PIECES}.bin"
+MAGIC = b"CKEGDB1\n"
+HEADER = struct.Struct("<8sIII")   # magic, max pieces, unpacked size, crc32 of the unpacked bytes
+DRAW, WIN, LOSS = 0, 1, -1
+LOSS_BASE = 128
+MAX_DISTANCE = 127                 # wins 1-127, losses 0-127 (byte 128-255)
+
+_SQ = bb.SQUARE_BITS
+# A man of the side to move never stands on its crowning row (29-32); an
+# opponent's man never on squares 1-4.
+_MINE_MAN_SQUARES = tuple(range(1, 29))
+_THEIR_MAN_SQUARES = tuple(range(5, 33))
+_KING_SQUARES = tuple(range(1, 33))
+
+# bit index -> position in each square list (-1: not allowed there)
+_MINE_MAN_POS = [-1] * 36
+_THEIR_MAN_POS = [-1] * 36
+_KING_POS = [-1] * 36
+for _i, _s in enumerate(_MINE_MAN_SQUARES):
+    _MINE_MAN_POS[_SQ[_s - 1].bit_length() - 1] = _i
+for _i, _s in enumerate(_THEIR_MAN_SQUARES):
+    _THEIR_MAN_POS[_SQ[_s - 1].bit_length() - 1] = _i
+for _i, _s in enumerate(_KING_SQUARES):
+    _KING_POS[_SQ[_s - 1].bit_length() - 1] = _i
+# bit index -> bit of the square turned 180 degrees (33 - s)
+_FLIP_BIT = [0] * 36
+for _s in range(1, 33):
+    _FLIP_BIT[_SQ[_s - 1].bit_length() - 1] = _SQ[32 - _s]
+del _i, _s
+
+_C = [[comb(n, k) for k in range(MAX_PIECES + 1)] for n in range(33)]
+
+
+def flip(mask):
+    """The mask turned 180 degrees (square s -> 33 - s)."""
+    out = 0
+    while mask:
+        b = mask & -mask
+        mask ^= b
+        out |= _FLIP_BIT[b.bit_length() - 1]
+    return out
+
+
+def _rank(mask, pos):
+    """Colex rank of a set of squares among the sets of its size."""
+    r = 0
+    i = 1
+    while mask:
+        b = mask & -mask
+        mask ^= b
+        p = pos[b.bit_length() - 1]
+        if p < 0:
+            return -1
+        r += _C[p][i]
+        i += 1
+    return r
+
+
+def slices():
+    """Every material balance (mine men, mine kings, their men, their kings) in the
+    file's order: by piece count, then by men on the board, then by the tuple."""
+    out = []
+    for n in range(2, MAX_PIECES + 1):
+        group = []
+        for a in range(n + 1):
+            for b in range(n + 1 - a):
+                for c in range(n + 1 - a - b):
+                    d = n - a - b - c
+                    if a + b and c + d:
+                        group.append((a, b, c, d))
+        group.sort(key=lambda s: (s[0] + s[2], s))
+        out.extend(group)
+    return out
+
+
+def slice_size(key):
+    a, b, c, d = key
+    return comb(28, a) * comb(32, b) * comb(28, c) * comb(32, d)
+
+
+def _offsets():
+    off = {}
+    total = 0
+    for key in slices():
+        off[key] = total
+        total += slice_size(key)
+    return off, total
+
+
+OFFSETS, TOTAL_SLOTS = _offsets()
+
+
+def normalize(bm, bk, wm, wk, black):
+    """The state seen from the side to move: (mine men, mine kings, their men, their kings)."""
+    if black:
+        return bm, bk, wm, wk
+    return flip(wm), flip(wk), flip(bm), flip(bk)
+
+
+def slot(mm, mk, tm, tk):
+    """The index in the whole table of a side-to-move-view position (see normalize)."""
+    key = (mm.bit_count(), mk.bit_count(), tm.bit_count(), tk.bit_count())
+    a, b, c, d = key
+    idx = (((_rank(mm, _MINE_MAN_POS) * _C[32][b] + _rank(mk, _KING_POS)) * comb(28, c)
+            + _rank(tm, _THEIR_MAN_POS)) * _C[32][d] + _rank(tk, _KING_POS))
+    return OFFSETS[key] + idx
+
+
+def decode(byte):
+    """(result, distance) of a table byte."""
+    if byte == 0:
+        return DRAW, 0
+    if byte < LOSS_BASE:
+        return WIN, byte
+    return LOSS, byte - LOSS_BASE
+
+
+def default_path():
+    """assets/endgame4.bin: the installed package game.assets, or the checkout's assets/."""
+    try:
+        import importlib.resources
+
+        p = importlib.resources.files("game.assets").joinpath(FILE_NAME)
+        if p.is_file():
+            return p
+    except (ModuleNotFoundError, TypeError, ValueError, OSError):
+        pass
+    return Path(__file__).resolve().parents[2] / "assets" / FILE_NAME
+
+
+class EndgameError(ValueError):
+    """The database file is missing, truncated or not ours."""
+
+
+def read_table(path):
+    """The unpacked table (bytes, one per slot) of a database file."""
+    try:
+        with open(path, "rb") if isinstance(path, (str, Path)) else path.open("rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise EndgameError(f"cannot read the endgame database {str(path)!r}: {e.strerror or e}") from None
+    if len(data) < HEADER.size:
+        raise EndgameError(f"endgame database {str(path)!r} is too short ({len(data)} bytes)")
+    magic, pieces, size, crc = HEADER.unpack_from(data)
+    if magic != MAGIC or pieces != MAX_PIECES or size != TOTAL_SLOTS:
+        raise EndgameError(f"{str(path)!r} is not a {MAX_PIECES}-piece endgame database of this version")
+    try:
+        table = zlib.decompress(data[HEADER.size:])
+    except zlib.error as e:
+        raise EndgameError(f"endgame database {str(path)!r} is damaged: {e}") from None
+    if len(table) != size or zlib.crc32(table) != crc:
+        raise EndgameError(f"endgame database {str(path)!r} is damaged (size or checksum)")
+    return table
+
+
+def write_table(path, table):
+    """Write a table built by tools/build_endgame.py."""
+    if len(table) != TOTAL_SLOTS:
+        raise ValueError(f"table has {len(table)} slots, not {TOTAL_SLOTS}")
+    payload = zlib.compress(bytes(table), 9)
+    with open(path, "wb") as f:
+        f.write(HEADER.pack(MAGIC, MAX_PIECES, TOTAL_SLOTS, zlib.crc32(table)))
+        f.write(payload)
+
+
+class Endgame:
+    """A loaded database; the file is read on the first probe, not before."""
+
+    def __init__(self, path=None):
+        self.path = path
+        self._table = None
+        self.available = True
+
+    def table(self):
+        """The unpacked table, or None when there is no database file (a missing
+        file means the engine plays on without it; a damaged one is an error)."""
+        if self._table is None and self.available:
+            path = self.path if self.path is not None else default_path()
+            if self.path is None and not path.is_file():
+                self.available = False
+                return None
+            self._table = read_table(path)
+        return self._table
+
+    def probe_state(self, bm, bk, wm, wk, black):
+        """The table byte of a raw state, or None outside the database."""
+        if (bm | bk | wm | wk).bit_count() > MAX_PIECES:
+            return None
+        if black:
+            mm, mk, tm, tk = bm, bk, wm, wk
+        else:
+            mm, mk, tm, tk = flip(wm), flip(wk), flip(bm), flip(bk)
+        if not (mm | mk):
+            return LOSS_BASE  # no piece left: lost, at distance 0
+        if not (tm | tk):
+            return None  # the game was already over with the other side to move
+        table = self.table()
+        if table is None:
+            return None
+        return table[slot(mm, mk, tm, tk)]
+
+
+_DEFAULT = Endgame()
+
+
+def default():
+    """The shared database of this process (loaded on first use)."""
+    return _DEFAULT
+
+
+def probe(position):
+    """1 if the side to move wins, 0 draw, -1 loss; None outside the database
+    (more than four pieces, a side with no pieces left to the opponent, or no
+    database file)."""
+    byte = _DEFAULT.probe_state(*position.state)
+    return None if byte is None else decode(byte)[0]
+
+
+def probe_distance(position):
+    """(result, distance in plies to conversion) as described above, or None."""
+    byte = _DEFAULT.probe_state(*position.state)
+    return None if byte is None else decode(byte)

@@ -1,0 +1,170 @@
+"""Checks of the endgame database against the rules and in play.
+
+    python tools/endgame_check.py --exhaustive 3     # every position of 2 and 3 pieces v a plain solver
+    python tools/endgame_check.py --convert 100      # 100 random won positions played out
+    python tools/endgame_check.py --convert 100 --time 0.5 --seed 2
+
+--exhaustive N solves every position of up to N pieces (both sides to move,
+no turning or colour swapping) by plain value iteration over
+game.rules.bitboard, and compares each with probe().
+
+--convert N draws random positions of 2-4 pieces that the database calls
+won for the side to move, and lets the engine play both sides (the same
+search, a fixed time per move, the database in use) under the official
+draw rules (80 plies without a capture or a man move, threefold
+repetition).  It prints how many the winner converted and, for those, the
+plies it took.
+"""
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.engine import endgame as eg  # noqa: E402
+from game.rules import Game, Position  # noqa: E402
+from game.rules import bitboard as bb  # noqa: E402
+
+SQ = bb.SQUARE_BITS
+
+
+def all_states(pieces):
+    """Every raw state with exactly ``pieces`` pieces, each side at least one, both sides to move."""
+    out = []
+
+    def place(i, start_sq, kinds, masks):
+        if i == len(kinds):
+            bm, bk, wm, wk = masks
+            if (bm | bk) and (wm | wk):
+                out.append((bm, bk, wm, wk, True))
+                out.append((bm, bk, wm, wk, False))
+            return
+        kind = kinds[i]
+        lo = start_sq if i and kinds[i - 1] == kind else 1
+        for s in range(lo, 33):
+            b = SQ[s - 1]
+            if b & (masks[0] | masks[1] | masks[2] | masks[3]):
+                continue
+            if kind == 0 and s > 28 or kind == 2 and s < 5:
+                continue  # a man on its crowning row would be a king
+            m = list(masks)
+            m[kind] |= b
+            place(i + 1, s + 1, kinds, m)
+
+    # kinds: 0 black man, 1 black king, 2 white man, 3 white king (sorted so equal kinds are adjacent)
+    from itertools import combinations_with_replacement
+    for kinds in combinations_with_replacement(range(4), pieces):
+        place(0, 1, kinds, [0, 0, 0, 0])
+    return out
+
+
+def solve_plain(max_pieces):
+    """{state: 1 / 0 / -1} for every state of 2..max_pieces pieces, by value iteration:
+    a side with no move loses; a position with a move to a lost one is won; one whose
+    moves all lead to won ones is lost; repeat until nothing changes; the rest draw."""
+    states = []
+    for n in range(2, max_pieces + 1):
+        states.extend(all_states(n))
+    children = {s: [bb.play(*s, m) for m in bb.moves(*s)] for s in states}
+    value = {}
+    for s, ch in children.items():
+        if not ch:
+            value[s] = -1
+    changed = True
+    while changed:
+        changed = False
+        for s, ch in children.items():
+            if s in value:
+                continue
+            vals = []
+            for c in ch:
+                v = value.get(c)
+                if v is None and not bb.moves(*c):
+                    v = -1  # the opponent has nothing left to move
+                vals.append(v)
+            if -1 in vals:
+                value[s] = 1
+                changed = True
+            elif all(v == 1 for v in vals):
+                value[s] = -1
+                changed = True
+    for s in states:
+        value.setdefault(s, 0)
+    return value
+
+
+def exhaustive(max_pieces):
+    t0 = time.perf_counter()
+    plain = solve_plain(max_pieces)
+    t1 = time.perf_counter()
+    bad = [s for s, v in plain.items() if eg.probe(Position.from_state(s)) != v]
+    print(f"{len(plain)} positions of 2-{max_pieces} pieces: plain solver {t1 - t0:.0f} s;"
+          f" {len(bad)} disagree with the database")
+    for s in bad[:10]:
+        print("  ", Position.from_state(s).fen(), plain[s], eg.probe(Position.from_state(s)))
+    return not bad
+
+
+def random_won_positions(rng, count):
+    out = []
+    while len(out) < count:
+        n = rng.randint(2, 4)
+        sq = rng.sample(range(1, 33), n)
+        sets = [[], [], [], []]
+        sides = [0, 1] + [rng.randint(0, 1) for _ in range(n - 2)]
+        for side, s in zip(sides, sq):
+            king = rng.random() < 0.5 or (side == 0 and s > 28) or (side == 1 and s < 5)
+            sets[2 * side + king].append(s)
+        p = Position.from_squares(*sets, turn=rng.randint(0, 1))
+        if p.legal_moves() and eg.probe(p) == 1:
+            out.append(p)
+    return out
+
+
+def convert(count, seconds, seed):
+    from game.engine.search import Searcher
+
+    rng = random.Random(seed)
+    positions = random_won_positions(rng, count)
+    won, plies = 0, []
+    for i, start in enumerate(positions):
+        game = Game(start, draw_rule="official")
+        winner = start.turn
+        searcher = Searcher()
+        while game.outcome is None:
+            m = searcher.best_move(game.position, time=seconds, history=game.reversible_history())
+            game.push(m)
+        ok = game.outcome.winner == winner
+        won += ok
+        if ok:
+            plies.append(game.ply)
+        else:
+            print(f"  not converted: {start.fen()}  ({game.outcome}, {game.ply} plies)", flush=True)
+        if (i + 1) % 10 == 0:
+            print(f"  {i + 1} played, {won} won", flush=True)
+    print(f"converted {won} of {len(positions)} won positions at {seconds:g} s a move"
+          f" (plies to the end: median {statistics.median(plies) if plies else 0:g}, max {max(plies, default=0)})")
+    return won == len(positions)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--exhaustive", type=int, default=None, metavar="N", help="compare all positions of 2..N pieces")
+    ap.add_argument("--convert", type=int, default=None, metavar="N", help="play out N random won positions")
+    ap.add_argument("--time", type=float, default=0.5, help="seconds per move for --convert")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    ok = True
+    if args.exhaustive:
+        ok &= exhaustive(args.exhaustive)
+    if args.convert:
+        ok &= convert(args.convert, args.time, args.seed)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
