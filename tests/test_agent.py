@@ -5,6 +5,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from argparse import Namespace
 from pathlib import Path
 
@@ -114,18 +115,14 @@ def test_no_legal_move_exits_3(tmp_path):
 
 
 def test_forced_move_answers_at_once(tmp_path):
-    text = "GAME\nWHITE\n0.5\n........\nw...b.b.\n........\n..w.b...\n.w...b..\n....b...\n.w.....b\n..w...w.\n"
-    r = subprocess.run([sys.executable, "-c",
-                        "import resource, runpy, sys; sys.argv=['agent']\n"
-                        "try:\n    runpy.run_module('game.agent', run_name='__main__')\n"
-                        "except SystemExit: pass\n"
-                        "u = resource.getrusage(resource.RUSAGE_SELF)\n"
-                        "print(u.ru_utime + u.ru_stime)"],
-                       cwd=tmp_path, env=ENV, capture_output=True, text=True, input="", timeout=60,
-                       **({} if (tmp_path / "input.txt").write_text(text) else {}))
+    forced = Position.from_fen("W:W18,27:B14,K3")  # white must take 18x9: the only legal move
+    [only] = forced.legal_moves()
+    (tmp_path / "input.txt").write_text(input_text("GAME", forced, 0.5))
+    r = subprocess.run([sys.executable, "-m", "game.agent"], cwd=tmp_path, capture_output=True, text=True,
+                       env=dict(ENV, CHECKERS_AGENT_VERBOSE="1"), timeout=60)
     assert r.returncode == 0, r.stderr
-    assert (tmp_path / "output.txt").read_text() == "E a7 b8\n"
-    assert float(r.stdout.strip()) < 1.0
+    assert (tmp_path / "output.txt").read_text() == format_move(only)
+    assert "budget" not in r.stderr and "in " in r.stderr  # no search was started for it
 
 
 def test_agent_imports_no_pygame_nor_multiprocessing():
@@ -157,7 +154,7 @@ def test_budgets_leave_the_clock_safe():
     start = Position.initial()
     b = clock.plan("GAME", 100.0, 0.1, start)
     assert 1.0 < b.soft <= clock.GAME_CAP and b.soft <= b.hard < 100 / 10
-    for left in (5.0, 1.0, 0.3, 0.1):
+    for left in (5.0, 1.0, 0.3, 0.15):
         b = clock.plan("GAME", left, 0.1, start)
         assert b.hard < left, (left, b)
     b = clock.plan("SINGLE", 6.0, 0.1, start)
@@ -169,8 +166,11 @@ def test_budgets_leave_the_clock_safe():
         left = 100.0
         for _ in range(moves):
             b = clock.plan("GAME", left, 0.1, start)
-            left -= getattr(b, which) + 0.1
+            # hard is a process_time() reading (start-up included); soft is thinking only
+            left -= b.hard if which == "hard" else b.soft + 0.1
         assert left > 0, (moves, which)
+    # hard counts from the process's start: a run that has already used 3 s stops 3 s later
+    assert clock.plan("GAME", 50.0, 3.0, start).hard == pytest.approx(clock.plan("GAME", 47.0, 0.0, start).hard + 3.0)
 
 
 # -- history and draws -----------------------------------------------------------
@@ -224,7 +224,8 @@ def test_fifty_turn_rule_makes_progress_when_winning():
 
     p = Position.from_fen("B:WK1:BK14,K15,K22,26")
     assert not p.has_capture()
-    got = Namespace(mode="GAME", seconds=20.0, turn=BLACK, position=p)
+    # the clock is this process's CPU time, tests before this one included
+    got = Namespace(mode="GAME", seconds=time.process_time() + 20.0, turn=BLACK, position=p)
     g = state.GameState(BLACK, [p], 48)
     move = _choose(got, g, p.legal_moves())
     # crowning resets the count, and so would a sacrifice white must take;
@@ -233,15 +234,30 @@ def test_fifty_turn_rule_makes_progress_when_winning():
     assert state.RULE.resets(p, child, move) or child.has_capture(), move
 
 
-def test_fifty_turn_rule_takes_the_draw_when_losing():
-    # White is far behind; its 50th quiet ply ends the game drawn, which beats anything else.
-    from game.agent.__main__ import _choose
+def test_fifty_turn_rule_takes_the_draw_when_losing(monkeypatch):
+    # White is behind, and the search (scripted here) scores crowning 6-1 above
+    # every quiet move, as it would on material: -200 against -500.  With 49
+    # quiet plies behind, a quiet move is the 50th and draws (0), which beats
+    # the crowning that lets the lost game go on.
+    from game.agent import __main__ as agent_main
+    from game.engine.search import Searcher
 
-    p = Position.from_fen("W:WK32:BK14,K15,K18,K19,K23")
-    got = Namespace(mode="GAME", seconds=20.0, turn=WHITE, position=p)
-    g = state.GameState(WHITE, [p], 49)
-    move = _choose(got, g, p.legal_moves())
-    assert move in p.legal_moves() and not move.is_capture
+    p = Position.from_fen("W:W6,K10:BK22,K11,K31,K32")
+    crown = Move((6, 1))
+    assert crown in p.legal_moves() and not p.has_capture()
+
+    def scripted(self, position, depth, history=(), stop=None):
+        return [(m, -200 if m == crown else -500) for m in position.legal_moves()]
+
+    monkeypatch.setattr(Searcher, "root_scores", scripted)
+    # the clock is this process's CPU time, tests before this one included
+    got = Namespace(mode="GAME", seconds=time.process_time() + 10.0, turn=WHITE, position=p)
+    budget = clock.plan("GAME", 10.0, 0.0, p)
+    pick = agent_main._near_no_progress_draw(Searcher(), state.GameState(WHITE, [p], 48), p.legal_moves(),
+                                            budget, lambda: False, 2)
+    assert pick == crown  # two quiet plies left: the crowning is still the best
+    move = agent_main._choose(got, state.GameState(WHITE, [p], 49), p.legal_moves())
+    assert move != crown and not state.RULE.resets(p, p.play(move), move), move
 
 
 # -- a whole game through the referee --------------------------------------------

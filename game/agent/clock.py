@@ -43,7 +43,11 @@ def moves_to_go(position):
 
 
 def plan(mode, seconds_left, used, position):
-    """The Budget for this move; ``used`` is the CPU time this run has spent so far."""
+    """The Budget for this move; ``used`` is the CPU time this run has spent so far.
+
+    ``soft`` is a duration from now; ``hard`` is a reading of process_time()
+    (so it includes ``used``), never more than ``seconds_left - 0.3``.
+    """
     left = seconds_left - used
     if mode == "SINGLE":
         # one move is all there is: spend a good part, keep a wide margin
@@ -59,4 +63,5 @@ def plan(mode, seconds_left, used, position):
     # on a nearly empty clock the search still gets a sliver: depth 1 takes microseconds
     soft = max(soft, 0.01)
     hard = max(hard, min(0.05, max(left * 0.3, 0.0)))
-    return Budget(soft, hard)
+    # hard is compared with process_time(), which already counts ``used``
+    return Budget(soft, used + hard)
