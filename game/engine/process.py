@@ -108,7 +108,8 @@ class Stop:
 
 @dataclass(frozen=True)
 class Quit:
-    pass
+    """Asks the worker to leave.  Closing the pipe does the same, and is what
+    EngineClient does; a driver of the protocol that keeps the pipe may send this."""
 
 
 class EngineError(RuntimeError):
@@ -273,12 +274,7 @@ def _end_worker(proc, conn, wait=True):
     multiprocessing (at the next start of a process, or at exit).
     """
     try:
-        if proc.is_alive():
-            conn.send(Quit())
-    except (AssertionError, ValueError, OSError, EOFError, BrokenPipeError):
-        pass  # not started, already closed, or the worker is gone
-    try:
-        conn.close()
+        conn.close()  # no Quit first: a send to a stuck worker with a full pipe would block
     except OSError:
         pass
     try:
