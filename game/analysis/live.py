@@ -1,0 +1,99 @@
+"""Live analysis: the engine thinks about the position on the board until told otherwise.
+
+``LiveAnalysis.show(position, history)`` (re)starts an unlimited search of that
+position in the engine's process; ``poll()`` (once a frame) keeps the newest
+depth, score and line; ``stop()`` frees the engine.  Showing the same position
+again costs nothing, so the UI may call ``show`` on every frame or on every
+change of the board (a move, an undo, a step in review).
+"""
+
+from dataclasses import dataclass
+
+from ..engine.process import Done, Info, Limit
+
+
+@dataclass(frozen=True)
+class LiveInfo:
+    position: object
+    depth: int
+    score: int            # side to move's view, centi-men (see describe_score)
+    pv: tuple             # the best line, Moves from ``position``
+    nodes: int
+    seconds: float
+
+
+class LiveAnalysis:
+    def __init__(self, client_factory):
+        """``client_factory()`` makes the engine client on first use (a spawned process)."""
+        self._factory = client_factory
+        self.client = None
+        self.position = None
+        self.info = None         # the newest LiveInfo for ``position``
+        self.error = None
+        self._rid = None
+        self.finished = False    # the search ended by itself (a forced result proven)
+
+    @property
+    def running(self):
+        return self._rid is not None
+
+    def show(self, position, history=()):
+        """Analyse ``position`` from now on (nothing happens if it is already being analysed)."""
+        if position == self.position and (self.running or self.finished):
+            return
+        self.position, self.info, self.finished, self.error = position, None, False, None
+        if not position.legal_moves():
+            self._cancel()
+            self.finished = True
+            return
+        try:
+            if self.client is None:
+                self.client = self._factory()
+            self._rid = self.client.go(position, tuple(history), Limit())
+        except Exception as e:  # no engine: say so instead of analysing
+            self._rid = None
+            self.error = f"analysis is not available ({e})"
+
+    def poll(self):
+        """Take in what the engine sent; returns the newest LiveInfo (or None)."""
+        if self._rid is None or self.client is None:
+            return self.info
+        try:
+            messages = self.client.poll()
+        except Exception as e:
+            self._rid, self.error = None, f"the engine stopped answering ({e})"
+            return self.info
+        for msg in messages:
+            if getattr(msg, "request_id", None) != self._rid:
+                continue
+            if isinstance(msg, Info):
+                self.info = LiveInfo(self.position, msg.depth, msg.score, tuple(msg.pv), msg.nodes, msg.seconds)
+            elif isinstance(msg, Done):
+                self._rid = None
+                self.finished = True
+                if msg.error:
+                    self.error = msg.error.splitlines()[0]
+        return self.info
+
+    def _cancel(self):
+        if self._rid is not None and self.client is not None:
+            try:
+                self.client.cancel()
+            except Exception:
+                pass  # a dead engine is already stopped
+        self._rid = None
+
+    def stop(self):
+        """Stop analysing; the engine process stays for the next ``show``."""
+        self._cancel()
+        self.position, self.info, self.finished = None, None, False
+
+    def close(self):
+        """Stop and end the engine process without waiting for it."""
+        self.stop()
+        if self.client is not None:
+            try:
+                self.client.close(wait=False)
+            except TypeError:
+                self.client.close()
+            self.client = None

@@ -1,0 +1,258 @@
+"""Analysing a whole game in the engine's process, one position at a time, never blocking.
+
+``GameAnalysis`` sends the positions to an engine client (``game.engine.process.
+EngineClient`` or anything with ``go``/``poll``/``cancel``) and is polled once a
+frame: ``poll()`` collects what has arrived, starts the next position and
+returns the progress (0-1).  Positions are analysed from the last to the first:
+the engine keeps its tables between requests, so what it learned about the
+ending helps it judge the moves that led there.
+
+    analysis = GameAnalysis(game.start, game.moves, client, seconds=0.4)
+    while not analysis.done:
+        analysis.poll()          # once per frame
+    report = analysis.report()
+"""
+
+import time
+
+from ..engine.process import Done, Info, Limit
+from .report import Check, Verdict, build_report, final_verdict
+
+DEFAULT_SECONDS = 0.4   # per position: a 60-move game (121 positions) in about 50 s on one core
+
+
+CHECK_FACTOR = 2        # a doubtful move's second look gets this many times the time
+CHECK_FROM = 0.12       # expected result lost (see grading) from which a move is looked at again
+PASS_SHARE = 0.85       # of the progress bar: the first pass; the second looks take the rest
+
+
+class GameAnalysis:
+    def __init__(self, start, moves, client, seconds=DEFAULT_SECONDS, probe=None, book=None):
+        self.start = start
+        self.moves = tuple(moves)
+        self.client = client
+        self.seconds = seconds
+        self.probe = probe       # endgame database lookup (Position -> 1/0/-1/None), optional
+        self.book = book         # opening book lookup (Position -> moves), optional
+        self.positions = [start]
+        for m in self.moves:
+            self.positions.append(self.positions[-1].play(m))
+        self.verdicts = [None] * len(self.positions)
+        self.checks = {}         # move index -> Check
+        # jobs: ("pass", i) the position before move i; ("best", i) / ("played", i) a second look
+        self._jobs = [("pass", i) for i in range(len(self.positions) - 1, -1, -1)]
+        self._checks_planned = None
+        self._looks = {}         # (kind, i) -> (score, pv) of the second looks
+        self._current = None     # (job, request id, last Info)
+        self.error = None
+        self.cancelled = False
+        self.started = None
+
+    # -- progress -------------------------------------------------------------
+
+    @property
+    def total(self):
+        return len(self.positions)
+
+    @property
+    def finished(self):
+        return sum(v is not None for v in self.verdicts)
+
+    @property
+    def progress(self):
+        first = self.finished / self.total if self.total else 1.0
+        if self._checks_planned is None:
+            return PASS_SHARE * first
+        if not self._checks_planned:
+            return 1.0
+        return PASS_SHARE + (1 - PASS_SHARE) * len(self._looks) / (2 * self._checks_planned)
+
+    @property
+    def done(self):
+        return (self.cancelled or self.error is not None
+                or (self._checks_planned is not None and not self._jobs and self._current is None))
+
+    # -- driving ----------------------------------------------------------------
+
+    def _history(self, i):
+        """The positions before ``i`` since the last capture or man move: repetitions count."""
+        out = []
+        for j in range(i - 1, -1, -1):
+            out.append(self.positions[j])
+            move = self.moves[j]
+            piece = self.positions[j].piece_at(move.start)
+            if move.is_capture or (piece is not None and not piece[1]):  # a man moved
+                break
+        return tuple(reversed(out))
+
+    def _plan_checks(self):
+        """After the first pass: the moves that look like mistakes get a second, longer look."""
+        from .grading import grade
+
+        planned = 0
+        for i, move in enumerate(self.moves):
+            before, after = self.verdicts[i], self.verdicts[i + 1]
+            if before.best is None or move == before.best or before.source != "search":
+                continue
+            if grade(before.score, -after.score).loss >= CHECK_FROM:
+                self._jobs += [("best", i), ("played", i)]
+                planned += 1
+        self._checks_planned = planned
+
+    def _position_of(self, job):
+        kind, i = job
+        if kind == "pass":
+            return self.positions[i], self._history(i), ()
+        history = self._history(i) + (self.positions[i],)
+        pos = self.positions[i].play(self.verdicts[i].best) if kind == "best" else self.positions[i + 1]
+        # The engine answers a position with one legal move at once, with a static score:
+        # play forced moves first so the second look is a real search.
+        forced = []
+        while len(forced) < 20:
+            legal = pos.legal_moves()
+            if len(legal) != 1:
+                break
+            history += (pos,)
+            forced.append(legal[0])
+            pos = pos.play(legal[0])
+        return pos, history, tuple(forced)
+
+    def _next(self):
+        while True:
+            if not self._jobs:
+                if self._checks_planned is None:
+                    self._plan_checks()
+                    if self._jobs:
+                        continue
+                self._current = None
+                return
+            job = self._jobs.pop(0)
+            kind, i = job
+            pos, history, forced = self._position_of(job)
+            if kind == "pass":
+                final = final_verdict(pos)
+                if final is not None:
+                    self.verdicts[i] = final
+                    continue
+                legal = pos.legal_moves()
+                nxt = self.verdicts[i + 1] if i + 1 < len(self.verdicts) else None
+                if len(legal) == 1 and nxt is not None:
+                    # a forced move: its score is the reply's, already known (positions go backwards)
+                    self.verdicts[i] = Verdict(-nxt.score, legal[0], (legal[0],) + tuple(nxt.pv), nxt.depth, "forced")
+                    continue
+            elif final_verdict(pos) is not None:
+                self._looks[job] = _through(forced, final_verdict(pos).score, ())
+                self._finish_check(i)
+                continue
+            seconds = self.seconds if kind == "pass" else self.seconds * CHECK_FACTOR
+            rid = self.client.go(pos, history, Limit(time=seconds))
+            self._current = (job, rid, None, forced)
+            return
+
+    def _finish_check(self, i):
+        if ("best", i) in self._looks and ("played", i) in self._looks:
+            best_score, best_pv = self._looks[("best", i)]
+            played_score, played_pv = self._looks[("played", i)]
+            self.checks[i] = Check(-best_score, -played_score, (self.verdicts[i].best,) + tuple(best_pv),
+                                   tuple(played_pv))
+
+    def poll(self):
+        """Collect the engine's answers and keep it busy; returns the progress (0-1)."""
+        if self.done:
+            return self.progress
+        if self.started is None:
+            self.started = time.perf_counter()
+        if self._current is None:
+            try:
+                self._next()
+            except Exception as e:  # no engine: say so, the game stays as it is
+                self.error = f"the engine could not be started ({e})"
+            return self.progress
+        try:
+            messages = self.client.poll()
+        except Exception as e:
+            self.error = f"the engine stopped answering ({e})"
+            return self.progress
+        for msg in messages:
+            if self._current is None or getattr(msg, "request_id", None) != self._current[1]:
+                continue
+            job, rid, last, forced = self._current
+            if isinstance(msg, Info):
+                self._current = (job, rid, msg, forced)
+            elif isinstance(msg, Done):
+                if msg.move is None:
+                    self.error = msg.error.splitlines()[0] if msg.error else "the engine found no move"
+                    self._current = None
+                    return self.progress
+                pv = tuple(last.pv) if last is not None and last.pv and last.pv[0] == msg.move else (msg.move,)
+                score = msg.score if msg.score is not None else (last.score if last is not None else 0)
+                kind, i = job
+                if kind == "pass":
+                    self.verdicts[i] = Verdict(score, msg.move, pv, msg.depth)
+                else:
+                    self._looks[job] = _through(forced, score, pv)
+                    self._finish_check(i)
+                try:
+                    self._next()
+                except Exception as e:
+                    self.error = f"the engine could not be reached ({e})"
+                break
+        return self.progress
+
+    def cancel(self):
+        """Stop analysing (the verdicts so far stay); the engine is freed at once."""
+        if self._current is not None:
+            try:
+                self.client.cancel()
+            except Exception:
+                pass  # a dead engine has nothing to cancel
+        self._current = None
+        self.cancelled = True
+
+    def seconds_used(self):
+        return time.perf_counter() - self.started if self.started is not None else 0.0
+
+    def report(self):
+        """The game report once every position is analysed (None before)."""
+        if any(v is None for v in self.verdicts):
+            return None
+        verdicts = list(self.verdicts)
+        if self.book is not None:
+            verdicts = _with_book(self.positions, self.moves, verdicts, self.book)
+        return build_report(self.start, self.moves, verdicts, probe=self.probe, checks=self.checks)
+
+
+def _through(forced, score, pv):
+    """A score and line found after ``forced`` moves, as seen from before them."""
+    return (score if len(forced) % 2 == 0 else -score), tuple(forced) + tuple(pv)
+
+
+def _with_book(positions, moves, verdicts, book):
+    """A book move is never graded below best: the book's verdict is deeper than a short search."""
+    out = list(verdicts)
+    for i, move in enumerate(moves):
+        try:
+            known = set(book(positions[i]) or ())
+        except Exception:
+            known = set()
+        if move in known and out[i].best != move:
+            v = out[i]
+            out[i] = Verdict(max(v.score, -out[i + 1].score), move, (move,) + tuple(out[i + 1].pv), v.depth, "book")
+    return out
+
+
+def analyse(start, moves, client, seconds=DEFAULT_SECONDS, probe=None, book=None, poll_every=0.01,
+            timeout=None):
+    """Analyse a game to the end, blocking (tools and tests); returns (report, seconds taken)."""
+    analysis = GameAnalysis(start, moves, client, seconds, probe, book)
+    t0 = time.perf_counter()
+    limit = timeout if timeout is not None else 60 + 10 * seconds * analysis.total
+    while not analysis.done:
+        analysis.poll()
+        if time.perf_counter() - t0 > limit:
+            analysis.cancel()
+            raise TimeoutError(f"analysis did not finish in {limit:.0f} s")
+        time.sleep(poll_every)
+    if analysis.error:
+        raise RuntimeError(analysis.error)
+    return analysis.report(), time.perf_counter() - t0
