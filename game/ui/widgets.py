@@ -287,7 +287,9 @@ class Chooser(Widget):
         lit = focused and self.enabled
         pygame.draw.rect(surface, theme.BUTTON_HOVER if lit else theme.PANEL, r, border_radius=radius)
         if lit:
-            pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(r.x, r.y + 4, 4, r.height - 8))
+            bar = max(3, r.height // 12)
+            pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(r.x + 2 + bar, r.y + r.height // 4, bar, r.height // 2),
+                             border_radius=bar // 2)
         pygame.draw.rect(surface, theme.ACCENT if lit else theme.PANEL_EDGE, r, 2 if lit else 1, border_radius=radius)
         fg = theme.TEXT if self.enabled else theme.TEXT_FAINT
         label_rect = self._label_rect()

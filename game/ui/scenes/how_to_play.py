@@ -23,8 +23,9 @@ def _moves_from(position, square):
     return [m for m in position.legal_moves() if m.start == square]
 
 
-def _diagram(position, square=None, last=None):
-    """A board picture of ``position`` with the legal moves of the piece on ``square`` marked."""
+def _diagram(position, square=None, last=None, also=None):
+    """A board picture of ``position`` with the legal moves of the piece on ``square`` marked
+    (and those of the piece on ``also``, marked as movable)."""
     pic = BoardPicture(pieces_of(position))
     pic.numbers = True
     if square is not None:
@@ -34,6 +35,9 @@ def _diagram(position, square=None, last=None):
         pic.goals = frozenset(m.path[-1] for m in moves if len(m.path) > 2)
         pic.ghosts = {c for m in moves for c in m.captures}
         pic.last_move = tuple(s for m in moves if len(m.path) > 2 for s in m.path[1:-1])
+    if also is not None:
+        pic.movable = frozenset((also,))
+        pic.destinations |= frozenset(m.path[-1] for m in _moves_from(position, also))
     if last is not None:
         pic.last_move = tuple(last)
     return pic
@@ -57,9 +61,11 @@ def pages():
          "carries on in the same move (here 9x18x25 takes two).",
          _diagram(Position.from_squares(black_men=[9, 2], white_men=[14, 22, 31]), square=9)),
         ("Kings",
-         "A man reaching the far row is crowned and becomes a king. Its move ends there, even if it could jump "
-         "on. A king moves and captures diagonally forwards and backwards, one square at a time.",
-         _diagram(Position.from_squares(black_kings=[18], black_men=[27], white_men=[1, 5]), square=18)),
+         "A man reaching the far row is crowned and becomes a king (the man on 27 is crowned on 31 or 32). "
+         "Its move ends there, even if it could jump on. A king moves and captures diagonally forwards and "
+         "backwards, one square at a time.",
+         _diagram(Position.from_squares(black_kings=[18], black_men=[27], white_men=[21, 30]), square=18,
+                  also=27)),
         ("Winning and draws",
          f"You win when your opponent cannot move: every piece is taken or blocked. Here {WHITE_NAME} is to "
          f"move and its only man is blocked, so {RED} has won. A game is drawn when the same position comes "

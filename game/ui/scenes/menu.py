@@ -58,7 +58,7 @@ class MenuScene(Scene):
             title_h = theme.font(ts, True).get_height()
             sub_size = max(16, ts // 4)
             sub_h = theme.font(sub_size).get_height()
-            emblem = ts // 2
+            emblem = ts * 2 // 3 if ts >= 48 else 0  # no room for the pieces: the title alone
             head = emblem + title_h + sub_h + max(10, ts // 3)
             room = bottom - margin - head
             bh = int(min(84, h // 13, room / (n + (n - 1) / 3)))
@@ -84,7 +84,7 @@ class MenuScene(Scene):
 
         cx, cy = self.emblem_center
         e = self.emblem_size
-        return [Box("emblem", pygame.Rect(cx - e, cy - e // 2, 2 * e, e)),
+        return [*([Box("emblem", pygame.Rect(cx - e, cy - e // 2, 2 * e, e))] if e else []),
                 Box("title", self.title_rect, "Checkers", self.title_size, bold=True),
                 Box("subtitle", self.subtitle_rect, SUBTITLE, self.subtitle_size),
                 *self.focus.text_boxes("entry"),
@@ -108,7 +108,9 @@ class MenuScene(Scene):
         theme.blit_text(surface, FOOTER, self.footer_size, theme.TEXT_FAINT, self.footer_rect.center, "center")
 
     def _draw_emblem(self, surface, centre, size):
-        # a white man and a black king overlapping: the game at a glance
+        if size <= 0:
+            return
+        # a white man and a red king overlapping: the game at a glance
         assets = self.app.assets
         cx, cy = centre
         for dx, name in ((-size * 0.32, "man_white"), (size * 0.32, "king_black")):

@@ -343,12 +343,12 @@ class SetupScene(Scene):
         panel = self.layout.panel
         pad = max(6, min(16, panel.width // 24))
         x, w = panel.x + pad, panel.width - 2 * pad
-        self.title_size = theme.fit_text(TITLE, max(22, min(40, panel.height // 16)), w, bold=True)
+        self.title_size = theme.fit_text(TITLE, max(22, min(64, panel.height // 16)), w, bold=True)
         title_h = theme.font(self.title_size, True).get_height()
         self.title_rect = pygame.Rect(x, panel.y + pad, w, title_h)
         # rows: tools (1.4 high), the tool's name, 2 choosers, 3 rows of paired buttons, 2 wide buttons
         room = panel.bottom - pad - self.title_rect.bottom - pad
-        bh = int(max(22, min(48, room / (1.4 + 0.7 + 7 + 9 * 0.25))))
+        bh = int(max(22, min(84, panel.height // 14, room / (1.4 + 0.7 + 7 + 9 * 0.25))))
         gap = max(3, bh // 4)
         icon = min(int(bh * 1.4), (w - 4 * gap) // 5)
         y = self.title_rect.bottom + pad
@@ -356,7 +356,7 @@ class SetupScene(Scene):
         for i, b in enumerate(self.tool_buttons):
             b.rect = pygame.Rect(tx + i * (icon + gap), y, icon, icon)
         y += icon + gap // 2
-        self.caption_size = max(16, min(24, int(bh * 0.5)))
+        self.caption_size = max(16, min(36, int(bh * 0.5)))
         self.caption_rect = pygame.Rect(x, y, w, theme.font(self.caption_size).get_height())
         y = self.caption_rect.bottom + gap
         for c in (self.side, self.you):
@@ -383,8 +383,12 @@ class SetupScene(Scene):
             return self.message, (theme.DANGER if self.message_is_error else theme.ACCENT)
         black = sum(1 for p in self.pieces.values() if p[0] == BLACK)
         white = len(self.pieces) - black
-        return (f"{theme.side_name(self.turn)} to move · {RED_NAME} {black}, {WHITE_NAME} {white} · {self.fen()}",
-                theme.TEXT)
+        text = f"{theme.side_name(self.turn)} to move · {RED_NAME} {black}, {WHITE_NAME} {white}"
+        with_fen = f"{text} · {self.fen()}"
+        # the FEN only when it fits whole (Copy FEN always has it)
+        if theme.font(self._status_size()).size(with_fen)[0] <= self.layout.status.width - 8:
+            text = with_fen
+        return text, theme.TEXT
 
     def _status_size(self):
         return max(16, int(self.layout.status.height * 0.6))
