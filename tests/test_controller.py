@@ -343,3 +343,34 @@ def test_players_modes_and_orientation():
     assert bottom_colour({BLACK: None, WHITE: medium}, "white") == WHITE
     with pytest.raises(ValueError, match="mode"):
         players_for("3p")
+
+
+def test_the_computers_move_waits_for_its_pace_and_move_now_plays_it_at_once():
+    match, engine = vs_computer(human=WHITE, pace=0.5)
+    match.update(0.1)  # the search starts
+    engine.answer(first(match))
+    assert match.update(0.1) is None and match.thinking and not match.computer.thinking  # held back
+    assert match.update(0.2) is None and match.game.ply == 0
+    assert match.update(0.2) is not None and match.game.ply == 1  # 0.5 s of play since its turn began
+    # the next turn: Move now releases a held move without waiting
+    match.play(first(match))
+    match.update(0.0)
+    engine.answer(first(match))
+    match.update(0.0)
+    assert match.thinking and match.game.ply == 2
+    match.move_now()
+    assert match.update(0.0) is not None and match.game.ply == 3
+
+
+def test_undo_forgets_a_held_move():
+    match, engine = vs_computer(pace=10)
+    match.play(first(match))
+    match.update(0.0)
+    engine.answer(first(match))
+    match.update(0.0)
+    assert match.thinking
+    match.undo()
+    assert not match.thinking
+    for _ in range(3):
+        match.update(100.0)
+    assert match.game.ply == 0

@@ -293,7 +293,10 @@ def test_undo_while_the_computer_thinks_cancels_the_search():
         frames(app, 10)
         assert len(scene.game.moves) == 1 and scene.computer.thinking  # not played
         engine.inbox.append(Done(2, reply))
-        frames(app, 3)
+        for _ in range(240):  # the reply pause is counted in frames: a few seconds of play at most
+            frames(app, 1)
+            if len(scene.game.moves) == 2:
+                break
         assert scene.game.moves[1] == reply
     finally:
         app.close()
@@ -586,5 +589,34 @@ def test_a_window_closed_in_the_very_first_frame(scene):
         pygame.event.post(pygame.event.Event(pygame.QUIT))
         assert app.step() is False
         assert app.frames == 1 and not app.running
+    finally:
+        app.close()
+
+
+class _QuickEngine(_HeldEngine):
+    """Answers every search at once with the first legal move."""
+
+    def go(self, position, history=(), limit=None):
+        from game.engine.process import Done
+
+        rid = super().go(position, history, limit)
+        self.inbox.append(Done(rid, position.legal_moves()[0]))
+        return rid
+
+
+@pytest.mark.parametrize("pause, held, within", [("none", 0, 10), ("long", 40, 120)])
+def test_the_reply_pause_setting_holds_the_computers_move(pause, held, within):
+    app = App((1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=_QuickEngine)
+    try:
+        app.settings["reply_pause"] = pause
+        app.settings["animation"] = "off"
+        app.switch("play", players={BLACK: level_by_name("Easy"), WHITE: None})
+        scene = play_scene(app)
+        count = 0
+        while not scene.game.moves:
+            frames(app, 1)
+            count += 1
+            assert count <= within, f"no reply after {within} frames"
+        assert count > held
     finally:
         app.close()

@@ -78,6 +78,7 @@ class ComputerTurn:
         self.nodes = 0
         self.pv = ()
         self.started = 0.0
+        self.seconds = 0.0     # how long the last answered search took
         self.stopping = False
         self._stop_sent = 0.0
         self.failed = None     # why the engine gave no move; set until retry() or cancel()
@@ -87,7 +88,8 @@ class ComputerTurn:
         return self.request_id is not None
 
     def elapsed(self):
-        return self.clock() - self.started if self.thinking else 0.0
+        """Seconds the search has taken so far (or took, once it answered)."""
+        return self.clock() - self.started if self.thinking else self.seconds
 
     def _fail(self, why):
         self.request_id = None
@@ -103,7 +105,7 @@ class ComputerTurn:
         """Ask for a move in ``game``'s position; False (and ``failed`` says why) if it cannot be sent."""
         self.cancel()
         self.level = level
-        self.depth, self.score, self.nodes, self.pv = 0, None, 0, ()
+        self.depth, self.score, self.nodes, self.pv, self.seconds = 0, None, 0, (), 0.0
         self.started = self.clock()
         # Only positions since the last capture or man move can repeat.
         history = tuple(game.reversible_history()[:-1])
@@ -138,6 +140,7 @@ class ComputerTurn:
             if isinstance(msg, Info):
                 self.depth, self.score, self.nodes, self.pv = msg.depth, msg.score, msg.nodes, tuple(msg.pv)
             elif isinstance(msg, Done):
+                self.seconds = self.clock() - self.started
                 self.request_id = None
                 self.stopping = False
                 if msg.move is None:

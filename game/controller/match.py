@@ -48,11 +48,14 @@ class Match:
     client, called the first time the computer has to move.  paused: the
     computer does not start thinking until ``resume()`` or ``step()``
     (watch mode).  game_id: the store's id for this game (kept in its record, so
-    every save of the same game goes to the same place).
+    every save of the same game goes to the same place).  pace: seconds of play
+    (the ``dt`` given to ``update``) the computer's move is held at least, counted
+    from when its turn began, so a person sees each move land before the reply;
+    "Move now" plays it at once.
     """
 
     def __init__(self, players=None, game=None, *, start=None, draw_rule="official", engine=None,
-                 paused=False, game_id=None, clock=time.monotonic):
+                 paused=False, game_id=None, pace=0.0, clock=time.monotonic):
         self.players = dict(players or {BLACK: None, WHITE: None})
         for colour in (BLACK, WHITE):
             self.players.setdefault(colour, None)
@@ -62,6 +65,10 @@ class Match:
         self.steps = 0          # computer moves allowed while paused (Step)
         self.version = 0        # grows by one with every change of the game
         self.game_id = game_id
+        self.pace = pace
+        self._held = None       # the computer's move, arrived before its pace allows it
+        self._waited = 0.0      # seconds of play since the computer's turn began
+        self._hurry = False     # Move now: play the held move at once
         self._listeners = []
 
     @classmethod
@@ -96,6 +103,7 @@ class Match:
             self._listeners.remove(fn)
 
     def _changed(self, change):
+        self._held = None
         self.version += 1
         for fn in list(self._listeners):
             fn(self, change)
@@ -149,19 +157,23 @@ class Match:
         self.game.push(move)
         self._changed(MOVE)
 
-    def update(self):
-        """Drive the computer, once a frame: start its search when it is to move, collect the
-        answer.  Returns the computer's Move once it has been played, else None."""
+    def update(self, dt=0.0):
+        """Drive the computer, once a frame (``dt``: seconds since the last call): start its
+        search when it is to move, collect the answer, play it once its pace allows.
+        Returns the computer's Move once it has been played, else None."""
         computer = self.computer
         if self.over:
-            computer.cancel()
+            self._drop()
             return None
         level = self.level_of(self.game.turn)
         if level is None or computer.failed:
             return None  # a person's turn, or an engine problem waiting for retry()
-        if computer.thinking:
-            move = computer.poll(self.game.position)
-            if move is None:
+        if computer.thinking or self._held is not None:
+            self._waited += dt
+            if self._held is None:
+                self._held = computer.poll(self.game.position)
+            move = self._held
+            if move is None or (self._waited < self.pace and not self._hurry):
                 return None
             try:
                 self._push(move)
@@ -173,15 +185,27 @@ class Match:
             return None
         if self.paused:
             self.steps -= 1
+        self._waited, self._hurry = 0.0, False
         computer.start(self.game, level)
         return None
+
+    def _drop(self):
+        """Forget the computer's search and any move held back."""
+        self._held = None
+        self.computer.cancel()
+
+    @property
+    def thinking(self):
+        """The computer is working on its move (searching, or holding it back for its pace)."""
+        return self.computer.thinking or self._held is not None
 
     def move_now(self):
         """M: the computer moves now; after an engine problem, the engine is asked again."""
         if self.computer.failed:
             self.retry()
-        else:
-            self.computer.move_now()
+            return
+        self._hurry = True  # a move already held back is played at once
+        self.computer.move_now()
 
     def retry(self):
         """Ask the engine again after a failure (the next ``update`` starts the search)."""
@@ -193,7 +217,7 @@ class Match:
         """The computer stops (its search is forgotten) and waits for resume() or step()."""
         self.paused = True
         self.steps = 0
-        self.computer.cancel()
+        self._drop()
 
     def resume(self):
         self.paused = False
@@ -207,7 +231,7 @@ class Match:
         if self.over or not self.computer_to_move():
             return False
         self.paused = True
-        if self.computer.thinking:
+        if self.thinking:
             return False  # that move is already coming
         self.steps = 1
         return True
@@ -228,7 +252,7 @@ class Match:
         In watch mode the match pauses.  Returns how many moves were taken back."""
         if not self.can_undo:
             return 0
-        self.computer.cancel()
+        self._drop()
         taken = 1 if self.game.undo() is not None else 0
         if self.mode == "1p":
             while self.game.moves and not self.is_human(self.game.turn):
@@ -244,7 +268,7 @@ class Match:
         game is over.  Returns how many moves were played again."""
         if not self.can_redo:
             return 0
-        self.computer.cancel()
+        self._drop()
         done = 1 if self.game.redo() is not None else 0
         if self.mode == "1p":
             while self.can_redo and not self.is_human(self.game.turn):
@@ -272,7 +296,7 @@ class Match:
         loser = self.resigner() if colour is None else colour
         if loser is None or self.over:
             return False
-        self.computer.cancel()
+        self._drop()
         self.game.resign(loser)
         self._changed(RESIGN)
         return True
@@ -288,7 +312,7 @@ class Match:
 
     def close(self):
         """Forget the search under way (the engine client belongs to whoever made it)."""
-        self.computer.cancel()
+        self._drop()
         self._listeners.clear()
 
 

@@ -90,9 +90,9 @@ class SidePanel:
         s = self.scene
         over = s.game.outcome is not None
         problem = s.match.engine_problem is not None
-        self.move_now.visible = s.computer.thinking or problem
+        self.move_now.visible = s.match.thinking or problem
         self.move_now.text = "Try again" if problem else "Move now"
-        self.move_now.enabled = problem or (s.computer.thinking and not s.computer.stopping)
+        self.move_now.enabled = problem or (s.match.thinking and not s.computer.stopping)
         self.undo.enabled = s.match.can_undo
         self.redo.enabled = s.match.can_redo
         self.resign.enabled = s.match.resigner() is not None
@@ -195,7 +195,7 @@ class SidePanel:
         s = self.scene
         box = self.think_rect
         c = s.computer
-        if c.thinking:
+        if s.match.thinking:
             centre = (box.x + self.f(24), box.y + self.f(24))
             angle = (s.clock * 5.0) % (2 * math.pi)
             rad = self.f(11)

@@ -24,6 +24,10 @@ from ..store_hooks import flipped_for
 
 MESSAGE_SECONDS = 2.5
 ANIMATION_SCALE = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
+# Seconds the computer's move waits at least after its turn began: against a person
+# ("reply_pause"), so your own move is seen landing; between two computers ("watch_speed").
+REPLY_PAUSE = {"none": 0.0, "short": 0.4, "long": 1.0}
+WATCH_PACE = {"fast": 0.2, "normal": 0.8, "slow": 1.6}
 DRAG_THRESHOLD = 6  # pixels the mouse must travel before a press becomes a drag
 
 
@@ -41,6 +45,7 @@ class PlayScene(Scene):
             p.get("players"), p.get("game"), start=p.get("start"),
             draw_rule=p.get("draw_rule") or self.setting("draw_rule", "official"),
             engine=lambda: self.app.engine)
+        self.match.pace = self.pace()
         self.flipped = p.get("flipped", flipped_for(self.app, self.players))
         self.numbers = bool(self.setting("square_numbers", False))
         self.renderer = BoardRenderer(self.app.assets)
@@ -63,6 +68,12 @@ class PlayScene(Scene):
         self.match.close()
         self.app.set_cursor(False)
         self.extras.leave()
+
+    def pace(self):
+        """The computer's pace for this match, from the settings."""
+        if self.match.mode == "watch":
+            return WATCH_PACE.get(self.setting("watch_speed", "normal"), WATCH_PACE["normal"])
+        return REPLY_PAUSE.get(self.setting("reply_pause", "short"), REPLY_PAUSE["short"])
 
     def setting(self, key, default):
         """A preference from the app's settings, or ``default``."""
@@ -258,7 +269,7 @@ class PlayScene(Scene):
             self.toggle_numbers()
         elif k == pygame.K_r and not ctrl:
             self.resign()
-        elif k == pygame.K_m and (self.computer.thinking or self.computer.failed):
+        elif k == pygame.K_m and (self.match.thinking or self.computer.failed):
             self.move_now()
         elif k == pygame.K_SPACE and self.mode == "watch":
             self.toggle_pause()
@@ -315,7 +326,7 @@ class PlayScene(Scene):
         if self.game.outcome is not None:
             return "The game is over"
         if self.input is None:
-            return "Computer is thinking…" if self.computer.thinking else ""
+            return "Computer is thinking…" if self.match.thinking else ""
         return None
 
     def _click(self, square, first_hop=None):
@@ -393,7 +404,7 @@ class PlayScene(Scene):
             return
         failed_before = match.engine_problem
         before = self.game.position
-        move = match.update()
+        move = match.update(dt)
         if move is not None:
             self._show(move, before)
         elif match.engine_problem and not failed_before:
@@ -404,7 +415,7 @@ class PlayScene(Scene):
 
     def wants_redraw(self):
         """Moving pieces, the thinking spinner, a drag, a message or a pending hint change the picture."""
-        if self.anim is not None or self.computer.thinking or self.drag is not None:
+        if self.anim is not None or self.match.thinking or self.drag is not None:
             return True
         if self.message_until and self.clock < self.message_until + 0.1:
             return True
