@@ -49,3 +49,31 @@ def test_space_and_arrows_still_change_a_choice(app):
     assert setup.difficulty.value != first and app.stack.find("play") is None
     key(app, pygame.K_LEFT)
     assert setup.difficulty.value == first
+
+
+def test_nothing_jumps_when_a_custom_level_is_picked(app):
+    app.switch("menu")
+    app.push("new_game", mode="1p")
+    app.step()
+    scene = app.stack.top
+    before = [tuple(w.rect) for w in (scene.difficulty, scene.side, scene.start_button, scene.back_button)]
+    while scene.difficulty.value != "Custom depth":
+        key(app, pygame.K_RIGHT)
+    assert scene.depth.visible
+    after = [tuple(w.rect) for w in (scene.difficulty, scene.side, scene.start_button, scene.back_button)]
+    assert after == before
+    assert scene.side.rect.bottom < scene.depth.rect.top < scene.start_button.rect.top
+
+
+@pytest.mark.parametrize("mode", ["1p", "2p", "watch"])
+def test_no_empty_block_between_the_parts_of_the_screen(app, mode):
+    app.switch("menu")
+    app.push("new_game", mode=mode)
+    app.step()
+    scene = app.stack.top
+    parts = sorted([scene.title_rect, scene.subtitle_rect, scene.description_rect, scene.start_button.rect]
+                   + [r.rect for r in scene.rows if r.visible], key=lambda r: r.y)
+    row_height = scene.start_button.rect.height
+    gaps = [b.top - a.bottom for a, b in zip(parts, parts[1:])]
+    # the free custom slot is shared out round the description: never a hole of more than a row and a half
+    assert max(gaps) <= row_height * 1.5, gaps

@@ -130,6 +130,14 @@ class NewGameScene(Scene):
             return "Space pauses and resumes; S plays one move while paused."
         return TWO_PLAYERS
 
+    def descriptions(self):
+        """Every description this screen may show (the layout keeps room for the longest)."""
+        if self.mode == "1p":
+            return ([lv.description for lv in self.levels.values()]
+                    + [f"Full strength, searching exactly {d} plies ahead." for d in (10,)]
+                    + [f"Full strength, thinking {s} s a move." for s in ("0.5",)])
+        return [self.description()]
+
     def start_game(self):
         if self.mode == "1p":
             side = SIDE_VALUES[SIDE_SHOWN.index(self.side.value)]
@@ -171,8 +179,9 @@ class NewGameScene(Scene):
         sub_h = theme.font(self.subtitle_size).get_height()
         self.description_size = max(18, min(40, h // 28))
         line = theme.font(self.description_size).get_linesize()
-        lines = 3 if self.mode != "2p" else max(3, len(theme.wrap(TWO_PLAYERS, self.description_size, bw)))
-        desc_h = lines * line
+        # room for the longest description this screen can show, so that nothing moves when it changes
+        lines = max(len(theme.wrap(text, self.description_size, bw)) for text in self.descriptions())
+        desc_h = max(1, lines) * line
         rows_h = self.slots * bh + max(0, self.slots - 1) * gap
         block = title_h + sub_h + gap * 2 + rows_h + (gap * 2 if self.slots else 0) + desc_h + gap * 2 + bh
         top = max(margin, (self.footer_rect.y - margin - block) // 2)
@@ -185,11 +194,14 @@ class NewGameScene(Scene):
             row.rect = rect
         if self.slots:
             y = slots[-1].bottom + gap * 2
-        # the description moves up into an unused slot (nothing shown there would look like a hole);
-        # the buttons below stay where they are
+        # the description sits in the middle of what the rows leave above the buttons (a free
+        # custom slot included), so there is no hole and the buttons below never move
         free = sum(1 for r in self.rows if not r.visible) - (len(self.rows) - self.slots)
-        top_desc = y - free * (bh + gap) if self.slots else y
-        self.description_rect = pygame.Rect((w - bw) // 2, top_desc, bw, desc_h)
+        region_top = y - free * (bh + gap) if self.slots else y
+        region_bottom = y + desc_h
+        text_h = max(1, theme.wrapped_height(self.description(), self.description_size, bw))
+        self.description_rect = pygame.Rect((w - bw) // 2, region_top + (region_bottom - region_top - text_h) // 2,
+                                            bw, text_h)
         y += desc_h
         y += gap * 2
         half = (bw - gap) // 2
