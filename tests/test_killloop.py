@@ -1,0 +1,19 @@
+"""A short run of tools/kill_loop.py: games kept through SIGKILLs during saves and play."""
+
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_a_few_kills_lose_nothing_and_leave_nothing():
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "kill_loop.py"), "--kills", "6", "--seed", "3"],
+                       capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "problems: 0; processes left: 0" in r.stdout
+    assert "kills: 6" in r.stdout
