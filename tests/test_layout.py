@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.app import App
+from game.rules import WHITE, Outcome
 from game.ui import layout_check
 from game.ui.layout_check import SIZES, Box, check_scene, problems
 
@@ -28,6 +29,8 @@ SCENES = [
     ("confirm", {"title": "Leave this game?", "message": "Your game is kept: Continue resumes it.",
                  "confirm": "Leave"}, "menu"),
     ("notice", {"title": "Could not open the game", "message": LONG_MESSAGE}, "menu"),
+    ("game_over", {"outcome": Outcome(WHITE, "no_moves", "White wins: Red has no move left"),
+                   "players": {0: None, 1: None}}, "menu"),
 ]
 
 
@@ -108,3 +111,21 @@ def test_wrapped_text_is_measured_by_its_lines(app):
 
 def test_sizes_are_the_five_the_game_is_designed_for():
     assert layout_check.SIZES[0] == (720, 520) and layout_check.SIZES[-1] == (2560, 1440) and len(SIZES) == 5
+
+
+def test_a_dialog_note_gets_its_own_room(app):
+    from game.ui.dialog import DialogScene
+
+    class Noted(DialogScene):
+        name = "noted"
+        title = "Red wins"
+        message = "White has no move left."
+        note = "Esc to look at the board"
+
+        def buttons(self):
+            return [("Play again", None, True), ("Menu", None, False), ("Quit", None, False)]
+
+    scene = Noted(app)
+    scene.enter()
+    assert check_scene(scene) == []
+    assert all(b.rect.bottom < scene.note_rect.top for b in scene.widgets)

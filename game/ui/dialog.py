@@ -13,6 +13,7 @@ class DialogScene(Scene):
 
     title = ""
     message = ""
+    note = ""  # a faint line under the buttons, e.g. "Esc to look at the board"
     accent = theme.ACCENT
 
     def buttons(self):
@@ -44,7 +45,9 @@ class DialogScene(Scene):
         self.message_size = max(18, min(44, h // 24))
         lines = theme.wrap(self.message, self.message_size, cw - 2 * pad) if self.message else []
         message_h = len(lines) * theme.font(self.message_size).get_linesize()
-        ch = pad + 6 + title_h + (gap + message_h if lines else 0) + gap * 2 + bh + pad
+        self.note_size = max(16, min(26, h // 36))
+        note_h = theme.font(self.note_size).get_height() if self.note else 0
+        ch = pad + 6 + title_h + (gap + message_h if lines else 0) + gap * 2 + bh + pad + note_h
         ch = min(ch, h - 8)
         self.card = pygame.Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
         y = self.card.y + pad + 6
@@ -54,8 +57,10 @@ class DialogScene(Scene):
         total = n * bw + (n - 1) * gap
         x = self.card.centerx - total // 2
         for b in self.widgets:
-            b.rect = pygame.Rect(x, self.card.bottom - pad - bh, bw, bh)
+            b.rect = pygame.Rect(x, self.card.bottom - pad - bh - note_h, bw, bh)
             x += bw + gap
+        self.note_rect = pygame.Rect(self.card.x + pad, self.card.bottom - pad // 2 - note_h, cw - 2 * pad,
+                                     max(1, note_h))
 
     def layout_boxes(self):
         from .layout_check import Box
@@ -65,6 +70,8 @@ class DialogScene(Scene):
         if self.message:
             boxes.append(Box("message", self.message_rect, self.message, self.message_size, wrap=True,
                              parent="card"))
+        if self.note:
+            boxes.append(Box("note", self.note_rect, self.note, self.note_size, parent="card"))
         for i, b in enumerate(self.widgets):
             name = f"button{i}"
             boxes.append(Box(name, b.rect, parent="card"))
@@ -94,4 +101,6 @@ class DialogScene(Scene):
         theme.blit_text(surface, self.title, self.title_size, theme.TEXT, self.title_rect.midtop, "midtop", bold=True)
         if self.message:
             theme.blit_wrapped(surface, self.message, self.message_rect, self.message_size, theme.TEXT_DIM)
+        if self.note:
+            theme.blit_text(surface, self.note, self.note_size, theme.TEXT_FAINT, self.note_rect.center, "center")
         self.focus.draw(surface)
