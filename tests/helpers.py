@@ -12,3 +12,59 @@ def play(game, n, seed=1):
             break
         game.push(rng.choice(moves))
     return game
+
+
+class FakeEngine:
+    """An engine client double (``go/poll/stop/cancel/close``), no process.
+
+    It records each request (``gos``: request id, position, history, limit)
+    and answers only what the test puts in ``inbox`` (``answer(move)``), or,
+    with ``reply`` (a function of the position's legal moves), answers every
+    search at once (with ``error`` as the Done's error).  ``fail_go``/``fail_poll``/``fail_stop``: an exception to
+    raise instead.
+    """
+
+    def __init__(self, reply=None, error=None):
+        self.reply = reply
+        self.error = error
+        self.gos = []
+        self.inbox = []
+        self.stops = 0
+        self.cancels = 0
+        self.closed = False
+        self.fail_go = self.fail_poll = self.fail_stop = None
+
+    def go(self, position, history=(), limit=None):
+        if self.fail_go is not None:
+            raise self.fail_go
+        rid = len(self.gos) + 1
+        self.gos.append((rid, position, history, limit))
+        if self.reply is not None:
+            self.answer(self.reply(position.legal_moves()), rid, error=self.error)
+        return rid
+
+    @property
+    def current(self):
+        return self.gos[-1][0]
+
+    def answer(self, move, rid=None, **extra):
+        from game.engine.process import Done
+
+        self.inbox.append(Done(rid or self.current, move, **extra))
+
+    def poll(self):
+        if self.fail_poll is not None:
+            raise self.fail_poll
+        out, self.inbox = self.inbox, []
+        return out
+
+    def stop(self):
+        if self.fail_stop is not None:
+            raise self.fail_stop
+        self.stops += 1
+
+    def cancel(self):
+        self.cancels += 1
+
+    def close(self, wait=True):
+        self.closed = True

@@ -13,50 +13,23 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine.process import Done
 from game.notation.pdn import write_pdn
 from game.rules import BLACK, WHITE, Game, Position
 from game.store import autosave_path, games_dir, has_autosave, list_saved_games, load_autosave, save_game
 
+from helpers import FakeEngine
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
-class FakeEngine:
-    """Answers every search at once with the first legal move (or a chosen one)."""
-
-    instances = []
-
-    def __init__(self):
-        self.rid = 0
-        self.pending = []
-        self.closed = False
-        self.choose = None
-        FakeEngine.instances.append(self)
-
-    def go(self, position, history=(), limit=None):
-        self.rid += 1
-        moves = position.legal_moves()
-        move = self.choose(moves) if self.choose else (moves[-1] if moves else None)
-        self.pending = [Done(self.rid, move)]
-        return self.rid
-
-    def poll(self):
-        out, self.pending = self.pending, []
-        return out
-
-    def stop(self):
-        pass
-
-    def cancel(self):
-        self.pending = []
-
-    def close(self):
-        self.closed = True
+def answering():
+    """An engine that answers every search at once with the last legal move."""
+    return FakeEngine(reply=lambda moves: moves[-1] if moves else None)
 
 
 def make_app(engine=True):
     from game.app import App
-    return App(size=(1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=FakeEngine if engine else None)
+    return App(size=(1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=answering if engine else None)
 
 
 @pytest.fixture

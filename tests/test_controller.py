@@ -1,6 +1,6 @@
 """The match controller without a window: turns, undo policy, resign, failures, records.
 
-A scripted engine stands in for the engine process: it answers only when
+A fake engine client stands in for the engine process: it answers only when
 the test says so, so every step is deterministic and nothing waits.
 """
 
@@ -11,51 +11,12 @@ import pytest
 from game.controller import (STOP_GRACE, Match, MatchError, MatchRecord, bottom_colour, mode_of,
                              players_for, players_from_keys, players_to_keys)
 from game.engine.levels import parse_level
-from game.engine.process import Done, Info
+from game.engine.process import Info
 from game.rules import BLACK, WHITE, Game, IllegalMoveError, Move, Position
 
+from helpers import FakeEngine
+
 FINISH = "B:W23:B18,K6,1,2"  # black takes 18x27 and white has nothing left
-
-
-class ScriptedEngine:
-    """An engine client double: records requests, answers when told to."""
-
-    def __init__(self):
-        self.gos = []          # (request_id, position, history, limit)
-        self.stops = 0
-        self.cancels = 0
-        self.inbox = []
-        self.fail_go = None
-        self.fail_poll = None
-        self.fail_stop = None
-
-    def go(self, position, history=(), limit=None):
-        if self.fail_go is not None:
-            raise self.fail_go
-        rid = len(self.gos) + 1
-        self.gos.append((rid, position, history, limit))
-        return rid
-
-    @property
-    def current(self):
-        return self.gos[-1][0]
-
-    def answer(self, move, rid=None, **extra):
-        self.inbox.append(Done(rid or self.current, move, **extra))
-
-    def poll(self):
-        if self.fail_poll is not None:
-            raise self.fail_poll
-        out, self.inbox = self.inbox, []
-        return out
-
-    def stop(self):
-        if self.fail_stop is not None:
-            raise self.fail_stop
-        self.stops += 1
-
-    def cancel(self):
-        self.cancels += 1
 
 
 class Clock:
@@ -67,7 +28,7 @@ class Clock:
 
 
 def vs_computer(human=BLACK, level="Medium", game=None, **kw):
-    engine = ScriptedEngine()
+    engine = FakeEngine()
     players = players_for("1p", human, level)
     return Match(players, game, engine=lambda: engine, **kw), engine
 
@@ -172,7 +133,7 @@ def test_resign_who_and_when():
 
 
 def test_watch_mode_pause_step_and_undo_pauses():
-    engine = ScriptedEngine()
+    engine = FakeEngine()
     match = Match(players_for("watch", level="Beginner"), engine=lambda: engine, paused=True)
     for _ in range(3):
         match.update()

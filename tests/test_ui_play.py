@@ -13,6 +13,7 @@ import pytest
 from game.app import App
 from game.engine.levels import level_by_name
 from game.rules import BLACK, WHITE, Position
+from helpers import FakeEngine
 
 
 @pytest.fixture(autouse=True)
@@ -239,36 +240,8 @@ def test_resign_and_draw_words(app):
     assert app.stack.top.title == "White wins"
 
 
-class _HeldEngine:
-    """An engine client double whose answers the test delivers by hand."""
-
-    def __init__(self):
-        self.rid = 0
-        self.inbox = []
-        self.cancels = 0
-
-    def go(self, position, history=(), limit=None):
-        self.rid += 1
-        return self.rid
-
-    def poll(self):
-        out, self.inbox = self.inbox, []
-        return out
-
-    def stop(self):
-        pass
-
-    def cancel(self):
-        self.cancels += 1
-
-    def close(self):
-        pass
-
-
 def test_undo_while_the_computer_thinks_cancels_the_search():
-    from game.engine.process import Done
-
-    engine = _HeldEngine()
+    engine = FakeEngine()
     app = App((1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=lambda: engine)
     try:
         app.switch("play", players={BLACK: None, WHITE: level_by_name("Master")})
@@ -278,7 +251,7 @@ def test_undo_while_the_computer_thinks_cancels_the_search():
         click_square(app, 15)
         settle(app)
         frames(app, 2)
-        assert scene.computer.thinking and engine.rid == 1
+        assert scene.computer.thinking and len(engine.gos) == 1
         reply = scene.game.legal_moves()[0]
         key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
         assert not scene.computer.thinking and scene.game.moves == [] and engine.cancels == 1
@@ -288,11 +261,11 @@ def test_undo_while_the_computer_thinks_cancels_the_search():
         click_square(app, 15)
         settle(app)
         frames(app, 2)
-        assert engine.rid == 2 and scene.computer.thinking
-        engine.inbox.append(Done(1, reply))
+        assert len(engine.gos) == 2 and scene.computer.thinking
+        engine.answer(reply, rid=1)
         frames(app, 10)
         assert len(scene.game.moves) == 1 and scene.computer.thinking  # not played
-        engine.inbox.append(Done(2, reply))
+        engine.answer(reply, rid=2)
         for _ in range(240):  # the reply pause is counted in frames: a few seconds of play at most
             frames(app, 1)
             if len(scene.game.moves) == 2:
@@ -536,46 +509,18 @@ def test_window_size_without_a_desktop_size(monkeypatch):
         app.close()
 
 
-class _ErrorEngine:
-    """An engine client whose searches end without a move (a bug in the search)."""
-
-    def __init__(self):
-        self.gos = 0
-        self.pending = []
-
-    def go(self, position, history=(), limit=None):
-        from game.engine.process import Done
-
-        self.gos += 1
-        self.pending = [Done(self.gos, None, error="ValueError: no move\nTraceback (most recent call last): ...")]
-        return self.gos
-
-    def poll(self):
-        out, self.pending = self.pending, []
-        return out
-
-    def stop(self):
-        pass
-
-    def cancel(self):
-        self.pending = []
-
-    def close(self):
-        pass
-
-
 def test_an_engine_error_is_shown_with_a_retry_and_no_move_is_made_up():
-    engine = _ErrorEngine()
+    engine = FakeEngine(reply=lambda moves: None, error="ValueError: no move\nTraceback (most recent call last): ...")
     app = App((1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=lambda: engine)
     try:
         app.switch("play", players={BLACK: level_by_name("Easy"), WHITE: None})
         frames(app, 20)
         scene = play_scene(app)
-        assert scene.game.moves == [] and engine.gos == 1  # asked once, nothing played in its place
+        assert scene.game.moves == [] and len(engine.gos) == 1  # asked once, nothing played in its place
         assert "no move" in scene.status_text()[0] and "press M" in scene.status_text()[0]
         assert scene.panel.move_now.visible and scene.panel.move_now.text == "Try again"
         click_at(app, scene.panel.move_now.rect.center, n=5)
-        assert engine.gos == 2 and scene.game.moves == []
+        assert len(engine.gos) == 2 and scene.game.moves == []
     finally:
         app.close()
 
@@ -593,20 +538,9 @@ def test_a_window_closed_in_the_very_first_frame(scene):
         app.close()
 
 
-class _QuickEngine(_HeldEngine):
-    """Answers every search at once with the first legal move."""
-
-    def go(self, position, history=(), limit=None):
-        from game.engine.process import Done
-
-        rid = super().go(position, history, limit)
-        self.inbox.append(Done(rid, position.legal_moves()[0]))
-        return rid
-
-
 @pytest.mark.parametrize("pause, held, within", [("none", 0, 10), ("long", 40, 120)])
 def test_the_reply_pause_setting_holds_the_computers_move(pause, held, within):
-    app = App((1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=_QuickEngine)
+    app = App((1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=lambda: FakeEngine(reply=lambda moves: moves[0]))
     try:
         app.settings["reply_pause"] = pause
         app.settings["animation"] = "off"
