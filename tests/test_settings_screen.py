@@ -114,3 +114,20 @@ def test_unwritable_settings_say_so_without_crashing(app, tmp_path):
     assert app.settings.sound is False  # still applied for this session
     assert "Could not write" in scene.message
     assert not settings_path().is_file()
+
+
+def test_pace_rows_set_the_keys_the_play_scene_reads(app):
+    app.switch("menu")
+    app.push("settings")
+    app.step()
+    scene = app.stack.top
+    scene.focus.focus_on(scene.row("reply_pause"))
+    assert scene.row("reply_pause").value == "Short"  # the default: a short pause before the reply
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)  # an ordered scale stops at its end
+    assert app.settings.get("reply_pause") == "long"
+    scene.focus.focus_on(scene.row("watch_speed"))
+    key(app, pygame.K_LEFT)
+    assert app.settings.get("watch_speed") == "slow"
+    key(app, pygame.K_LEFT)
+    assert app.settings.get("watch_speed") == "slow"
