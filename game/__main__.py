@@ -118,7 +118,7 @@ def first_scene(args, position):
         return "menu", {}
     mode = args.mode or "1p"  # a level or a side asked for means a game against the computer
     players = players_for(mode, WHITE if args.side == "white" else BLACK, level)
-    return "play", {"mode": mode, "players": players, "start": position}
+    return "play", {"players": players, "start": position}
 
 
 def main(argv=None):

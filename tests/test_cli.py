@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from game.controller import mode_of
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -85,7 +87,7 @@ def test_main_builds_play_straight_away_from_a_position():
 
     args = build_parser().parse_args(["--fen", "W:W18:B14", "--side", "white", "--level", "easy"])
     scene, params = first_scene(args, start_position(args))
-    assert scene == "play" and params["mode"] == "1p"
+    assert scene == "play" and mode_of(params["players"]) == "1p"
     assert params["players"][1] is None and params["players"][0].name == "Easy"
     args = build_parser().parse_args([])
     assert first_scene(args, start_position(args))[0] == "menu"
@@ -135,7 +137,7 @@ def test_a_level_or_side_alone_starts_a_game_against_the_computer():
     from game.rules import BLACK, WHITE
 
     scene, params = first_scene(build_parser().parse_args(["--level", "Master", "--side", "white"]), None)
-    assert scene == "play" and params["mode"] == "1p"
+    assert scene == "play" and mode_of(params["players"]) == "1p"
     assert params["players"][WHITE] is None and params["players"][BLACK].name == "Master"
     assert first_scene(build_parser().parse_args([]), None) == ("menu", {})
 
