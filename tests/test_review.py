@@ -151,3 +151,15 @@ def test_v_in_play_opens_review_of_the_current_game(app):
     key(app, pygame.K_HOME)
     key(app, pygame.K_ESCAPE)
     assert app.stack.top.name == "play" and app.stack.top.game.ply == 8
+
+
+def test_continue_vs_computer_keeps_the_reviewed_games_level(app):
+    from game.engine.levels import parse_level
+
+    game = played(10)  # black to move
+    scene = open_review(app, game, players={BLACK: None, WHITE: parse_level("depth:5")})
+    key(app, pygame.K_LEFT)  # white to move here: the person takes white
+    scene.continue_vs_computer()
+    play = app.stack.top
+    assert play.name == "play" and play.game.moves == game.moves[:9]
+    assert play.players[WHITE] is None and play.players[BLACK].spec == "depth:5"
