@@ -19,6 +19,9 @@ from . import theme
 
 class Widget:
     focusable = True
+    # set by a FocusGroup: in a group the pointer moves the focus, so hovering has no look of its
+    # own; a lone widget (outside any group) still lightens under the pointer
+    in_group = False
 
     def __init__(self, rect=(0, 0, 0, 0), enabled=True):
         self.rect = pygame.Rect(rect)
@@ -132,6 +135,8 @@ class Button(Widget):
             fill, fg, edge = theme.BUTTON, theme.ACCENT, theme.ACCENT_DARK
         else:
             fill, fg = theme.BUTTON, theme.BUTTON_TEXT
+        if self.enabled and not focused and self.hovered and not self.in_group:
+            fill = theme.BUTTON_HOVER
         pygame.draw.rect(surface, (16, 18, 22), r.move(0, 2), border_radius=radius)
         pygame.draw.rect(surface, fill, r, border_radius=radius)
         if focused and self.enabled:
@@ -327,6 +332,8 @@ class FocusGroup:
 
     def __init__(self, widgets=(), focus=0, arrows=True):
         self.widgets = list(widgets)
+        for w in self.widgets:
+            w.in_group = True
         self.arrows = arrows
         if focus is None:
             self.focus = -1
