@@ -159,3 +159,13 @@ def test_text_that_is_not_pdn_is_one_broken_game(home):
     path.write_text("just words, no games")
     [game] = read_games_file(path)
     assert game.error and game.game.ply == 0
+
+
+def test_a_loaded_game_keeps_its_players_and_levels():
+    game = play(Game(), 6)
+    path = save_game(game, {"Black": "Human", "White": player_name("computer", "Expert"), "WhiteLevel": "Expert"})
+    [loaded] = read_games_file(path)
+    assert loaded.players() == ({"white": "Expert"}, ["black"])
+    path = save_game(game, {"Black": "Computer (Hard)", "White": "Ann"})
+    [loaded] = read_games_file(path)
+    assert loaded.players() == ({"black": "Hard"}, ["white"])

@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.agent.io import format_move, parse_input  # noqa: E402
 from game.rules import Move  # noqa: E402
 from game.rules import bitboard as bb  # noqa: E402
+from game.textfile import read_text  # noqa: E402
 
 WIN = 1000
 
@@ -62,8 +63,8 @@ def main(argv=None):
     except FileNotFoundError:
         pass
     try:
-        got = parse_input(Path("input.txt").read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
+        got = parse_input(read_text("input.txt", limit=64 * 1024, what="input file"))
+    except ValueError as e:  # FileReadError and NotationError
         print(f"minimax_agent: {e}", file=sys.stderr)
         return 2
     move = choose(got.position, max(1, args.depth))

@@ -14,9 +14,8 @@ quotes the bad line).  output.txt: ``E c3 b4`` for a simple move; one
 (top) to 1, so square 1 is b8 and square 29 is a1 (``game.notation.squares``).
 """
 
-from ..notation.boards import CsciInput, csci_board, parse_csci_input
+from ..notation.boards import CsciInput, csci_input, parse_csci_input
 from ..notation.squares import square_name
-from ..rules import BLACK
 
 __all__ = ["CsciInput", "format_move", "input_text", "parse_input"]
 
@@ -37,9 +36,8 @@ def format_move(move):
 def input_text(mode, position, seconds):
     """The whole input.txt for the side to move of ``position`` (for referees and tests).
 
-    Seconds keep their decimals: a referee that rounds to 0.1 s would give a
-    player time it does not have.
+    The notation's writer (``csci_input``): seconds keep their decimals, as a
+    referee that rounds to 0.1 s would give a player time it does not have.
+    A clock already at zero is written as the smallest time it can show.
     """
-    colour = "BLACK" if position.turn == BLACK else "WHITE"
-    secs = f"{seconds:.3f}".rstrip("0")
-    return "\n".join([mode, colour, secs] + list(csci_board(position))) + "\n"
+    return csci_input(mode, max(float(seconds), 1e-6), position)

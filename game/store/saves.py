@@ -124,6 +124,22 @@ class LoadedGame:
     def white(self):
         return self.tags.get("White", "?")
 
+    def players(self):
+        """``(levels, humans)`` in the unfinished games' form, from the tags this game was saved
+        with (``BlackLevel``/``WhiteLevel``, or a ``Computer (Level)`` name): a loaded game is
+        played on by the players it had.  A side that names no level is a human's."""
+        levels, humans = {}, []
+        for key, tag in (("black", "Black"), ("white", "White")):
+            name = str(self.tags.get(tag, ""))
+            level = str(self.tags.get(tag + "Level", "")).strip()
+            if not level and name.startswith("Computer (") and name.endswith(")"):
+                level = name[len("Computer ("):-1].strip()
+            if level and len(level) <= 40 and level.isprintable():
+                levels[key] = level
+            else:
+                humans.append(key)
+        return levels, humans
+
     @property
     def title(self):
         date = self.tags.get("Date", "")
