@@ -7,7 +7,8 @@ rows that matched before.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from operator import attrgetter
 
 RESULT_WORDS = {"2-0": "Black won", "0-2": "White won", "1-1": "Draw", "*": "Unfinished", "0-0": "No result"}
 
@@ -23,7 +24,7 @@ COLUMNS = (
 COLUMN_KEYS = tuple(k for k, _ in COLUMNS)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Entry:
     """One game of the library (or one file that could not be read, with ``error``)."""
 
@@ -43,22 +44,30 @@ class Entry:
     modified: float = 0.0   # the file's modification time
     file: str = ""          # the file's name, for messages
     site: str = ""
+    # worked out once, so that sorting and filtering 20,000 rows only reads attributes
+    players: str = field(init=False, repr=False)
+    event_or_levels: str = field(init=False, repr=False)
+    result_words: str = field(init=False, repr=False)
+    hay: str = field(init=False, repr=False)
+    players_key: str = field(init=False, repr=False)
+    event_key: str = field(init=False, repr=False)
+    date_key: str = field(init=False, repr=False)
+    opening_key: str = field(init=False, repr=False)
 
-    @property
-    def players(self):
-        return f"{self.black} – {self.white}"
-
-    @property
-    def event_or_levels(self):
-        if self.event and self.event not in ("Casual game",):
-            return f"{self.event} ({self.levels})" if self.levels else self.event
-        return self.levels or self.event
-
-    @property
-    def result_words(self):
-        if self.number < 0:
-            return "Unreadable"
-        return RESULT_WORDS.get(self.result, self.result)
+    def __post_init__(self):
+        self.players = f"{self.black} – {self.white}"
+        if self.event and self.event != "Casual game":
+            self.event_or_levels = f"{self.event} ({self.levels})" if self.levels else self.event
+        else:
+            self.event_or_levels = self.levels or self.event
+        self.result_words = "Unreadable" if self.number < 0 else RESULT_WORDS.get(self.result, self.result)
+        self.hay = " ".join((self.black, self.white, self.event, self.site, self.levels, self.date, self.opening,
+                             self.result_words, self.result, self.kind, self.file)).lower()
+        # sort keys are single strings: comparing them is much cheaper than comparing tuples
+        self.players_key = f"{self.black.lower()}\0{self.white.lower()}"
+        self.event_key = self.event_or_levels.lower()
+        self.date_key = f"{self.date}\0{self.modified:017.6f}\0{self.source:012d}\0{999_999_999 - self.number:09d}"
+        self.opening_key = ("1" if not self.opening else "0") + self.opening.lower()
 
     @property
     def moves(self):
@@ -85,25 +94,17 @@ class Entry:
             return self.opening
         raise KeyError(key)
 
-    def haystack(self):
-        return " ".join((self.black, self.white, self.event, self.site, self.levels, self.date, self.opening,
-                         self.result_words, self.result, self.kind, self.file)).lower()
+
+_SORT_KEYS = {"players": attrgetter("players_key"), "event": attrgetter("event_key"),
+              "date": attrgetter("date_key"), "result": attrgetter("result_words"),
+              "plies": attrgetter("plies"), "opening": attrgetter("opening_key")}
 
 
 def _sort_key(key):
-    if key == "players":
-        return lambda e: (e.black.lower(), e.white.lower())
-    if key == "event":
-        return lambda e: e.event_or_levels.lower()
-    if key == "date":
-        return lambda e: (e.date, e.modified, e.source, -e.number)
-    if key == "result":
-        return lambda e: e.result_words
-    if key == "plies":
-        return lambda e: e.plies
-    if key == "opening":
-        return lambda e: (e.opening == "", e.opening.lower())
-    raise KeyError(f"no column {key!r} (columns: {', '.join(COLUMN_KEYS)})")
+    try:
+        return _SORT_KEYS[key]
+    except KeyError:
+        raise KeyError(f"no column {key!r} (columns: {', '.join(COLUMN_KEYS)})") from None
 
 
 class Catalog:
@@ -112,7 +113,7 @@ class Catalog:
     def __init__(self, entries=(), sort_key="date", descending=True):
         """``sort_key=None`` keeps the entries in the order given (the games of one file)."""
         self.entries = []
-        self._hay = {}
+        self._ids = set()
         self.query = ""
         self.sort_key = sort_key
         self.descending = descending  # the default: newest first
@@ -123,13 +124,17 @@ class Catalog:
     # -- contents -------------------------------------------------------------
 
     def add(self, entries):
-        entries = [e for e in entries if e.id not in self._hay]  # a row read twice is shown once
+        ids = self._ids
+        entries = [e for e in entries if e.id not in ids]  # a row read twice is shown once
         if not entries:
             return
         self.entries.extend(entries)
-        for e in entries:
-            self._hay[e.id] = e.haystack()
-        self._order = None
+        ids.update(e.id for e in entries)
+        if self._order is not None and self.sort_key is not None:
+            # the order so far is one sorted run: sorting it with the new rows is a merge
+            self._order = sorted(self._order + entries, key=_sort_key(self.sort_key), reverse=self.descending)
+        else:
+            self._order = None
         self._refilter(full=True)
 
     def remove(self, predicate):
@@ -137,10 +142,8 @@ class Catalog:
         kept = [e for e in self.entries if not predicate(e)]
         gone = len(self.entries) - len(kept)
         if gone:
-            for e in self.entries:
-                if predicate(e):
-                    self._hay.pop(e.id, None)
             self.entries = kept
+            self._ids = {e.id for e in kept}
             self._order = None
             self._refilter(full=True)
         return gone
@@ -183,9 +186,8 @@ class Catalog:
         if not words:
             self.view = list(pool)
             return
-        hay = self._hay
         if len(words) == 1:
             w = words[0]
-            self.view = [e for e in pool if w in hay[e.id]]
+            self.view = [e for e in pool if w in e.hay]
         else:
-            self.view = [e for e in pool if all(w in hay[e.id] for w in words)]
+            self.view = [e for e in pool if all(w in e.hay for w in words)]

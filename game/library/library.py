@@ -151,7 +151,7 @@ class Library:
     def _rows_of(self, source_id):
         """Batches of entries of one source (or of all fresh ones), read from the index."""
         names = self._file_names
-        for rows in index.entry_rows(self.conn, source_id, batch=1000):
+        for rows in index.entry_rows(self.conn, source_id, batch=250):
             if source_id is None:
                 yield [entry_of(r, names) for r in rows if r[1] not in self._skip]
             else:

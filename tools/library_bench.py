@@ -1,0 +1,201 @@
+"""Figures for the game library, measured on the real Load screen driven headless.
+
+    python tools/library_bench.py [COLLECTION.pdn] [--games 20000] [--keep]
+
+Without a collection one is made in /tmp with ``tools/make_collection.py`` (random
+legal playouts).  A fresh data folder is used (never yours).  Printed:
+
+- first import: the file dropped on the window (pygame's DROPFILE) until every
+  game is in the list, how far the progress bar got how often, games per second;
+- frames while importing: p50/p99/max of the time each frame's work took, frames
+  paced at 60 per second as the real window is;
+- reopening: the library opened again (index on disk, nothing re-read) until
+  every row is listed (target at most 1 s), both in the same window and in a
+  new process;
+- filter as you type: the frame that takes each letter of a player's name
+  (target at most 50 ms);
+- peak memory of the window's process and of the background reader (target at
+  most 300 MB each).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+FRAME = 1 / 60
+
+
+def make_collection(n, path):
+    tool = ROOT / "tools" / "make_collection.py"
+    print(f"making a collection of {n} games in {path} ...", flush=True)
+    subprocess.run([sys.executable, str(tool), str(n), str(path), "--seed", "1", "--force"], check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def percentile(values, p):
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def ms(x):
+    return f"{x * 1000:.1f} ms"
+
+
+def paced(app, n=1):
+    """Run ``n`` frames at most 60 a second (as the real window's clock does)."""
+    for _ in range(n):
+        began = time.perf_counter()
+        app.step()
+        left = FRAME - (time.perf_counter() - began)
+        if left > 0:
+            time.sleep(left)
+
+
+def reopen_in_new_process():
+    """Seconds from a new process opening the library to every row loaded (index only)."""
+    code = ("import time, sys; t = time.perf_counter(); from game.library import Library; "
+            "lib = Library(); lib.open()\n"
+            "while lib.loading: lib.update(0.05)\n"
+            "print(time.perf_counter() - t, len(lib.catalog), lib.worker is None); lib.close()")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                       env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    seconds, count, no_worker = r.stdout.split()
+    return float(seconds), int(count), no_worker == "True"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("collection", nargs="?", help="a PDN file (default: make one in /tmp)")
+    ap.add_argument("--games", type=int, default=20000, help="games in the collection made when none is given")
+    ap.add_argument("--keep", action="store_true", help="keep the temporary data folder")
+    ap.add_argument("--timeout", type=float, default=900, help="give up importing after this many seconds")
+    args = ap.parse_args(argv)
+
+    if args.collection:
+        collection = Path(args.collection)
+    else:
+        collection = Path(tempfile.gettempdir()) / f"library-bench-{args.games}.pdn"
+        if not collection.exists():
+            make_collection(args.games, collection)
+    home = Path(tempfile.mkdtemp(prefix="library-bench-"))
+    os.environ["CHECKERS_HOME"] = str(home)
+
+    import pygame
+
+    from game.app import App
+
+    size_mb = collection.stat().st_size / 1e6
+    print(f"collection: {collection} ({size_mb:.1f} MB)")
+    app = App((1180, 780), fixed_dt=FRAME, sound=False)
+    try:
+        app.switch("menu")
+        app.push("load")
+        paced(app, 3)
+        scene = app.stack.top
+        app.measure = True
+        app.frame_times.clear()
+
+        # -- first import: drop the file on the window ------------------------------
+        began = time.perf_counter()
+        pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(collection)))
+        fractions = []
+        while time.perf_counter() - began < args.timeout:
+            paced(app)
+            p = scene.library.progress
+            if p and p[2]:
+                fractions.append(p[1] / p[2])
+            if not scene.library.busy and not scene.library.loading and len(scene.catalog) > 0:
+                break
+        else:
+            print(f"import did not finish within {args.timeout:.0f} s")
+            return 1
+        imported = time.perf_counter() - began
+        games = len(scene.catalog)
+        import_frames = list(app.frame_times)
+        distinct = len({round(f, 2) for f in fractions})
+        print(f"first import: {games} games in {imported:.1f} s ({games / imported:.0f} games/s), "
+              f"progress bar seen at {distinct} different positions over {len(fractions)} frames "
+              f"(last {fractions[-1] * 100 if fractions else 0:.0f}%)")
+        print(f"frames while importing: {len(import_frames)} frames, p50 {ms(percentile(import_frames, 50))}, "
+              f"p99 {ms(percentile(import_frames, 99))}, max {ms(max(import_frames))}")
+
+        # -- reopening: leave the library and open it again --------------------------
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+        paced(app, 2)
+        app.frame_times.clear()
+        began = time.perf_counter()
+        app.push("load")
+        scene = app.stack.top
+        while scene.library.loading or len(scene.catalog) < games:
+            paced(app)
+            if time.perf_counter() - began > 60:
+                break
+        reopened = time.perf_counter() - began
+        reopen_frames = list(app.frame_times)
+        print(f"reopening (same window): {len(scene.catalog)} games listed in {reopened:.2f} s "
+              f"(target <= 1 s), worker started: {scene.library.worker is not None}, "
+              f"frames p99 {ms(percentile(reopen_frames, 99))}, max {ms(max(reopen_frames))}")
+        seconds, count, no_worker = reopen_in_new_process()
+        print(f"reopening (new process, index only): {count} games in {seconds:.2f} s, "
+              f"no file read again: {no_worker}")
+
+        # -- filter as you type --------------------------------------------------------
+        latencies = []
+        for word in ("ferguson", "club", "draw"):
+            for ch in word:
+                began = time.perf_counter()
+                pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+                app.step()
+                latencies.append(time.perf_counter() - began)
+                paced(app)
+            shown = len(scene.view)
+            for _ in word:
+                began = time.perf_counter()
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
+                                                     unicode="", scancode=0))
+                app.step()
+                latencies.append(time.perf_counter() - began)
+            print(f"  filter {word!r}: {shown} of {len(scene.catalog)} games")
+        print(f"filter as you type: {len(latencies)} keystrokes (typing and erasing), "
+              f"median {ms(statistics.median(latencies))}, max {ms(max(latencies))} (target <= 50 ms)")
+
+        # -- sorting (a click on a heading) -------------------------------------------
+        sort_times = []
+        for key, rect in scene.header_rects:
+            began = time.perf_counter()
+            for t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                pygame.event.post(pygame.event.Event(t, button=1, pos=rect.center))
+            app.step()
+            sort_times.append((key, time.perf_counter() - began))
+        print("sort by column (click to frame drawn): " + ", ".join(f"{k} {ms(s)}" for k, s in sort_times))
+    finally:
+        app.close()
+        ui_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        child_peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        print(f"peak memory: window process {ui_peak:.0f} MB, largest child (background reader, "
+              f"reopen check) {child_peak:.0f} MB (target <= 300 MB)")
+        if args.keep:
+            print(f"data folder kept: {home}")
+        else:
+            shutil.rmtree(home, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
