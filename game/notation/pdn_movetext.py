@@ -23,7 +23,7 @@ from ..textfile import excerpt
 from .errors import NotationError
 from .squares import SQUARE_NAMES
 
-__all__ = ["MoveTextError", "find_move", "parse_move_squares", "match_raw"]
+__all__ = ["MoveTextError", "find_move", "parse_move_squares", "match_raw", "read_move"]
 
 _BITS = bb.SQUARE_BITS
 _BY_NAME = {name: i + 1 for i, name in enumerate(SQUARE_NAMES)}
@@ -90,6 +90,42 @@ def match_raw(state, squares, text=None):
         raise MoveTextError(f"{shown} is not legal in {fen} (legal: {names})")
     names = ", ".join(str(Move.from_raw(m)) for m in fits)
     raise MoveTextError(f"{shown} is ambiguous in {fen}: it could be {names}")
+
+
+_BOARD = bb.BOARD
+_MOVE_CACHE = {}        # (start, end) squares -> the Move of a quiet step (Moves are immutable)
+_SQUARES_CACHE = {}     # a move's text -> its squares, for the texts a collection repeats
+_SQUARES_CACHE_MAX = 100_000
+
+
+def read_move(state, text):
+    """``(move, raw)`` for the legal move ``text`` names in a bitboard ``state``; MoveTextError if none.
+
+    The reader's hot path: the squares of a text are remembered, and a quiet step
+    is checked with a few bit operations instead of generating every legal move.
+    """
+    squares = _SQUARES_CACHE.get(text)
+    if squares is None:
+        squares = tuple(parse_move_squares(text))
+        if len(_SQUARES_CACHE) < _SQUARES_CACHE_MAX:
+            _SQUARES_CACHE[text] = squares
+    if len(squares) == 2:
+        bm, bk, wm, wk, black = state
+        frm, to = _BITS[squares[0] - 1], _BITS[squares[1] - 1]
+        if not to & (bm | bk | wm | wk):
+            if black:
+                ok = (frm & bm and (to == frm << 4 or to == frm << 5)) or \
+                    (frm & bk and (to == frm << 4 or to == frm << 5 or to == frm >> 4 or to == frm >> 5))
+            else:
+                ok = (frm & wm and (to == frm >> 4 or to == frm >> 5)) or \
+                    (frm & wk and (to == frm << 4 or to == frm << 5 or to == frm >> 4 or to == frm >> 5))
+            if ok and to & _BOARD and not bb.has_capture(*state):
+                move = _MOVE_CACHE.get(squares)
+                if move is None:
+                    move = _MOVE_CACHE[squares] = Move(squares)
+                return move, (frm, to, 0, (frm, to))
+    raw = match_raw(state, squares, text)
+    return Move.from_raw(raw), raw
 
 
 def find_move(position, text):

@@ -31,11 +31,11 @@ capped (tag values, comments, tags and plies per game).
 import re
 
 from ..rules import bitboard as bb
-from ..rules.position import BLACK, WHITE, Move, Position
+from ..rules.position import BLACK, WHITE, Position
 from ..textfile import excerpt, read_text
 from .errors import NotationError
 from .fen import parse_fen
-from .pdn_movetext import MoveTextError, match_raw, parse_move_squares
+from .pdn_movetext import MoveTextError, read_move
 
 __all__ = ["PdnError", "PdnGame", "iter_pdn", "read_pdn", "read_pdn_file", "read_pdn_text",
            "MAX_PDN_FILE_BYTES", "MAX_TAG_VALUE", "MAX_COMMENT", "MAX_COMMENT_TOTAL", "MAX_TAGS",
@@ -64,14 +64,13 @@ _TOKEN = re.compile(r"""
     | (?P<move>(?:[0-9]+|[a-hA-H][1-8])(?:[-xX:](?:[0-9]+|[a-hA-H][1-8])){1,30})
     | (?P<number>[0-9]+\.+)
     | (?P<annot>[!?]+|\$[0-9]*)
-    | (?P<star>\*)
+    | (?P<star>\*+)
     | (?P<tag>\[)
     | (?P<comment>\{)
     | (?P<open>\()
-    | (?P<close>\))
     | (?P<semi>;)
     | (?P<dots>\.+)
-    | (?P<word>[^\s\[{}();*!?]+|[{}();*!?])
+    | (?P<word>[^\s\[{(;]+)
     | \Z
     )""", re.VERBOSE)
 
@@ -194,7 +193,7 @@ class _Game:
     """The game being read."""
 
     __slots__ = ("tags", "moves", "error", "line", "start", "state", "start_turn", "plies",
-                 "comments", "comment_chars", "result", "ended", "pending", "begun", "seen")
+                 "comments", "comment_chars", "result", "ended", "pending", "begun", "seen", "stopped")
 
     def __init__(self, start, line):
         self.tags = {}
@@ -212,6 +211,7 @@ class _Game:
         self.pending = None   # (offset, text) of words read after a move: garbage if a move follows
         self.begun = False    # the movetext has started
         self.seen = False     # anything at all belongs to this game
+        self.stopped = False  # an error: the moves after it are counted, not read
 
 
 class _Reader:
@@ -257,9 +257,12 @@ class _Reader:
 
     # -- the game -------------------------------------------------------------
 
-    def fail(self, g, message):
+    def fail(self, g, message, stop=True):
+        """Record the game's first error; ``stop`` ends the checking of its moves (a bad tag does not)."""
         if g.error is None:
             g.error = message
+        if stop:
+            g.stopped = True
 
     def where(self, g, at):
         if at < self._lines[0] and at >= g.start:  # behind the counter: count from the game's start
@@ -323,19 +326,19 @@ class _Reader:
             g.pending = None
         ply = g.plies
         g.plies += 1
-        if g.error is not None or (self.headers_only and ply >= HEADER_PLIES):
+        if g.stopped or (self.headers_only and ply >= HEADER_PLIES):
             return
         if ply >= MAX_PLIES:
             self.fail(g, f"move {move_label(ply, g.start_turn)} ({self.where(g, at)}): the game is longer "
                          f"than {MAX_PLIES} plies; the rest is not read")
             return
         try:
-            raw = match_raw(g.state, parse_move_squares(mtext), mtext)
+            move, raw = read_move(g.state, mtext)
         except MoveTextError as e:
             shown = mtext if len(mtext) <= 40 else excerpt(mtext, 40)
             self.fail(g, f"move {move_label(ply, g.start_turn)} {shown} ({self.where(g, at)}): {e}")
             return
-        g.moves.append(Move.from_raw(raw))
+        g.moves.append(move)
         g.state = bb.play(*g.state, raw)
 
     # -- structure ------------------------------------------------------------
@@ -370,7 +373,7 @@ class _Reader:
                         g.tags[name] = _clean(value, MAX_TAG_VALUE)
                     return close.end()
         self.fail(g, f"{self.where(g, at)}: cannot read tag {excerpt(text[at:eol].strip(), 60)} "
-                     f"(expected [Name \"value\"])")
+                     f"(expected [Name \"value\"])", stop=False)
         return eol
 
     def tag_would_repeat(self, g, at):
@@ -486,7 +489,7 @@ class _Reader:
                     g.seen = True
                     if not g.begun:
                         self.begin(g, at)
-                    g.result = _RESULTS[m.group(kind)]
+                    g.result = _RESULTS[m.group(kind)[:1] if kind == "star" else m.group(kind)]
                     g.ended = True
                     continue
                 if kind == "comment":
@@ -505,9 +508,7 @@ class _Reader:
                     break
                 # a stray ')' or words that are not PDN
                 word = m.group(kind)[:MAX_COMMENT + 1]
-                if g.ended:
-                    self.comment(g, word)
-                elif g.pending is None:
+                if g.pending is None:
                     g.pending = (at, word)
                 elif len(g.pending[1]) < MAX_COMMENT:
                     g.pending = (g.pending[0], g.pending[1] + " " + word)
