@@ -77,6 +77,7 @@ class Button(Widget):
         self.on_click = on_click
         self.primary = primary
         self.hotkey = hotkey  # shown faintly on the right, e.g. "Ctrl+Z"
+        self.show_hotkeys = True  # a screen may hide them all when only some would fit
         self._pressed = False
 
     def handle_event(self, event):
@@ -107,7 +108,7 @@ class Button(Widget):
 
     def show_hotkey(self):
         r = self.rect
-        if not self.hotkey or r.width <= 150:
+        if not self.hotkey or not self.show_hotkeys or r.width <= 150:
             return False
         size = self.label_size()
         room = r.width - 40 - theme.font(size).size(self.text)[0]
@@ -119,7 +120,14 @@ class Button(Widget):
 
         r = self.rect
         inner = r.inflate(-12, -4)
-        return [Box(f"{name}.text", inner, self.text, self.label_size(), parent=name)]
+        if not self.show_hotkey():
+            return [Box(f"{name}.text", inner, self.text, self.label_size(), parent=name)]
+        key_size = int(r.height * 0.42)
+        key_w = theme.font(key_size).size(self.hotkey)[0]
+        key_box = pygame.Rect(r.right - 12 - key_w, inner.y, key_w, inner.height)
+        label = pygame.Rect(r.x + 12, inner.y, key_box.x - 8 - (r.x + 12), inner.height)
+        return [Box(f"{name}.text", label, self.text, self.label_size(), parent=name),
+                Box(f"{name}.key", key_box, self.hotkey, key_size, parent=name)]
 
     def draw(self, surface, focused=False):
         if not self.visible:

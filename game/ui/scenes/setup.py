@@ -371,6 +371,13 @@ class SetupScene(Scene):
         for b in self.actions[6:]:
             b.rect = pygame.Rect(x, y, w, bh)
             y += bh + gap
+        # the paired buttons show their keys all or none, never some
+        paired = [b for b in self.actions[:6] if b.hotkey]
+        for b in paired:
+            b.show_hotkeys = True
+        shown = all(b.show_hotkey() for b in paired)
+        for b in paired:
+            b.show_hotkeys = shown
 
     def caption(self):
         return f"{TOOLS[self.tool][0]} · right-click cycles"
