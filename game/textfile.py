@@ -75,8 +75,10 @@ def read_bytes(path, *, limit, what="file", follow_symlinks=True):
         if not stat.S_ISREG(st.st_mode):
             raise FileReadError(f"{what} {shown} is not a regular file (a device, pipe or socket)")
         if st.st_size > limit:
-            raise FileReadError(f"{what} {shown} is too large ({_size_words(st.st_size)}; "
-                                f"at most {_size_words(limit)})")
+            size, cap = _size_words(st.st_size), _size_words(limit)
+            if size == cap:  # just over the cap: rounded, both would read the same
+                size, cap = f"{st.st_size} bytes", f"{limit} bytes"
+            raise FileReadError(f"{what} {shown} is too large ({size}; at most {cap})")
         chunks, got = [], 0
         while got <= limit:  # the file may grow while we read: stop one byte past the cap
             try:
