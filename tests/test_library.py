@@ -416,3 +416,21 @@ def test_index_schema_keeps_ids_unique(tmp_path):
     assert not set(first) & set(second)  # an old id never names another game
     assert isinstance(conn, sqlite3.Connection)
     conn.close()
+
+
+def test_rows_name_the_opening_and_the_filter_finds_it(home, data):
+    from game.notation.openings import opening_of
+
+    games = [played(8, i) for i in range(6)]
+    labels = [opening_of(g).label if opening_of(g) else "" for g in games]
+    assert any(labels)
+    (data / "games").mkdir(parents=True)
+    (data / "games" / "club.pdn").write_text("\n".join(write_pdn(g, {"Black": f"P{i}"})
+                                                        for i, g in enumerate(games)))
+    lib = open_library(home)
+    by_player = {e.black: e.opening for e in lib.catalog.entries}
+    assert [by_player[f"P{i}"] for i in range(6)] == labels
+    named = next(label for label in labels if label)
+    lib.catalog.set_query(named.split(" (")[0].lower())
+    assert {e.black for e in lib.catalog.view} >= {f"P{i}" for i, label in enumerate(labels) if label == named}
+    lib.close()

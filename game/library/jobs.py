@@ -32,9 +32,13 @@ PROGRESS_EVERY = 0.05  # seconds between two progress events
 def index_version(namer):
     """Changes when what a row holds changes: rows indexed before openings had names are redone."""
     openings = "0"
-    if namer is not None:
+    if namer is not None:  # the table is in the module's source: a new table, new names
         module = __import__(namer.__module__, fromlist=["*"])
-        openings = str(getattr(module, "VERSION", "1"))
+        try:
+            with open(module.__file__, "rb") as f:
+                openings = hashlib.sha1(f.read()).hexdigest()[:8]
+        except (OSError, TypeError):
+            openings = "1"
     return f"{index.SCHEMA_VERSION}.2.{openings}"
 
 

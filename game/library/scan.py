@@ -50,15 +50,16 @@ def opening_namer():
 
 
 def _opening(namer, pg):
+    """``Old Fourteenth (ballot 104)``, ``Ballot 37``…: the opening's label, or "" when it has none."""
     if namer is None or not pg.moves or "FEN" in pg.tags:
         return ""
     try:
-        name = namer(pg.moves)
+        found = namer(pg.moves)
+        if found is None:
+            return ""
+        return clean(getattr(found, "label", found))
     except Exception:  # a naming table problem must never stop indexing
         return ""
-    if name is None:
-        return ""
-    return clean(getattr(name, "name", name))
 
 
 def _date(value):
