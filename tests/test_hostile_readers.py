@@ -305,3 +305,19 @@ def test_fuzz_files_through_the_file_readers(tmp_path):
 def test_fen_errors_are_both_rules_and_notation_errors():
     error = _short_library_error(parse_fen, "B:W33:B1", errors=(FenError,))
     assert isinstance(error, RulesError) and isinstance(error, NotationError) and isinstance(error, ValueError)
+
+
+def test_excerpt_never_fails_and_stays_short():
+    from game.textfile import excerpt
+
+    assert excerpt(10 ** 5000) == "<a number of 16610 bits>"  # str() of it raises ValueError
+    assert excerpt([10 ** 5000]) == "<a list too large to show>"
+    assert excerpt("a\x00b") == repr("a\N{REPLACEMENT CHARACTER}b")
+    assert len(excerpt("x" * 100_000)) < 70
+
+
+def test_just_over_the_cap_is_told_in_bytes(tmp_path):
+    f = tmp_path / "board.txt"
+    f.write_text(" " * (BOARD_FILE_LIMIT + 1))
+    error = _short_library_error(load_board_file, f, errors=(FileReadError,))
+    assert f"{BOARD_FILE_LIMIT + 1} bytes; at most {BOARD_FILE_LIMIT} bytes" in str(error)
