@@ -14,6 +14,7 @@ import threading
 import time
 
 import pytest
+from fuzzing import mutate
 
 from game.notation import (BOARD_FILE_LIMIT, NotationError, csci_board, csci_input, digit_board, load_board_file,
                            load_csci_input, parse_csci_board, parse_csci_input, parse_digit_board, parse_fen,
@@ -223,20 +224,7 @@ def _hostile(rng, sample):
     """A mutation of a valid ``sample``, or a string of hostile pieces."""
     if rng.random() < 0.3:
         return "".join(rng.choice(PIECES) for _ in range(rng.randint(0, 40)))
-    chars = list(sample)
-    for _ in range(rng.randint(1, 5)):
-        i = rng.randrange(len(chars) + 1)
-        op = rng.randrange(4)
-        if op == 0 and chars:
-            del chars[min(i, len(chars) - 1)]
-        elif op == 1:
-            chars[i:i] = rng.choice(PIECES)
-        elif op == 2 and chars:
-            chars[min(i, len(chars) - 1)] = rng.choice(PIECES)
-        else:
-            j = rng.randrange(len(chars) + 1)
-            chars[i:i] = chars[j:j + rng.randint(1, 20)] * rng.randint(1, 50)
-    return "".join(chars)
+    return mutate(rng, sample, PIECES, edits=5, repeat=50)
 
 
 def _samples():

@@ -7,6 +7,7 @@ it is as unhelpful as a crash.
 import random
 
 import pytest
+from fuzzing import mutate
 
 from game.notation import (NotationError, csci_board, csci_input, digit_board, parse_csci_board, parse_csci_input,
                            parse_digit_board, parse_fen, parse_square, read_board_file, read_pdn, write_pdn, PdnError)
@@ -20,20 +21,7 @@ def _garbage(rng):
 
 
 def _mutate(rng, text):
-    chars = list(text)
-    for _ in range(rng.randint(1, 4)):
-        op = rng.randrange(4)
-        i = rng.randrange(len(chars) + 1)
-        if op == 0 and chars:
-            del chars[min(i, len(chars) - 1)]
-        elif op == 1:
-            chars.insert(i, rng.choice(ALPHABET))
-        elif op == 2 and chars:
-            chars[min(i, len(chars) - 1)] = rng.choice(ALPHABET)
-        else:
-            j = rng.randrange(len(chars) + 1)
-            chars[i:i] = chars[j:j + rng.randint(1, 10)]
-    return "".join(chars)
+    return mutate(rng, text, ALPHABET)
 
 
 def _sample_texts():
