@@ -8,7 +8,6 @@ import pytest
 
 from game.library import Catalog, Entry, Library, LibraryError
 from game.library import index, jobs, scan
-from game.library.players import players_of
 from game.library.worker import Worker
 from game.notation.pdn import read_pdn, write_pdn
 from game.rules import Game
@@ -347,14 +346,6 @@ def test_opening_a_game_from_a_big_file_reads_only_that_game(home, data, monkeyp
     loaded = lib.load_game(e)
     assert loaded.tags["Black"] == "P41" and loaded.game.moves == played(6, 41).moves
     lib.close()
-
-
-def test_players_of_saved_games():
-    assert players_of({"Black": "Human", "White": "Computer (Master)"}) == {"black": None, "white": "Master"}
-    assert players_of({"Black": "Computer", "BlackLevel": "Easy", "White": "Human"}) == \
-        {"black": "Easy", "white": None}
-    assert players_of({"Black": "Ann", "White": "Human"}) is None
-    assert players_of({"Black": "Computer", "White": "Human"}) is None
 
 
 # -- the real background process -----------------------------------------------------------

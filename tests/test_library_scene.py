@@ -231,12 +231,29 @@ def test_ctrl_enter_continues_a_saved_game_with_its_own_players(app):
     assert play.params["game"].moves == game.moves
 
 
-def test_ctrl_enter_on_a_game_between_people_opens_review_at_its_end(app):
-    save_game(played(7), {"Black": "Ann", "White": "Bob"})
-    open_library(app)
+def test_ctrl_enter_keeps_the_computers_level_and_a_finished_game_opens_at_its_end(app):
+    from game.engine.levels import level_by_name
+    from game.rules import Position
+
+    game = played(3)
+    save_game(game, {"Black": "Computer (Master)", "White": "Human", "BlackLevel": "Master"})
+    scene = open_library(app)
+    key(app, pygame.K_RETURN, mod=pygame.KMOD_CTRL)
+    play = app.stack.top
+    assert play.name == "play"
+    assert play.params["players"] == {BLACK: level_by_name("Master"), WHITE: None}
+    app.switch("menu")
+    over = Game(Position.from_fen("B:W18:B14"))
+    over.push(over.legal_moves()[0])
+    assert over.outcome is not None
+    for path in games_dir().iterdir():
+        path.unlink()
+    save_game(over, {"Black": "Human", "White": "Human"})
+    scene = open_library(app)
+    assert len(scene.view) == 1
     key(app, pygame.K_RETURN, mod=pygame.KMOD_CTRL)
     review = app.stack.top
-    assert review.name == "review" and review.ply == review.total == 7
+    assert review.name == "review" and review.ply == review.total == 1
 
 
 def test_a_broken_game_and_an_unreadable_file_are_rows_that_say_why(app):

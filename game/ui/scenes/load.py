@@ -26,13 +26,11 @@ from pathlib import Path
 import pygame
 
 from ...library import COLUMNS, Catalog, Entry, Library, LibraryError
-from ...library.players import players_of
-from ...rules import BLACK, WHITE
 from ...store import StoreError, has_autosave, load_autosave, read_games_file
 from .. import theme
 from ..menu_items import add_menu_item
 from ..scene import Scene, register
-from ..store_hooks import level_named, players_from_json, start_play, tell
+from ..store_hooks import players_from_json, start_play, tell
 from ..widgets import Button
 
 log = logging.getLogger("checkers.ui")
@@ -81,28 +79,18 @@ def open_loaded_game(app, loaded, replace=False, ply=0):
 
 
 def continue_loaded_game(app, loaded):
-    """Play a loaded game on from its end with the players it was played by.
+    """Play a loaded game on from its end with the players it was played by (its tags).
 
-    When they are not known (people's names from an imported file) or the game
-    is over, it opens in Review at its last move, where "Continue" offers a
-    computer or a friend from any move.
+    A finished game, or one broken part-way, opens in Review at its last move
+    instead, where "Continue" offers a computer or a friend from any move.
     """
     if loaded.game is None:
         tell(app, "Cannot continue this game", loaded.error or "it has no start position")
         return False
-    names = players_of(loaded.tags)
-    players = None
-    if names is not None and loaded.game.outcome is None and not loaded.error:
-        players = {}
-        for colour, side in ((BLACK, "black"), (WHITE, "white")):
-            level = None if names[side] is None else level_named(names[side])
-            if names[side] is not None and level is None:
-                players = None
-                break
-            players[colour] = level
-    if players is None:
+    if loaded.game.outcome is not None or loaded.error:
         return open_loaded_game(app, loaded, ply=len(loaded.game.moves))
-    start_play(app, loaded.game, players)
+    levels, humans = loaded.players()
+    start_play(app, loaded.game, players_from_json(levels, humans))
     return True
 
 
