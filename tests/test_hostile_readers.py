@@ -15,6 +15,7 @@ import time
 
 import pytest
 from fuzzing import mutate
+from helpers import play
 
 from game.notation import (BOARD_FILE_LIMIT, NotationError, csci_board, csci_input, digit_board, load_board_file,
                            load_csci_input, parse_csci_board, parse_csci_input, parse_digit_board, parse_fen,
@@ -228,11 +229,7 @@ def _hostile(rng, sample):
 
 
 def _samples():
-    rng = random.Random(17)
-    game = Game()
-    while game.outcome is None and game.ply < 40:
-        game.push(rng.choice(game.legal_moves()))
-    pos = game.position
+    pos = play(Game(), 40, seed=17).position
     return {
         "fen": (parse_fen, pos.fen()),
         "square": (parse_square, "b8"),

@@ -8,6 +8,7 @@ import random
 
 import pytest
 from fuzzing import mutate
+from helpers import play
 
 from game.notation import (NotationError, csci_board, csci_input, digit_board, parse_csci_board, parse_csci_input,
                            parse_digit_board, parse_fen, parse_square, read_board_file, read_pdn, write_pdn, PdnError)
@@ -25,10 +26,7 @@ def _mutate(rng, text):
 
 
 def _sample_texts():
-    rng = random.Random(3)
-    game = Game()
-    while game.outcome is None and game.ply < 60:
-        game.push(rng.choice(game.legal_moves()))
+    game = play(Game(), 60, seed=3)
     pos = game.position
     return {
         "fen": pos.fen(),
