@@ -111,6 +111,6 @@ class PlayExtras:
             self.hint.draw(surface, self.scene.layout.board, self.app.assets)
 
     def leave(self):
-        # leaving (menu, quit, window closed) mid-animation still keeps the last move
+        # leaving (menu, quit, window closed): one more try if the last save failed
         self.changed()
         self.hint.close()

@@ -60,7 +60,9 @@ class PlayScene(Scene):
         self.panel = SidePanel(self)
         self.resize(self.size)
         self.extras = PlayExtras(self)
+        # every change of the match is saved at once, even before its animation ends
         self.match.add_listener(lambda match, change: self.extras.changed())
+        self.extras.changed()  # a set-up position or a resumed game is worth keeping as it is
         self._begin_turn()
         self.panel.refresh()
 
@@ -115,7 +117,6 @@ class PlayScene(Scene):
         """A new position is on the board: set up input for a person, or nothing for the computer."""
         self.drag = None
         self.input = MoveInput(self.game.position) if self.human_to_move() else None
-        self.extras.changed()  # the last move may have landed after the match changed (leaving mid-animation)
 
     # -- layout -----------------------------------------------------------------
 
