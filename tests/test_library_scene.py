@@ -301,3 +301,27 @@ def test_a_file_of_several_games_from_the_command_line_lists_them(app, tmp_path)
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_DELETE)  # the games of a file shown, not the library: nothing to delete
     assert app.stack.top is chooser and path.exists()
+
+
+def test_unfinished_games_are_listed_to_review_resume_or_delete(app):
+    from game.store.unfinished import list_unfinished, new_game_id, save_unfinished
+
+    game = played(5)
+    game_id = new_game_id()
+    assert save_unfinished(game_id, game, "2p", {}, ["black", "white"])
+    scene = open_library(app)
+    [row] = scene.view
+    assert row.kind == "unfinished" and row.result_words == "Unfinished" and row.plies == 5
+    key(app, pygame.K_RETURN)
+    assert app.stack.top.name == "review" and app.stack.top.total == 5
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN, mod=pygame.KMOD_CTRL)
+    play = app.stack.top
+    assert play.name == "play" and play.match.game_id == game_id and play.match.game.moves == game.moves
+    app.switch("menu")
+    scene = open_library(app)
+    key(app, pygame.K_DELETE)
+    assert app.stack.top.name == "confirm"
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_RETURN)
+    assert scene.view == [] and list_unfinished() == []

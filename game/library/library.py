@@ -24,6 +24,7 @@ from .text import clean
 log = logging.getLogger("checkers.library")
 
 FOLDER_KINDS = ("saved", "archived", "imported")
+UNFINISHED_SOURCE = -1  # the store's unfinished games: few and small, read here, not indexed
 # Files up to this size are indexed here, a few per frame (a saved game takes about a
 # millisecond); starting the background process is worth it only for bigger ones.
 INLINE_BYTES = 64 * 1024
@@ -84,7 +85,7 @@ def entry_of(row, file_names):
 class Library:
     """The games of the library's folders, their index, and the background worker."""
 
-    def __init__(self, data=None, folders=None, worker_factory=None):
+    def __init__(self, data=None, folders=None, worker_factory=None, unfinished=True):
         self.root = library_dir(data)
         self.db_path = self.root / "index.sqlite3"
         self.imported_dir = self.root / "imported"
@@ -102,6 +103,8 @@ class Library:
         self._skip = set()         # sources whose rows come by their own load (stale or re-indexed)
         self._jobs = {}            # job id -> what it was for
         self._inline = []          # small stale files, indexed a few per frame by update()
+        self._want_unfinished = unfinished and data is None  # the store's own folder only
+        self.unfinished = {}       # entry id -> store.unfinished.UnfinishedGame
         self._namer = None
         self.changed = 0           # bumped whenever the catalog changes (the screen redraws)
         self.opened_at = None
@@ -185,6 +188,9 @@ class Library:
         if self.worker is not None:
             for event in self.worker.poll():
                 self._on_event(event)
+        if self._want_unfinished:
+            self._want_unfinished = False
+            self._load_unfinished()
         steps = 0  # at least one step a frame, however slow, so the work always ends
         while self._inline and self.conn is not None and (steps == 0 or time.perf_counter() < deadline):
             from .jobs import run_job
@@ -248,6 +254,37 @@ class Library:
             if self.worker is not None and not self.worker.busy:
                 self.progress = None
 
+    def _load_unfinished(self):
+        """The store's unfinished games as rows (they resume where they were left)."""
+        try:
+            from ..store.unfinished import list_unfinished
+
+            games = list_unfinished()
+        except Exception as e:  # never a traceback for the store's records
+            log.warning("unfinished games cannot be listed: %s", e)
+            return
+        self.catalog.remove_source(UNFINISHED_SOURCE)
+        self.unfinished = {}
+        entries = []
+        for n, u in enumerate(games):
+            eid = -(n + 2)  # index ids are positive: these never meet them
+            self.unfinished[eid] = u
+            when = time.localtime(u.modified or 0)
+            plies = u.game.ply if u.game is not None else 0
+            opening = ""
+            if u.game is not None and self._namer is not None:
+                try:
+                    found = self._namer(u.game)
+                    opening = clean(found.label) if found is not None else ""
+                except Exception:
+                    opening = ""
+            entries.append(Entry(eid, UNFINISHED_SOURCE, "unfinished", -1 if u.broken else 0,
+                                 clean(u.player("black")), clean(u.player("white")), "Unfinished game", "",
+                                 time.strftime("%Y.%m.%d", when), "*", plies, opening,
+                                 clean(u.error or "", 200), u.modified or 0.0, clean(u.id, 40)))
+        self.catalog.add(entries)
+        self.changed += 1
+
     def _reload_source(self, source_id):
         self.catalog.remove_source(source_id)
         if self.conn is not None:
@@ -299,12 +336,25 @@ class Library:
         """
         self.catalog.remove(lambda e: e is entry)
         self.changed += 1
+        if entry.kind == "unfinished":
+            from ..store.unfinished import delete_unfinished
+
+            u = self.unfinished.pop(entry.id, None)
+            if u is not None:
+                if delete_unfinished(u.id):
+                    self.say("Game deleted")
+                else:
+                    self.say("The game could not be deleted", bad=True)
+                    self._load_unfinished()
+            return None
         if entry.number < 0:
             return None
         return self._submit("remove", entry.id, what=("remove", entry.id, entry.source))
 
     def load_game(self, entry):
         """The game of ``entry`` as a ``store.saves.LoadedGame``; LibraryError if it cannot be shown."""
+        if entry.kind == "unfinished":
+            return self._unfinished_game(entry)
         if entry.number < 0:
             raise LibraryError(entry.error or "this file cannot be read")
         if self.conn is None:
@@ -324,6 +374,22 @@ class Library:
         loaded = games[sub]
         loaded.index = number
         return loaded
+
+    def _unfinished_game(self, entry):
+        from ..store.saves import LoadedGame
+
+        u = self.unfinished.get(entry.id)
+        if u is None or u.game is None:
+            raise LibraryError((u.error if u is not None else "") or "this unfinished game cannot be read")
+        tags = {"Event": "Unfinished game", "Black": u.player("black"), "White": u.player("white")}
+        for key, tag in (("black", "BlackLevel"), ("white", "WhiteLevel")):
+            if key in u.levels and key not in u.humans:
+                tags[tag] = str(u.levels[key])
+        return LoadedGame(0, tags, u.game, "*", None)
+
+    def unfinished_record(self, entry):
+        """The store's record behind an unfinished game's row (to resume it under its own id), or None."""
+        return self.unfinished.get(entry.id) if entry.kind == "unfinished" else None
 
     def close(self):
         """End the worker (an unfinished import resumes next time) and close the index."""

@@ -94,6 +94,15 @@ def continue_loaded_game(app, loaded):
     return True
 
 
+def resume_unfinished(app, record):
+    """Play on an unfinished game of the store with its own players, under its own id."""
+    from ...controller.match import Match
+
+    players = players_from_json(record.levels, record.humans)
+    match = Match(players, record.game, game_id=record.id, engine=lambda: app.engine)
+    start_play(app, record.game, players, match=match)
+
+
 def continue_game(app):
     """Menu → Continue: the autosaved game, as it was being played."""
     saved = load_autosave()
@@ -271,6 +280,10 @@ class LoadScene(Scene):
         if entry.number < 0:
             self.say(entry.error or "This file cannot be read.", bad=True)
             return
+        record = self.library.unfinished_record(entry) if self.library is not None else None
+        if record is not None and record.game is not None:
+            resume_unfinished(self.app, record)
+            return
         loaded = self._load(entry)
         if loaded is not None:
             continue_loaded_game(self.app, loaded)
@@ -279,13 +292,17 @@ class LoadScene(Scene):
         entry = self.current
         if entry is None or self.library is None:
             return
-        if entry.number < 0:
+        if entry.kind == "unfinished":
+            what = f"{entry.players}, {entry.moves} moves: it cannot be continued afterwards."
+            title = "Delete this unfinished game?"
+        elif entry.number < 0:
             what = f"The unreadable file {entry.file} is kept; it is hidden until the library is opened again."
             title = "Hide this file?"
         else:
             what = f"{entry.players}, {entry.date or 'no date'}: it is removed from {entry.file}."
             title = "Delete this game?"
-        self.app.push("confirm", title=title, message=what, confirm="Delete" if entry.number >= 0 else "Hide",
+        hide = entry.number < 0 and entry.kind != "unfinished"
+        self.app.push("confirm", title=title, message=what, confirm="Hide" if hide else "Delete",
                       on_confirm=lambda: self.delete(entry))
 
     def delete(self, entry):
