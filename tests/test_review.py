@@ -163,3 +163,14 @@ def test_continue_vs_computer_keeps_the_reviewed_games_level(app):
     play = app.stack.top
     assert play.name == "play" and play.game.moves == game.moves[:9]
     assert play.players[WHITE] is None and play.players[BLACK].spec == "depth:5"
+
+
+def test_version_grows_with_each_step_and_only_then(app):
+    scene = open_review(app, played(6))
+    assert scene.version == 0
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    assert scene.version == 2
+    key(app, pygame.K_END)
+    key(app, pygame.K_RIGHT)  # already at the end: nothing changes
+    assert scene.version == 3 and scene.ply == 6

@@ -92,6 +92,7 @@ class ReviewScene(Scene):
         self.tags = dict(p.get("tags") or {})
         self.error = p.get("error")
         self.ply = max(0, min(self.total, p.get("ply", self.total)))
+        self.version = 0  # grows by one each time the position shown changes
         settings = settings_of(self.app)
         self.numbers = bool(settings.get("square_numbers", False))
         self.flipped = p.get("flipped", flipped_for(self.app, p.get("players") or {}))
@@ -116,7 +117,10 @@ class ReviewScene(Scene):
     # -- stepping ------------------------------------------------------------------
 
     def go(self, ply):
-        self.ply = max(0, min(self.total, ply))
+        ply = max(0, min(self.total, ply))
+        if ply != self.ply:
+            self.version += 1  # whoever follows the position shown (an analysis) sees it change
+        self.ply = ply
         self.slider.value = self.ply
         self.message = ""
 
