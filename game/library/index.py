@@ -54,6 +54,8 @@ def connect(path) -> sqlite3.Connection:
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         return _open(path)
+    except sqlite3.OperationalError:
+        raise  # busy or locked, not broken: the index is kept
     except sqlite3.DatabaseError as e:
         log.warning("library index %s unusable (%s): rebuilding it", path, e)
         from ..store.paths import keep_aside

@@ -136,25 +136,19 @@ def canonical_text(text, sub=0):
 
     A broken game keeps the text it came with, so nothing after the error is lost.
     """
-    from ..notation.pdn import read_pdn, write_pdn
-    from ..store.saves import _draw_rule
+    from ..notation.pdn import write_pdn
+    from ..store.saves import games_from_text
 
-    games = read_pdn(text)
-    if sub >= len(games):
+    games = games_from_text(text)
+    if sub >= len(games) or games[sub].error or games[sub].game is None:
         return None
-    pg = games[sub]
-    if pg.error:
-        return None
-    try:
-        game = pg.game(_draw_rule(pg.tags))
-    except (ValueError, IndexError, KeyError):
-        return None
-    tags = {k: v for k, v in pg.tags.items() if k not in ("Result", "GameType", "FEN", "SetUp")}
-    out = write_pdn(game, tags)
-    if game.outcome is None and pg.result not in ("*", "0-0"):
+    loaded = games[sub]
+    tags = {k: v for k, v in loaded.tags.items() if k not in ("Result", "GameType", "FEN", "SetUp")}
+    out = write_pdn(loaded.game, tags)
+    if loaded.game.outcome is None and loaded.result not in ("*", "0-0"):
         # a recorded result (a resignation, an agreed draw) is the game's, keep it
-        out = out.replace('[Result "*"]', f'[Result "{pg.result}"]', 1)
-        out = out[: out.rstrip().rfind("*")] + pg.result + "\n"
+        out = out.replace('[Result "*"]', f'[Result "{loaded.result}"]', 1)
+        out = out[: out.rstrip().rfind("*")] + loaded.result + "\n"
     return out
 
 

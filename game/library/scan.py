@@ -49,12 +49,12 @@ def opening_namer():
     return opening_of
 
 
-def _opening(namer, pg):
+def _opening(namer, tags, moves):
     """``Old Fourteenth (ballot 104)``, ``Ballot 37``…: the opening's label, or "" when it has none."""
-    if namer is None or not pg.moves or "FEN" in pg.tags:
+    if namer is None or not moves or "FEN" in tags:
         return ""
     try:
-        found = namer(pg.moves)
+        found = namer(moves)
         if found is None:
             return ""
         return clean(getattr(found, "label", found))
@@ -62,12 +62,14 @@ def _opening(namer, pg):
         return ""
 
 
-def _date(value):
+def display_date(value):
+    """A Date tag as shown: empty for an unknown one (``????.??.??``)."""
     value = clean(value, 20)
     return "" if not value or set(value) <= set("?.-") else value
 
 
 def row_of(pg, number, text, namer=None) -> Row:
+    """The row of a PdnGame (or anything with ``tags``, ``moves``, ``result`` and ``error``)."""
     tags = pg.tags
     levels = [clean(tags.get(k, ""), 30) for k in ("BlackLevel", "WhiteLevel")]
     event = clean(tags.get("Event", ""))
@@ -80,10 +82,10 @@ def row_of(pg, number, text, namer=None) -> Row:
         event=event,
         site="" if clean(tags.get("Site", ""), 40) in ("?", "-") else clean(tags.get("Site", ""), 40),
         levels=" v ".join(x for x in levels if x),
-        date=_date(tags.get("Date", "")),
+        date=display_date(tags.get("Date", "")),
         result=pg.result,
         plies=len(pg.moves),
-        opening=_opening(namer, pg),
+        opening=_opening(namer, tags, pg.moves),
         error=clean(pg.error or "", 200),
         text=text[:MAX_GAME_TEXT],
     )

@@ -117,17 +117,18 @@ def continue_game(app):
 
 
 def _entries_of_games(games):
-    """Table rows for the games of one file already read (``LoadedGame``s)."""
-    from ...library.scan import _date
-    from ...library.text import clean
+    """Table rows for the games of one file already read (``store.saves.LoadedGame``s)."""
+    from types import SimpleNamespace
 
+    from ...library.scan import opening_namer, row_of
+
+    namer = opening_namer()
     out = []
     for g in games:
-        levels = " v ".join(clean(g.tags.get(k, ""), 30) for k in ("BlackLevel", "WhiteLevel") if g.tags.get(k))
-        out.append(Entry(g.index, 0, "file", g.index, clean(g.black) or "?", clean(g.white) or "?",
-                         clean(g.tags.get("Event", "")).strip("?"), levels, _date(g.tags.get("Date", "")),
-                         g.result, len(g.game.moves) if g.game is not None else 0, "",
-                         clean(g.error or "", 200)))
+        moves = list(g.game.moves) if g.game is not None else []
+        r = row_of(SimpleNamespace(tags=g.tags, moves=moves, result=g.result, error=g.error), g.index, "", namer)
+        out.append(Entry(g.index, 0, "file", g.index, r.black, r.white, r.event, r.levels, r.date, r.result,
+                         r.plies, r.opening, r.error, site=r.site))
     return out
 
 
