@@ -360,6 +360,20 @@ def blit_wrapped(surface, string, rect, size, colour, anchor="midtop"):
         y += font(size).get_linesize()
 
 
+def margin(size):
+    """The space kept round a screen's edges and between its blocks, from the window size."""
+    return max(8, min(24, size[1] // 40))
+
+
+def footer(size, string):
+    """(rect, nominal size) of a screen's faint key-help line at the bottom of the window."""
+    w, h = size
+    m = margin(size)
+    text_size = fit_text(string, max(16, min(34, h // 30)), w - 2 * m)
+    height = font(text_size).get_height()
+    return pygame.Rect(m, h - m - height, w - 2 * m, height), text_size
+
+
 def veil(surface, alpha):
     """Darken everything drawn so far (under an overlay)."""
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

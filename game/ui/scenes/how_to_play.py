@@ -133,10 +133,8 @@ class HowToPlayScene(Scene):
         if not hasattr(self, "focus"):
             return
         w, h = size
-        margin = max(8, min(32, h // 30))
-        self.footer_size = theme.fit_text(FOOTER, max(16, min(34, h // 30)), w - 2 * margin)
-        footer_h = theme.font(self.footer_size).get_height()
-        self.footer_rect = pygame.Rect(margin, h - margin - footer_h, w - 2 * margin, footer_h)
+        margin = theme.margin(size)
+        self.footer_rect, self.footer_size = theme.footer(size, FOOTER)
         bh = max(28, min(80, h // 14))
         bw = max(90, min(300, (w - 4 * margin) // 4))
         gap = max(6, bh // 3)

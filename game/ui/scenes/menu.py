@@ -46,10 +46,8 @@ class MenuScene(Scene):
             return
         w, h = size
         n = max(1, len(self.buttons))
-        margin = max(8, min(24, h // 40))
-        self.footer_size = max(16, min(34, h // 30))
-        footer_h = theme.font(self.footer_size).get_height()
-        self.footer_rect = pygame.Rect(margin, h - margin - footer_h, w - 2 * margin, footer_h)
+        margin = theme.margin(size)
+        self.footer_rect, self.footer_size = theme.footer(size, FOOTER)
         bottom = self.footer_rect.y - margin
         bw = max(min(w - 40, 260), min(720, w // 3, int(h * 0.5)))
         # the largest title whose block (emblem, title, subtitle, entries) fits above the footer;
@@ -74,7 +72,6 @@ class MenuScene(Scene):
         self.title_rect = pygame.Rect(0, top + emblem, w, title_h).inflate(-2 * margin, 0)
         self.subtitle_size = theme.fit_text(SUBTITLE, sub_size, w - 2 * margin)
         self.subtitle_rect = pygame.Rect(margin, self.title_rect.bottom, w - 2 * margin, sub_h)
-        self.footer_size = theme.fit_text(FOOTER, self.footer_size, w - 2 * margin)
         rects = centered_column(size, bw, [bh] * len(self.buttons), gap, top=top + head)
         for b, r in zip(self.buttons, rects):
             b.rect = r

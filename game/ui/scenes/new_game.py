@@ -165,13 +165,11 @@ class NewGameScene(Scene):
         if not hasattr(self, "focus"):
             return
         w, h = size
-        margin = max(8, min(24, h // 40))
+        margin = theme.margin(size)
+        self.footer_rect, self.footer_size = theme.footer(size, FOOTER)
         bw = max(min(w - 2 * margin, 380), min(1000, int(w * 0.4), int(h * 0.75)))
         bh = max(28, min(84, h // 14))
         gap = max(4, bh // 4)
-        self.footer_size = theme.fit_text(FOOTER, max(16, min(34, h // 30)), w - 2 * margin)
-        footer_h = theme.font(self.footer_size).get_height()
-        self.footer_rect = pygame.Rect(margin, h - margin - footer_h, w - 2 * margin, footer_h)
         self.title_size = theme.fit_text(TITLES[self.mode], max(36, min(130, w // 16, h // 9)), w - 2 * margin,
                                          bold=True)
         title_h = theme.font(self.title_size, True).get_height()

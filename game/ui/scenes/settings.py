@@ -104,12 +104,10 @@ class SettingsScene(Scene):
         if not hasattr(self, "focus"):
             return
         w, h = size
-        margin = max(8, min(24, h // 40))
+        margin = theme.margin(size)
+        self.footer_rect, self.footer_size = theme.footer(size, FOOTER)
         n = len(self.rows)
         bw = max(min(w - 2 * margin, 460), min(1100, int(w * 0.5), int(h * 0.8)))
-        self.footer_size = theme.fit_text(FOOTER, max(16, min(34, h // 30)), w - 2 * margin)
-        footer_h = theme.font(self.footer_size).get_height()
-        self.footer_rect = pygame.Rect(margin, h - margin - footer_h, w - 2 * margin, footer_h)
         self.title_size = max(30, min(110, w // 18, h // 12))
         title_h = theme.font(self.title_size, True).get_height()
         self.explain_size = max(17, min(38, h // 30))
