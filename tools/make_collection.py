@@ -75,7 +75,7 @@ def play_game(rng, ballot_moves):
         a, b = (int(s) for s in text.split("-"))
         move = next(m for m in game.legal_moves() if m.start == a and m.end == b)
         game.push(move)
-    limit = rng.randint(30, 130)
+    limit = rng.randint(50, 170)
     while game.outcome is None and game.ply < limit:
         game.push(_choose(rng, game.position))
     return game
