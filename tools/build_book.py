@@ -167,8 +167,9 @@ def main(argv=None):
             if child.fen() not in seen and child.legal_moves():
                 seen.add(child.fen())
                 queue.append((child, more - 1))
-    write_book(args.out, entries, header)
     elapsed = time.perf_counter() - t0
+    header.append(f"{done} positions analysed in {elapsed:.0f} s (niced, on a shared machine: depth varies with load).")
+    write_book(args.out, entries, header)
     print(f"book: {len(entries)} positions ({done} analysed now) in {elapsed:.0f} s; "
           f"{Path(args.out).stat().st_size} bytes in {args.out}")
 
