@@ -13,6 +13,8 @@ def clean(value, limit=MAX_FIELD):
     neither break a row nor cost a font renderer megabytes.
     """
     text = str(value if value is not None else "")[: limit * 4]
+    if len(text) <= limit and text.isprintable() and "  " not in text:
+        return text.strip()  # the usual tag: nothing to drop
     out = []
     for ch in text:
         if ch.isspace():
