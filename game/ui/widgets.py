@@ -9,7 +9,7 @@ One focus, one meaning: the focused widget is the only one drawn as
 selected (filled with the accent), and Enter activates exactly that one.
 The pointer takes the focus when it moves onto a widget or presses it, never
 by resting there; hovering has no look of its own.  A primary button
-(the screen's main action) is marked by accent text and edge, not a fill.
+(the screen's main action) is marked by accent words only, neither a fill nor an edge.
 """
 
 import pygame
@@ -134,13 +134,12 @@ class Button(Widget):
             return
         r = self.rect
         radius = max(4, r.height // 5)
-        edge = None
         if not self.enabled:
             fill, fg = theme.BUTTON_DISABLED, theme.TEXT_FAINT
         elif focused:
             fill, fg = theme.ACCENT, theme.ON_ACCENT
-        elif self.primary:
-            fill, fg, edge = theme.BUTTON, theme.ACCENT, theme.ACCENT_DARK
+        elif self.primary:  # accent words only: an edge would look like the old focus ring
+            fill, fg = theme.BUTTON, theme.ACCENT
         else:
             fill, fg = theme.BUTTON, theme.BUTTON_TEXT
         if self.enabled and not focused and self.hovered and not self.in_group:
@@ -149,8 +148,6 @@ class Button(Widget):
         pygame.draw.rect(surface, fill, r, border_radius=radius)
         if focused and self.enabled:
             pygame.draw.rect(surface, theme.FOCUS_RING, r, 2, border_radius=radius)
-        elif edge is not None:
-            pygame.draw.rect(surface, edge, r, 2, border_radius=radius)
         size = self.label_size()
         if self.show_hotkey():
             theme.blit_text(surface, self.text, size, fg, (r.x + 14, r.centery), "midleft",
