@@ -5,21 +5,18 @@ import sqlite3
 import time
 
 import pytest
+from helpers import play
 
 from game.library import Catalog, Entry, Library, LibraryError
 from game.library import index, jobs, scan
 from game.library.worker import Worker
 from game.notation.pdn import read_pdn, write_pdn
 from game.rules import Game
-from game.store import paths, save_game
+from game.store import save_game
 
 
-def played(n, pick=0):
-    g = Game()
-    for i in range(n):
-        moves = g.legal_moves()
-        g.push(moves[(pick + i) % len(moves)])
-    return g
+def played(n, seed=0):
+    return play(Game(), n, seed)
 
 
 def pdn_of(n_games, prefix="P", event="Cup", plies=6):

@@ -9,6 +9,7 @@ import time
 
 import pygame
 import pytest
+from helpers import play
 
 from game.app import App
 from game.notation.pdn import read_pdn, write_pdn
@@ -63,12 +64,8 @@ def frames_until(app, condition, seconds=120):
     raise AssertionError("the condition never came true")
 
 
-def played(n, pick=0):
-    g = Game()
-    for i in range(n):
-        moves = g.legal_moves()
-        g.push(moves[(pick + i) % len(moves)])
-    return g
+def played(n, seed=0):
+    return play(Game(), n, seed)
 
 
 def save_three():

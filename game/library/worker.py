@@ -10,12 +10,10 @@ is ever left behind.
 from __future__ import annotations
 
 import itertools
-import logging
 import multiprocessing as mp
 import os
 import queue
 
-log = logging.getLogger("checkers.library")
 
 IDLE_SECONDS = 120
 

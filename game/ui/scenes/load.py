@@ -18,7 +18,6 @@ opened with ``--pdn`` that holds several games) in the same table.
 
 from __future__ import annotations
 
-import logging
 import os
 import time
 from pathlib import Path
@@ -33,7 +32,6 @@ from ..scene import Scene, register
 from ..store_hooks import players_from_json, start_play, tell
 from ..widgets import Button
 
-log = logging.getLogger("checkers.ui")
 
 NEWS_SECONDS = 6.0
 DOUBLE_CLICK = 0.4
@@ -263,23 +261,23 @@ class LoadScene(Scene):
             self.say(str(e), bad=True)
             return None
 
-    def open_selected(self, ply=0):
+    def _openable(self):
+        """The chosen entry if it holds a game, else None (an unreadable file says why)."""
         entry = self.current
-        if entry is None:
-            return
-        if entry.number < 0:
+        if entry is not None and entry.number < 0:
             self.say(entry.error or "This file cannot be read.", bad=True)
-            return
-        loaded = self._load(entry)
+            return None
+        return entry
+
+    def open_selected(self, ply=0):
+        entry = self._openable()
+        loaded = self._load(entry) if entry is not None else None
         if loaded is not None:
             open_loaded_game(self.app, loaded, ply=ply)
 
     def continue_selected(self):
-        entry = self.current
+        entry = self._openable()
         if entry is None:
-            return
-        if entry.number < 0:
-            self.say(entry.error or "This file cannot be read.", bad=True)
             return
         record = self.library.unfinished_record(entry) if self.library is not None else None
         if record is not None and record.game is not None:
