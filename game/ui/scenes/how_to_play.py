@@ -154,25 +154,33 @@ class HowToPlayScene(Scene):
                                         theme.font(self.counter_size).get_height())
         area = pygame.Rect(margin, self.counter_rect.bottom + margin, w - 2 * margin,
                            self.back_button.rect.y - margin - self.counter_rect.bottom - margin)
-        if area.width >= area.height * 1.3:  # wide: board on the left, words on the right
+        wide = area.width >= area.height * 1.3
+        if wide:  # board on the left, words on the right
             side = min(area.height, int(area.width * 0.5))
             self.diagram_rect = pygame.Rect(area.x, area.y, side, side)
             text_box = pygame.Rect(self.diagram_rect.right + margin * 2, area.y,
                                    area.right - self.diagram_rect.right - margin * 2, area.height)
-            text_box.width = min(text_box.width, max(300, int(h * 0.9)))
         else:  # tall: board above, words below
             side = min(area.width, int(area.height * 0.6))
             self.diagram_rect = pygame.Rect(area.centerx - side // 2, area.y, side, side)
             text_box = pygame.Rect(area.x, self.diagram_rect.bottom + margin, area.width,
                                    area.bottom - self.diagram_rect.bottom - margin)
-        # the largest text that fits its box, never below a readable size
-        size = max(18, min(44, h // 22))
-        while size > 16 and theme.wrapped_height(text, size, text_box.width) > text_box.height:
+        # the largest text that fits its box, never below a readable size, in lines short enough to read
+        size = max(18, min(56, h // 20))
+        while True:
+            width = min(text_box.width, theme.pixel_size(size) * 32)
+            lines_h = theme.wrapped_height(text, size, width)
+            if lines_h <= text_box.height or size <= 16:
+                break
             size -= 1
         self.text_size = size
-        lines_h = theme.wrapped_height(text, size, text_box.width)
-        self.text_rect = pygame.Rect(text_box.x, text_box.y + max(0, (text_box.height - lines_h) // 2),
-                                     text_box.width, min(text_box.height, lines_h) or 1)
+        if wide:  # board and words centred together: no gulf between them on a wide window
+            shift = (text_box.width - width) // 2
+            self.diagram_rect.x += shift
+            text_box.x += shift
+        self.text_rect = pygame.Rect(text_box.x + (text_box.width - width) // 2,
+                                     text_box.y + max(0, (text_box.height - lines_h) // 2),
+                                     width, min(text_box.height, lines_h) or 1)
         self.board_layout = DiagramLayout(self.diagram_rect, self.size)
 
     def layout_boxes(self):
