@@ -155,6 +155,26 @@ def test_keyboard_cursor_places_pieces(app):
     assert len(scene.pieces) == 2 and set(scene.pieces.values()) == {(BLACK, False)}
 
 
+def test_board_cursor_and_panel_focus_are_never_both_shown(app):
+    scene = app.stack.top
+    scene.clear()
+    assert scene.focus.focused is not None
+    key(app, pygame.K_b)
+    assert scene.cursor is not None and scene.focus.focused is None  # one selection: the cursor
+    key(app, pygame.K_RETURN)
+    assert len(scene.pieces) == 1 and scene.message == ""  # Enter placed a piece, pressed no button
+    key(app, pygame.K_TAB)
+    assert scene.cursor is None and scene.focus.focused is scene.tool_buttons[0]
+
+
+def test_tool_buttons_are_pictures_and_the_chosen_one_is_checked(app):
+    scene = app.stack.top
+    key(app, pygame.K_3)
+    assert [b.checked for b in scene.tool_buttons] == [False, False, True, False, False]
+    assert all(b.rect.width == b.rect.height for b in scene.tool_buttons)
+    assert all(b.text_boxes("t") == [] for b in scene.tool_buttons)  # no words drawn: the picture is the label
+
+
 def test_play_vs_computer_from_setup(app):
     scene = app.stack.top
     scene.load(Position.from_fen("W:WK18:B10,14"))

@@ -3,9 +3,10 @@
 Mouse: pick a piece in the palette and click squares to place it (clicking
 the same piece again removes it); right-click cycles a square through
 empty, red man, red king, white man, white king.  Keyboard: 1-5 pick
-red man / red king / white man / white king / eraser, arrows move a
-cursor on the board and Space/Enter places, T changes the side to move,
-Ctrl+C / Ctrl+V copy and paste FEN, Ctrl+T (or the button) types a FEN.
+red man / red king / white man / white king / eraser, B puts a cursor on
+the board (arrows move it, Space/Enter places, Tab goes back to the
+panel), T changes the side to move, Ctrl+C / Ctrl+V copy and paste FEN,
+Ctrl+T (or the button) types a FEN.
 
 A position that cannot be played is refused with the reason: a man on the
 row where it would have been crowned, more than 12 pieces a side, a side
@@ -325,6 +326,10 @@ class SetupScene(Scene):
                 self.click_square(square)
         elif k == pygame.K_b and self.cursor is None:
             self.cursor = (7, 0)  # B: put the keyboard cursor on the board
+            self.focus.clear()  # one thing looks selected: the cursor, not a button too
+        elif k == pygame.K_TAB and self.cursor is not None:
+            self.cursor = None  # Tab takes the keyboard back to the panel
+            self.focus.handle_event(event)
         else:
             return False
         return True
