@@ -29,6 +29,8 @@ SCENES = [
     ("confirm", {"title": "Leave this game?", "message": "Your game is kept: Continue resumes it.",
                  "confirm": "Leave"}, "menu"),
     ("notice", {"title": "Could not open the game", "message": LONG_MESSAGE}, "menu"),
+    ("notice", {"title": "Could not open " + "a_very_long_file_name_" * 8 + ".pdn", "message": "\x00bad " * 400},
+     "menu"),
     ("game_over", {"outcome": Outcome(WHITE, "no_moves", "White wins: Red has no move left"),
                    "players": {0: None, 1: None}}, "menu"),
 ]
@@ -51,7 +53,7 @@ def open_scene(app, name, params, below):
 
 
 @pytest.mark.parametrize("name,params,below", SCENES,
-                         ids=[n + ("-" + p["mode"] if "mode" in p else "") for n, p, _ in SCENES])
+                         ids=[f"{n}-{i}" for i, (n, p, _) in enumerate(SCENES)])
 def test_scene_fits_every_size(app, name, params, below):
     scene = open_scene(app, name, params, below)
     assert check_scene(scene) == []

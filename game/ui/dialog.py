@@ -40,13 +40,26 @@ class DialogScene(Scene):
         pad = max(16, min(40, h // 22))
         cw = max(min(w - 24, 360), min(w - 40, max(560, w // 3)))
         bw = max(90, min(320, (cw - 2 * pad - (n - 1) * gap) // n))
-        self.title_size = theme.fit_text(self.title, max(30, min(84, h // 12)), cw - 2 * pad, bold=True)
+        inner = cw - 2 * pad
+        # a title too long to fit at a readable size is cut short, never shrunk to nothing
+        title_size = max(30, min(84, h // 12))
+        self.title_size = theme.fit_text(self.title, title_size, inner, bold=True)
+        self.title_text = self.title
+        if self.title_size < 24:
+            self.title_size = 24
+            self.title_text = theme.elide(self.title, 24, inner, bold=True)
         title_h = theme.font(self.title_size, True).get_height()
         self.message_size = max(18, min(44, h // 24))
-        lines = theme.wrap(self.message, self.message_size, cw - 2 * pad) if self.message else []
-        message_h = len(lines) * theme.font(self.message_size).get_linesize()
         self.note_size = max(16, min(26, h // 36))
         note_h = theme.font(self.note_size).get_height() if self.note else 0
+        fixed = pad + 6 + title_h + gap + gap * 2 + bh + pad + note_h
+        line = theme.font(self.message_size).get_linesize()
+        lines = theme.wrap(self.message, self.message_size, inner) if self.message else []
+        room = max(1, (h - 8 - fixed) // line)
+        if len(lines) > room:  # a message longer than the window: its end is cut, marked with an ellipsis
+            lines = lines[:room - 1] + [theme.elide(" ".join(lines[room - 1:]), self.message_size, inner)]
+        self.message_lines = lines
+        message_h = len(lines) * line
         ch = pad + 6 + title_h + (gap + message_h if lines else 0) + gap * 2 + bh + pad + note_h
         ch = min(ch, h - 8)
         self.card = pygame.Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
@@ -66,10 +79,10 @@ class DialogScene(Scene):
         from .layout_check import Box
 
         boxes = [Box("card", self.card),
-                 Box("title", self.title_rect, self.title, self.title_size, bold=True, parent="card")]
-        if self.message:
-            boxes.append(Box("message", self.message_rect, self.message, self.message_size, wrap=True,
-                             parent="card"))
+                 Box("title", self.title_rect, self.title_text, self.title_size, bold=True, parent="card")]
+        if self.message_lines:
+            boxes.append(Box("message", self.message_rect, " ".join(self.message_lines), self.message_size,
+                             wrap=True, parent="card"))
         if self.note:
             boxes.append(Box("note", self.note_rect, self.note, self.note_size, parent="card"))
         for i, b in enumerate(self.widgets):
@@ -98,9 +111,12 @@ class DialogScene(Scene):
         pygame.draw.rect(surface, self.accent, pygame.Rect(card.x, card.y, card.width, 6),
                          border_top_left_radius=radius, border_top_right_radius=radius)
         pygame.draw.rect(surface, theme.PANEL_EDGE, card, 1, border_radius=radius)
-        theme.blit_text(surface, self.title, self.title_size, theme.TEXT, self.title_rect.midtop, "midtop", bold=True)
-        if self.message:
-            theme.blit_wrapped(surface, self.message, self.message_rect, self.message_size, theme.TEXT_DIM)
+        theme.blit_text(surface, self.title_text, self.title_size, theme.TEXT, self.title_rect.midtop, "midtop",
+                        bold=True)
+        y = self.message_rect.y
+        for ln in self.message_lines:
+            theme.blit_text(surface, ln, self.message_size, theme.TEXT_DIM, (self.message_rect.centerx, y), "midtop")
+            y += theme.font(self.message_size).get_linesize()
         if self.note:
             theme.blit_text(surface, self.note, self.note_size, theme.TEXT_FAINT, self.note_rect.center, "center")
         self.focus.draw(surface)
