@@ -68,3 +68,16 @@ class FakeEngine:
 
     def close(self, wait=True):
         self.closed = True
+
+
+def frames_until(app, condition, seconds=120):
+    """Run the app a frame at a time until ``condition()``; fail after a generous ``seconds``."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        app.step()
+        if condition():
+            return
+        time.sleep(0.005)
+    raise AssertionError("the condition never came true")

@@ -104,8 +104,9 @@ def test_manifest_lists_every_file_with_size_and_sha256():
         assert hashlib.sha256(data).hexdigest() == digest, fname
 
 
-def test_assets_are_small():
-    total = sum(p.stat().st_size for p in ASSETS.iterdir() if p.is_file())
+def test_sprites_and_sounds_are_small():
+    files = [f"{n}.png" for n in SPRITES] + [f"{n}.wav" for n in SOUNDS]
+    total = sum((ASSETS / name).stat().st_size for name in files)
     assert total < 1_500_000
 
 

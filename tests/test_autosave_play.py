@@ -17,7 +17,7 @@ from game.notation.pdn import write_pdn
 from game.rules import BLACK, WHITE, Game, Position
 from game.store import autosave_path, games_dir, has_autosave, list_saved_games, load_autosave, save_game
 
-from helpers import FakeEngine
+from helpers import FakeEngine, frames_until
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -67,6 +67,14 @@ def play_clicks(app, move):
     for square in move.path:
         click(app, scene.layout.board.square_center(square))
     return settle(app)
+
+
+def library_ready(app):
+    """The Load screen on top, once its index has caught up with the files."""
+    load = app.stack.top
+    assert load.name == "load"
+    frames_until(app, lambda: not load.library.loading and not load.library.busy)
+    return load
 
 
 def menu_labels(app):
@@ -200,8 +208,8 @@ def test_ctrl_s_saves_and_load_screen_opens_it(app):
     assert "Load game" in labels
     menu = app.stack.top
     click(app, menu.buttons[labels.index("Load game")].rect.center)
-    load = app.stack.top
-    assert load.name == "load" and len(load.rows) == 1
+    load = library_ready(app)
+    assert len(load.rows) == 1
     key(app, pygame.K_RETURN)
     review = app.stack.top
     assert review.name == "review" and review.total == 4 and review.ply == 0
@@ -220,7 +228,7 @@ def test_load_screen_lists_each_game_of_a_file_and_a_broken_one_with_its_error(a
     (games_dir() / "club.pdn").write_text(text)
     app.push("load")
     app.step()
-    load = app.stack.top
+    load = library_ready(app)
     titles = [r[0].split(":")[0] for r in load.rows]
     assert sorted(titles) == ["Old vs One", "P1 vs P2", "X vs Y"]
     row = titles.index("X vs Y")
@@ -236,7 +244,7 @@ def test_unreadable_file_in_the_list_says_why(app):
     (games_dir() / "junk.pdn").write_bytes(b"\x00\x01\x02")
     app.push("load")
     app.step()
-    load = app.stack.top
+    load = library_ready(app)
     assert load.rows[0][2] is True
     key(app, pygame.K_RETURN)
     assert app.stack.top is load and "not a text file" in load.message
