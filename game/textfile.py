@@ -81,10 +81,7 @@ def read_bytes(path, *, limit, what="file", follow_symlinks=True):
             raise FileReadError(f"{what} {shown} is too large ({size}; at most {cap})")
         chunks, got = [], 0
         while got <= limit:  # the file may grow while we read: stop one byte past the cap
-            try:
-                chunk = os.read(fd, min(1 << 16, limit + 1 - got))
-            except BlockingIOError:  # cannot happen for a regular file; never spin on it
-                break
+            chunk = os.read(fd, min(1 << 16, limit + 1 - got))
             if not chunk:
                 break
             chunks.append(chunk)

@@ -270,6 +270,9 @@ def test_position_views():
     assert pos.piece_at(18) == (WHITE, False) and pos.piece_at(27) == (WHITE, True)
     assert pos.piece_at(14) == (BLACK, False) and pos.piece_at(5) == (BLACK, True)
     assert pos.piece_at(1) is None
+    for bad in (0, 33, -1, "5", None):
+        with pytest.raises(PositionError):
+            pos.piece_at(bad)
     assert pos.count(WHITE) == 2 and pos.count(BLACK) == 2
     assert pos.movable_squares() == {18}  # 18x9 is compulsory
     assert pos.is_legal(Move((18, 9))) and not pos.is_legal(Move((27, 23)))

@@ -219,6 +219,8 @@ class Position:
 
     def piece_at(self, square):
         """``None`` or a ``(color, is_king)`` pair for a standard square."""
+        if not (isinstance(square, int) and 1 <= square <= 32):  # 0 would index square 32
+            raise PositionError(f"no square {excerpt(square, 20)}: squares are numbered 1 to 32")
         bit = bb.SQUARE_BITS[square - 1]
         if bit & self.bm:
             return (BLACK, False)
