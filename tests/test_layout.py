@@ -131,3 +131,16 @@ def test_a_dialog_note_gets_its_own_room(app):
     scene.enter()
     assert check_scene(scene) == []
     assert all(b.rect.bottom < scene.note_rect.top for b in scene.widgets)
+
+
+def test_menu_with_more_entries_still_fits(app, monkeypatch):
+    from game.ui import menu_items
+
+    # Continue and the game library appear for a player with saved games; a feature may add more
+    for key, label, order in (("continue", "Continue", 10), ("resume", "Resume another game", 15),
+                              ("library", "Game library", 55)):
+        monkeypatch.setitem(menu_items.MENU_ITEMS, key,
+                            menu_items.MenuItem(key, label, lambda app: None, None, order, False))
+    scene = open_scene(app, "menu", {}, None)
+    assert len(scene.buttons) >= 11
+    assert check_scene(scene) == []
