@@ -335,3 +335,14 @@ def test_undo_forgets_a_held_move():
     for _ in range(3):
         match.update(100.0)
     assert match.game.ply == 0
+
+
+def test_a_removed_listener_hears_nothing_more():
+    match = Match(players_for("2p"))
+    heard = []
+    listener = match.add_listener(lambda m, change: heard.append(change))
+    match.play(first(match))
+    match.remove_listener(listener)
+    match.play(first(match))
+    match.undo()
+    assert heard == ["move"] and match.version == 3

@@ -228,14 +228,6 @@ class Assets:
         except Exception as e:
             log.debug("could not play %s: %s", name, e)
 
-    def preload(self) -> None:
-        """Load every sprite (and, if audio works, every sound) now."""
-        for n in SPRITES:
-            self.image(n)
-        if self.sound_enabled:
-            for n in SOUNDS:
-                self.sound(n)
-
 
 def _with_alpha(surf: pygame.Surface) -> pygame.Surface:
     out = pygame.Surface(surf.get_size(), pygame.SRCALPHA, 32)
@@ -283,14 +275,3 @@ def fallback_image(name: str, size: int = BASE_SIZE) -> pygame.Surface:
         pygame.draw.polygon(s, (60, 200, 90, 235), [(size * 0.92, c), (size * 0.18, c - size * 0.36),
                                                     (size * 0.36, c), (size * 0.18, c + size * 0.36)])
     return s
-
-
-_default: Assets | None = None
-
-
-def get_assets() -> Assets:
-    """The shared Assets instance (created on first use)."""
-    global _default
-    if _default is None:
-        _default = Assets()
-    return _default
