@@ -238,6 +238,18 @@ def test_resign():
 def test_unknown_draw_rule():
     with pytest.raises(RulesError, match="nope"):
         Game(draw_rule="nope")
+    with pytest.raises(RulesError):
+        Game(draw_rule=["official"])
+
+
+def test_bad_game_arguments_are_rules_errors_quoting_them():
+    with pytest.raises(RulesError, match="B:W18:B14"):
+        Game("B:W18:B14")  # a FEN is not a Position
+    game = Game()
+    for bad in (2, None, "BLACK", True):
+        with pytest.raises(RulesError):
+            game.resign(bad)
+    assert game.outcome is None
 
 
 def test_copy_is_independent():

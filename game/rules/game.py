@@ -118,8 +118,11 @@ class Game:
     """
 
     def __init__(self, start=None, draw_rule="official"):
-        if draw_rule not in DRAW_RULES:
+        if not (isinstance(draw_rule, str) and draw_rule in DRAW_RULES):
             raise RulesError(f"unknown draw rule {excerpt(draw_rule, 30)} (expected one of {', '.join(DRAW_RULES)})")
+        if start is not None and not isinstance(start, Position):
+            raise RulesError(f"a game starts from a Position, not {excerpt(start, 30)} "
+                             "(read a FEN with Position.from_fen)")
         self.start = start if start is not None else Position.initial()
         self.draw_rule = DRAW_RULES[draw_rule]
         self.positions = [self.start]
@@ -238,6 +241,8 @@ class Game:
         return bool(self._redo) and self.outcome is None
 
     def resign(self, color):
+        if color not in (BLACK, WHITE) or isinstance(color, bool):
+            raise RulesError(f"only BLACK or WHITE can resign, not {excerpt(color, 20)}")
         if self.outcome is None:
             self._resigned = color
 
