@@ -31,7 +31,7 @@ def test_mate_distance_prefers_faster_win():
     # Black king and man against a lone white man: the win is found and
     # scored as a distance, and a deeper search does not make it worse.
     p = Position.from_fen("B:W28:BK19,K10")
-    info = list(iterative_search(p, depth=10))[-1]
+    info = list(Searcher(endgame=None).search(p, depth=10))[-1]
     assert info.score >= MATE_BOUND
     n = WIN - info.score
     assert n <= 9
@@ -124,3 +124,170 @@ def test_submodules_are_modules_not_functions():
     assert isinstance(ev, types.ModuleType) and ev.__name__ == "game.engine.evaluate"
     assert game.engine.search is se and game.engine.evaluate is ev
     assert callable(game.engine.iterative_search) and game.engine.iterative_search is se.iterative_search
+
+
+# -- never missing a win ---------------------------------------------------------
+#
+# Positions with a forced win are found by a deliberately plain exhaustive
+# search over game.rules (no pruning, no tables), then the engine must pick a
+# winning move at every depth from the shortest win's length on.
+
+def _plain_wins_in_1(state):
+    """Moves after which the opponent has no legal move."""
+    from game.rules import bitboard as bb
+
+    return {m for m in bb.moves(*state) if not bb.moves(*bb.play(*state, m))}
+
+
+def _plain_wins_in_3(state):
+    """Moves after which every reply allows a win in one (or there is no reply)."""
+    from game.rules import bitboard as bb
+
+    out = set()
+    for m in bb.moves(*state):
+        child = bb.play(*state, m)
+        if all(_plain_wins_in_1(bb.play(*child, r)) for r in bb.moves(*child)):
+            out.add(m)
+    return out
+
+
+def _random_state(rng):
+    from game.rules import bitboard as bb
+
+    squares = rng.sample(range(1, 33), 32)
+    sets = [0, 0, 0, 0]
+    strong = rng.random() < 0.5
+    counts = (rng.randint(2, 7), rng.randint(1, 4))  # the side to move usually has more
+    for side, n in zip((0, 1) if strong else (1, 0), counts):
+        for _ in range(n):
+            s = squares.pop()
+            king = rng.random() < 0.5 or (side == 0 and s > 28) or (side == 1 and s < 5)
+            sets[2 * side + king] |= bb.SQUARE_BITS[s - 1]
+    return (*sets, strong)
+
+
+def _positions_with_wins(seed, want1, want3):
+    import random
+
+    from game.rules import bitboard as bb
+
+    rng = random.Random(seed)
+    in1, in3 = [], []
+    while len(in1) < want1 or len(in3) < want3:
+        st = _random_state(rng)
+        if len(bb.moves(*st)) < 2:
+            continue  # a single reply is played without searching
+        w1 = _plain_wins_in_1(st)
+        if w1:
+            if len(in1) < want1:
+                in1.append((st, w1))
+        elif len(in3) < want3:
+            w3 = _plain_wins_in_3(st)
+            if w3:
+                in3.append((st, w3))
+    return in1, in3
+
+
+def test_reported_missed_win_is_found_at_every_depth():
+    p = Position.from_fen("B:W12,K3:B6,7,K1,K8,K29")
+    for depth in range(1, 7):
+        info = list(Searcher(endgame=None).search(p, depth=depth))[-1]
+        assert str(info.best_move) == "6-10" and info.score == WIN - 1, depth
+
+
+def test_wins_in_one_and_three_found_at_every_depth():
+    in1, in3 = _positions_with_wins(3, 150, 60)
+    for st, winning in in1:
+        raw = {Position.from_state(st).play(Move.from_raw(m)) for m in winning}
+        for depth in (1, 2, 3, 5):
+            info = list(Searcher(endgame=None).search(Position.from_state(st), depth=depth))[-1]
+            assert Position.from_state(st).play(info.best_move) in raw, (Position.from_state(st).fen(), depth)
+            assert info.score == WIN - 1
+    for st, winning in in3:
+        raw = {Position.from_state(st).play(Move.from_raw(m)) for m in winning}
+        for depth in (3, 4, 5, 6):
+            info = list(Searcher(endgame=None).search(Position.from_state(st), depth=depth))[-1]
+            assert Position.from_state(st).play(info.best_move) in raw, (Position.from_state(st).fen(), depth)
+            assert info.score >= WIN - 3
+
+
+# -- search hygiene ----------------------------------------------------------------
+
+def test_table_order_is_the_order_of_last_use_and_the_pv_is_newest():
+    s = Searcher(endgame=None)
+    p = Position.initial()
+    info = list(s.search(p, depth=7))[-1]
+    keys = list(s.tt)
+    # the principal variation's positions are the newest entries: trimming the
+    # oldest half never loses them
+    pv_states = []
+    pos = p.play(info.pv[0])
+    for m in info.pv[1:]:
+        pv_states.append(pos.state)
+        pos = pos.play(m)
+    assert pv_states and set(pv_states) <= set(keys[-len(pv_states) - 1:])
+    # the root, re-stored at every depth, moved to the end each time: it is
+    # newer than every entry not written in the last iteration
+    root_at = keys.index(p.state)
+    assert root_at >= len(keys) - len(pv_states) - 60, (root_at, len(keys))
+
+
+def test_trim_keeps_the_pv_when_the_table_overflows():
+    s = Searcher(tt_entries=500, endgame=None)
+    info = list(s.search(Position.initial(), depth=9))[-1]
+    assert len(info.pv) >= 6
+    s._trim()
+    assert len(s.tt) <= 500
+    # the principal variation can still be read back from the table
+    assert s._pv(Position.initial().state, info.pv[0].to_raw(), 9)[:len(info.pv)] == info.pv
+
+
+def test_draws_by_the_games_history_do_not_outlive_that_history():
+    # A king ending where the game had earlier been two king moves away; its
+    # repetition is a draw inside the first search only.
+    p = Position.from_fen("W:W21,30,K12,K31,K32:BK3")
+    hist_pos = Position.from_fen("W:W21,30,K12,K27,K32:BK7")
+    for depth in (4, 5, 6):
+        fresh = list(Searcher(endgame=None).search(p, depth=depth))[-1].score
+        s = Searcher(endgame=None)
+        list(s.search(p, depth=depth, history=[hist_pos]))
+        assert s._history_draws  # the history did score draws in that search
+        # an undo or another game: the same position without that history
+        again = list(s.search(p, depth=depth))[-1].score
+        assert again == fresh, depth
+
+
+def test_draws_by_history_kept_while_the_game_goes_on():
+    s = Searcher(endgame=None)
+    p = Position.from_fen("W:WK1:BK10,K19")
+    hist_pos = Position.from_fen("B:WK5:BK10,K19")
+    list(s.search(p, depth=4, history=[hist_pos]))
+    n = len(s.tt)
+    list(s.search(p, depth=4, history=[hist_pos, Position.from_fen("W:WK5:BK10,K15")]))
+    assert len(s.tt) >= n  # the same history and more: the table is kept
+
+
+def test_stop_is_polled_every_1024_nodes():
+    from game.engine import search as S
+
+    calls = [0]
+
+    def stop():
+        calls[0] += 1
+        return False
+
+    s = Searcher(endgame=None)
+    for _ in s.search(Position.from_fen("W:W18,21,23,28,29,30,31,32:B1,3,5,7,9,11,12,13"), depth=13, stop=stop):
+        pass
+    assert s.nodes > 20 * S.POLL_EVERY
+    assert calls[0] >= s.nodes // S.POLL_EVERY - 1
+
+
+def test_database_positions_are_scored_by_the_database():
+    from game.engine import search as S
+
+    p = Position.from_fen("W:WK3,K14:BK26")  # two kings v one: won for white
+    info = list(Searcher().search(p, depth=20))[-1]
+    assert S.is_database_score(info.score) and info.score > 0
+    assert describe_score(info.score) == "database win"
+    assert info.depth <= 2  # every reply is in the database: no need to go deeper

@@ -25,13 +25,17 @@ from .evaluate import evaluate
 
 WIN = 30000                 # a win now; a win in n plies scores WIN - n
 MATE_BOUND = WIN - 1000     # anything beyond this is a forced result
+# A win the endgame database knows scores DATABASE_WIN minus its distance to
+# conversion: above any evaluation, below any win the search has played out.
+DATABASE_WIN = 20000
+DATABASE_BOUND = DATABASE_WIN - 1000
 INF = 10 ** 6
 MAX_PLY = 120               # single-reply extensions stop here
 EXACT, LOWER, UPPER = 0, 1, 2
 BOARD = bb.BOARD
 BC = bb.BLACK_CROWN
 WC = bb.WHITE_CROWN
-CHECK_EVERY = 1023          # poll stop/time every 1024 nodes (a few ms)
+POLL_EVERY = 1024           # poll stop/time every 1024 nodes, leaves included (a few ms)
 TT_ENTRIES = 200_000        # ~380 bytes each: ~80 MB at most; a whole game stays ~120 MB RSS
 
 # Pruning and reductions.  Provenance: the values below were chosen by node
@@ -58,6 +62,11 @@ LMP = (99, 3, 5, 7)
 # position already RFP_MARGIN * depth above beta is taken as a fail high.
 RFP_DEPTH = 3
 RFP_MARGIN = 60
+# ... but not for a side with few squares to step to: it may be about to be
+# blocked (no legal move: lost), which no static score sees.  With up to
+# this many (3 and 4 were tried), a win in 3 plies was missed at depths 3-4
+# in random positions.
+RFP_MIN_SQUARES = 5
 # Single-reply extension: off.  Measured: off vs on at 0.15 s/move, 40 games:
 # +8 =20 -12 (45%, -35 ± 78 Elo, not significant) while it costs ~2 plies of
 # nominal depth and makes node counts explode in capture-rich lines.
@@ -205,16 +214,63 @@ class _Stop(Exception):
     pass
 
 
+def _wins_at_once(bm, bk, wm, wk, black):
+    """True if a quiet move of the side to move leaves the opponent without a
+    legal move (blocked, not captured: captures are searched anyway)."""
+    for frm, to, cap, _ in _quiet_moves(bm, bk, wm, wk, black):
+        if black:
+            if frm & bm:
+                nbm, nbk = (bm ^ frm, bk | to) if to & BC else (bm ^ frm ^ to, bk)
+            else:
+                nbm, nbk = bm, bk ^ frm ^ to
+            if not _can_move(nbm, nbk, wm, wk, False):
+                return True
+        else:
+            if frm & wm:
+                nwm, nwk = (wm ^ frm, wk | to) if to & WC else (wm ^ frm ^ to, wk)
+            else:
+                nwm, nwk = wm, wk ^ frm ^ to
+            if not _can_move(bm, bk, nwm, nwk, True):
+                return True
+    return False
+
+
+def _can_move(bm, bk, wm, wk, black):
+    """Whether the side to move has any legal move (a capture or a step)."""
+    empty = BOARD ^ (bm | bk | wm | wk)
+    if black:
+        fwd, back, opp = bm | bk, bk, wm | wk
+        if ((fwd << 4) | (fwd << 5)) & empty or ((back >> 4) | (back >> 5)) & empty:
+            return True
+        j = (fwd & (opp >> 4) & (empty >> 8)) | (fwd & (opp >> 5) & (empty >> 10))
+        return bool(j or back & ((opp << 4) & (empty << 8) | (opp << 5) & (empty << 10)))
+    fwd, back, opp = wm | wk, wk, bm | bk
+    if ((fwd >> 4) | (fwd >> 5)) & empty or ((back << 4) | (back << 5)) & empty:
+        return True
+    j = (fwd & (opp << 4) & (empty << 8)) | (fwd & (opp << 5) & (empty << 10))
+    return bool(j or back & ((opp >> 4) & (empty >> 8) | (opp >> 5) & (empty >> 10)))
+
+
 def is_mate_score(score):
     return abs(score) >= MATE_BOUND
 
 
+def is_database_score(score):
+    """A result read from the endgame database (a win or loss not yet played out)."""
+    return DATABASE_BOUND <= abs(score) < MATE_BOUND
+
+
 def describe_score(score):
-    """Human text for a score: ``+1.35`` (men) or ``win in 7`` / ``loss in 3`` (moves)."""
+    """Human text for a score: ``+1.35`` (men), ``win in 7`` / ``loss in 3``
+    (moves), or ``database win`` / ``database loss`` (the endgame database)."""
     if score >= MATE_BOUND:
         return f"win in {(WIN - score + 1) // 2}"
     if score <= -MATE_BOUND:
         return f"loss in {(WIN + score + 1) // 2}"
+    if score >= DATABASE_BOUND:
+        return "database win"
+    if score <= -DATABASE_BOUND:
+        return "database loss"
     return f"{score / 100:+.2f}"
 
 
@@ -227,81 +283,182 @@ def _stop_fn(stop):
     return stop
 
 
+_DEFAULT_ENDGAME = object()
+
+
 class Searcher:
     """Search state kept across the moves of one game: the transposition
-    table, history scores.  Not thread-safe; use one per game/engine."""
+    table, history scores.  Not thread-safe; use one per game/engine.
 
-    def __init__(self, tt_entries=TT_ENTRIES, evaluate=evaluate):
+    ``endgame``: the endgame database to probe (default: the shipped one,
+    read on the first probe; ``None``: none).
+    """
+
+    def __init__(self, tt_entries=TT_ENTRIES, evaluate=evaluate, endgame=_DEFAULT_ENDGAME):
         self.tt = {}
         self.tt_entries = tt_entries
         self.hist = {}
         self.evaluate = evaluate
         self.nodes = 0
+        if endgame is _DEFAULT_ENDGAME:
+            from . import endgame as _eg
+
+            endgame = _eg.default()
+        self.endgame = endgame
+        # history positions whose repetition scored a draw in a search whose
+        # results are still in the table (see _forget_other_histories)
+        self._history_draws = set()
+        self.timing = None  # where the last timed search's time went (see search())
 
     def clear(self):
         self.tt.clear()
         self.hist.clear()
+        self._history_draws.clear()
 
     def _trim(self):
-        # Dicts keep insertion order: dropping the oldest half is an
-        # "age" replacement scheme at the cost of one pass per trim.
+        # Every store moves its key to the end (pop, then insert), so dict
+        # order is the order of last use: dropping the first half drops the
+        # entries not written for longest, older searches' first.  The
+        # principal variation is rewritten after every iteration and stays.
         tt = self.tt
         if len(tt) > self.tt_entries:
             for k in list(islice(tt, len(tt) - self.tt_entries // 2)):
                 del tt[k]
 
+    def _forget_other_histories(self, history_states, root):
+        """Scores that came from repeating a position of the game's history are
+        true only with that history.  Keep the table while the game goes on
+        (the old history positions are still in the new history, or can no
+        longer occur because pieces have left the board); otherwise (an undo,
+        another game) clear it."""
+        if not self._history_draws:
+            return
+        pieces = (root[0] | root[1] | root[2] | root[3]).bit_count()
+        for st in self._history_draws:
+            if st not in history_states and (st[0] | st[1] | st[2] | st[3]).bit_count() <= pieces:
+                self.tt.clear()
+                self._history_draws.clear()
+                return
+
     # -- the tree ----------------------------------------------------------
 
-    def _make_node(self, rep, deadline, stop, killers):
+    def _make_node(self, rep, deadline, stop, killers, history_states=frozenset()):
         tt = self.tt
         tt_get = tt.get
+        tt_pop = tt.pop
         hist = self.hist
         hget = hist.get
         evaluate = self.evaluate
         captures = _captures
         quiet_moves = _quiet_moves
+        wins_at_once = _wins_at_once
         BC = bb.BLACK_CROWN
         WC = bb.WHITE_CROWN
         perf = _time.perf_counter
         tt_cap = self.tt_entries
         trim = self._trim
         counter = [0]
-        root_best = [None]
+        next_poll = [POLL_EVERY]
+        root_best = [None, None]  # best so far at the root; the same once it beat alpha
         lmr = LMR
+        history_draws = self._history_draws
+        eg_db = self.endgame
+        eg_max = 0
+        eg_table = None
+        if eg_db is not None:
+            from . import endgame as _eg
+
+            eg_max = _eg.MAX_PIECES
+            eg_flip = _eg.flip
+            eg_slot = _eg.slot
+            eg_loss = _eg.LOSS_BASE
+
+        def probe(bm, bk, wm, wk, black):
+            """The database score of a position with few pieces, or None."""
+            nonlocal eg_table, eg_max
+            if eg_table is None:
+                eg_table = eg_db.table()  # read on the first probe, not before
+                if eg_table is None:
+                    eg_max = 0
+                    return None
+            if black:
+                if not (wm | wk):
+                    return None
+                b = eg_table[eg_slot(bm, bk, wm, wk)]
+            else:
+                if not (bm | bk):
+                    return None
+                b = eg_table[eg_slot(eg_flip(wm), eg_flip(wk), eg_flip(bm), eg_flip(bk))]
+            if not b:
+                return 0
+            # shorter distances to conversion score higher: following them
+            # down is what converts a won ending
+            return DATABASE_WIN - b if b < eg_loss else b - eg_loss - DATABASE_WIN
 
         def node(bm, bk, wm, wk, black, depth, alpha, beta, ply):
             n = counter[0] = counter[0] + 1
-            if not n & CHECK_EVERY:
+            if n >= next_poll[0]:
+                next_poll[0] = n + POLL_EVERY
                 if (stop is not None and stop()) or (deadline is not None and perf() >= deadline):
                     raise _Stop
                 if len(tt) > tt_cap:
                     trim()
-            empty = BOARD ^ (bm | bk | wm | wk)
+            occ = bm | bk | wm | wk
+            empty = BOARD ^ occ
+            # A side without a legal move has lost: tested here, before any
+            # table, pruning or horizon can answer for this position.
             if black:
-                if not (bm | bk):
+                own = bm | bk
+                if not own:
                     return ply - WIN
                 opp = wm | wk
-                fwd = bm | bk
-                j = (fwd & (opp >> 4) & (empty >> 8)) | (fwd & (opp >> 5) & (empty >> 10))
+                j = (own & (opp >> 4) & (empty >> 8)) | (own & (opp >> 5) & (empty >> 10))
                 if bk:
                     j |= (bk & (opp << 4) & (empty << 8)) | (bk & (opp << 5) & (empty << 10))
+                if not j:
+                    mob = ((own << 4) | (own << 5) | (bk >> 4) | (bk >> 5)) & empty
+                    if not mob:
+                        return ply - WIN
+                    # The opponent can be left without a move by one quiet move
+                    # of ours only if it has at most one square to step to now
+                    # (our move fills one square and empties another).
+                    od = ((opp >> 4) | (opp >> 5) | (wk << 4) | (wk << 5)) & empty
+                    if not (od & (od - 1)) and ply and wins_at_once(bm, bk, wm, wk, True):
+                        return WIN - ply - 1
             else:
-                if not (wm | wk):
+                own = wm | wk
+                if not own:
                     return ply - WIN
                 opp = bm | bk
-                fwd = wm | wk
-                j = (fwd & (opp << 4) & (empty << 8)) | (fwd & (opp << 5) & (empty << 10))
+                j = (own & (opp << 4) & (empty << 8)) | (own & (opp << 5) & (empty << 10))
                 if wk:
                     j |= (wk & (opp >> 4) & (empty >> 8)) | (wk & (opp >> 5) & (empty >> 10))
+                if not j:
+                    mob = ((own >> 4) | (own >> 5) | (wk << 4) | (wk << 5)) & empty
+                    if not mob:
+                        return ply - WIN
+                    od = ((opp << 4) | (opp << 5) | (bk >> 4) | (bk >> 5)) & empty
+                    if not (od & (od - 1)) and ply and wins_at_once(bm, bk, wm, wk, False):
+                        return WIN - ply - 1
             if depth <= 0 and not j:
                 # quiet horizon: captures are compulsory, so a position without
                 # one is stable enough to evaluate
+                if occ.bit_count() <= eg_max and ply:
+                    s = probe(bm, bk, wm, wk, black)
+                    if s is not None:
+                        return s
                 return evaluate(bm, bk, wm, wk, black)
 
             key = (bm, bk, wm, wk, black)
             kings = bk or wk
             if kings and ply and key in rep:
+                if key in history_states:
+                    history_draws.add(key)
                 return 0  # the position repeats: a draw if either side wants it
+            if ply and occ.bit_count() <= eg_max:
+                s = probe(bm, bk, wm, wk, black)
+                if s is not None:
+                    return s
 
             ttmove = None
             if depth > 0:
@@ -321,7 +478,8 @@ class Searcher:
                         elif escore <= alpha:
                             return escore
 
-            if not j and depth <= RFP_DEPTH and beta - alpha == 1 and ply:
+            if (not j and depth <= RFP_DEPTH and beta - alpha == 1 and ply
+                    and mob.bit_count() > RFP_MIN_SQUARES):
                 # reverse futility: far above beta with no capture pending and
                 # little depth left, the opponent will not get back enough
                 e = evaluate(bm, bk, wm, wk, black) - RFP_MARGIN * depth
@@ -340,8 +498,6 @@ class Searcher:
                     moves = captures(bm, bk, wm, wk, black, j)
                 else:
                     moves = quiet_moves(bm, bk, wm, wk, black)
-                    if not moves:
-                        return ply - WIN
                 nmoves = len(moves)
                 if nmoves > 1:
                     _order(moves, j, depth, killers[ply], hget, 2)
@@ -400,23 +556,35 @@ class Searcher:
                         done = True
                         break  # late move pruning: see LMP
                     if not child_depth:
-                        # The child is at the horizon: if it has no capture it
+                        # The child is at the horizon: if it has no capture, a
+                        # move of its own, and we cannot block it next move, it
                         # is a leaf, evaluated here without the cost of a call.
-                        # (Same test as at the top of node(), for the child.)
-                        ce = BOARD ^ (nbm | nbk | nwm | nwk)
-                        if nb:
+                        # (The same tests as at the top of node(), for the child.)
+                        co = nbm | nbk | nwm | nwk
+                        ce = BOARD ^ co
+                        if co.bit_count() <= eg_max:
+                            leaf = False  # the database knows it better
+                        elif nb:
                             co = nwm | nwk
                             cf = nbm | nbk
                             cj = (cf & (co >> 4) & (ce >> 8)) | (cf & (co >> 5) & (ce >> 10))
                             if nbk:
                                 cj |= (nbk & (co << 4) & (ce << 8)) | (nbk & (co << 5) & (ce << 10))
+                            leaf = (cf and not cj and ((cf << 4) | (cf << 5) | (nbk >> 4) | (nbk >> 5)) & ce)
+                            if leaf:
+                                od = ((co >> 4) | (co >> 5) | (nwk << 4) | (nwk << 5)) & ce
+                                leaf = od & (od - 1)
                         else:
                             co = nbm | nbk
                             cf = nwm | nwk
                             cj = (cf & (co << 4) & (ce << 8)) | (cf & (co << 5) & (ce << 10))
                             if nwk:
                                 cj |= (nwk & (co >> 4) & (ce >> 8)) | (nwk & (co >> 5) & (ce >> 10))
-                        if cf and not cj:
+                            leaf = (cf and not cj and ((cf >> 4) | (cf >> 5) | (nwk << 4) | (nwk << 5)) & ce)
+                            if leaf:
+                                od = ((co << 4) | (co << 5) | (nbk >> 4) | (nbk >> 5)) & ce
+                                leaf = od & (od - 1)
+                        if leaf:
                             counter[0] += 1
                             score = -evaluate(nbm, nbk, nwm, nwk, nb)
                         else:
@@ -440,6 +608,8 @@ class Searcher:
                         best_move = m
                         if not ply:
                             root_best[0] = (m, score)
+                            if score > a:
+                                root_best[1] = (m, score)
                         if score > a:
                             a = score
                             if a >= beta:
@@ -469,6 +639,8 @@ class Searcher:
                     s += ply
                 elif s <= -MATE_BOUND:
                     s -= ply
+                # pop first: a re-stored key moves to the end (the newest)
+                tt_pop(key, None)
                 tt[key] = (depth, s, flag, best_move, nmoves)
             return best
 
@@ -485,7 +657,8 @@ class Searcher:
         A repetition of any of them inside the tree scores as a draw.
         Limits: ``depth`` plies, ``time`` seconds, or both; neither means
         one second.  ``stop`` (callable or Event) ends the search within a
-        few milliseconds; the last completed depth stands.
+        few milliseconds; the last completed depth stands, or the better
+        move an unfinished depth had already proven.
         """
         t0 = _time.perf_counter()
         state = position.state
@@ -502,8 +675,10 @@ class Searcher:
         max_depth = max(1, depth) if depth is not None else 99
         deadline = t0 + time if time is not None else None
         stop_fn = _stop_fn(stop)
-        rep = {p.state for p in history if (p.bk or p.wk)}
-        rep.discard(state)
+        history_states = {p.state for p in history if (p.bk or p.wk)}
+        history_states.discard(state)
+        self._forget_other_histories(history_states, state)
+        rep = set(history_states)
         killers = [[None, None] for _ in range(MAX_PLY + 64)]
         # old history scores would swamp the new search: age them
         for k in list(self.hist):
@@ -513,43 +688,72 @@ class Searcher:
             else:
                 del self.hist[k]
         self._trim()
-        node, counter, root_best = self._make_node(rep, deadline, stop_fn, killers)
+        node, counter, root_best = self._make_node(rep, deadline, stop_fn, killers, history_states)
+        in_database = (self.endgame is not None
+                       and (state[0] | state[1] | state[2] | state[3]).bit_count() <= _endgame_pieces()
+                       and self.endgame.table() is not None)
         score = 0
         d = 1
+        last = None
+        t_done = t0
         bm, bk, wm, wk, black = state
         while d <= max_depth:
+            root_best[0] = root_best[1] = None
             try:
                 if d >= 4 and not is_mate_score(score):
                     # aspiration window around the last score
                     lo, hi = score - 40, score + 40
                     s = node(bm, bk, wm, wk, black, d, lo, hi, 0)
                     if s <= lo or s >= hi:
+                        root_best[1] = None  # a bound, not a score: only the re-search counts
                         s = node(bm, bk, wm, wk, black, d, -INF, INF, 0)
                 else:
                     s = node(bm, bk, wm, wk, black, d, -INF, INF, 0)
             except _Stop:
+                # An unfinished depth still proved something if a move beat
+                # the alpha of its window, which was searched first: that
+                # move is at least as good as the one the last depth chose.
+                proven = root_best[1]
+                if proven is not None and last is not None and proven[0] != raw:
+                    pv = (_to_move(proven[0]),)
+                    now = _time.perf_counter()
+                    self.nodes = counter[0]
+                    last = SearchInfo(d, proven[1], pv[0], pv, counter[0], now - t0)
+                    yield last
                 break
             score = s
             raw = root_best[0][0]
             pv = self._pv(state, raw, d)
             now = _time.perf_counter()
+            t_done = now
             self.nodes = counter[0]
-            yield SearchInfo(d, score, pv[0], pv, counter[0], now - t0)
+            last = SearchInfo(d, score, pv[0], pv, counter[0], now - t0)
+            yield last
             if is_mate_score(score) and d >= WIN - abs(score) + 2:
                 break  # the forced result is proven; deeper search adds nothing
+            if in_database and d >= 2:
+                # every move leads into the database, and depth 2 has also seen
+                # the repetitions of the game's history: deeper adds nothing
+                break
             if deadline is not None and now - t0 > NEXT_ITERATION * time:
                 break  # the next depth would not finish in time
             d += 1
         self.nodes = counter[0]
+        end = _time.perf_counter()
+        self.timing = (t_done - t0, end - t_done)  # (completed depths, unfinished depth or nothing)
 
     def _pv(self, state, raw, depth):
         pv = [_to_move(raw)]
         seen = {state}
         state = bb.play(*state, raw)
+        tt = self.tt
         while len(pv) < depth + 8 and state not in seen:
             seen.add(state)
-            e = self.tt.get(state)
-            if e is None or e[3] is None:
+            e = tt.pop(state, None)
+            if e is None:
+                break
+            tt[state] = e  # the principal variation is the last to be replaced
+            if e[3] is None:
                 break
             pv.append(_to_move(e[3]))
             state = bb.play(*state, e[3])
@@ -568,10 +772,13 @@ class Searcher:
         """Every legal move with its score at ``depth`` (full window each):
         the levels pick among them.  Returns [(Move, score)], best first."""
         state = position.state
-        rep = {p.state for p in history if (p.bk or p.wk)}
+        history_states = {p.state for p in history if (p.bk or p.wk)}
+        history_states.discard(state)
+        self._forget_other_histories(history_states, state)
+        rep = set(history_states)
         rep.add(state)
         killers = [[None, None] for _ in range(MAX_PLY + 64)]
-        node, counter, _ = self._make_node(rep, None, _stop_fn(stop), killers)
+        node, counter, _ = self._make_node(rep, None, _stop_fn(stop), killers, history_states)
         out = []
         for raw in bb.moves(*state):
             child = bb.play(*state, raw)
@@ -583,6 +790,12 @@ class Searcher:
         self.nodes = counter[0]
         out.sort(key=lambda ms: -ms[1])
         return out
+
+
+def _endgame_pieces():
+    from . import endgame as _eg
+
+    return _eg.MAX_PIECES
 
 
 def iterative_search(position, *, depth=None, time=None, history=(), stop=None, searcher=None):
