@@ -118,7 +118,8 @@ def first_scene(args, position):
         return "menu", {}
     mode = args.mode or "1p"  # a level or a side asked for means a game against the computer
     players = players_for(mode, WHITE if args.side == "white" else BLACK, level)
-    return "play", {"players": players, "start": position}
+    # ephemeral: the player's game in progress and remembered choices stay as they were
+    return "play", {"players": players, "start": position, "ephemeral": True}
 
 
 def main(argv=None):

@@ -13,10 +13,10 @@ from game.controller import mode_of
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run(*args, env_extra=None, timeout=60):
+def run(*args, env_extra=None, timeout=60, home=None):
     # each run gets its own data folder: a game it leaves autosaved must not
     # turn up as "Continue" in other tests
-    home = tempfile.mkdtemp(prefix="checkers-cli-")
+    home = str(home) if home is not None else tempfile.mkdtemp(prefix="checkers-cli-")
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT),
                CHECKERS_HOME=home)
     env.update(env_extra or {})
@@ -73,6 +73,22 @@ def test_good_fen_opens_the_window_and_exits_after_the_first_frame():
     r = run("--fen", "B:W18,24,K10:B12,16", "--mode", "2p", env_extra={"CHECKERS_EXIT_AFTER_FIRST_FRAME": "1"})
     assert r.returncode == 0, r.stderr
     assert "first frame drawn" in r.stdout
+
+
+def test_a_game_from_the_command_line_leaves_the_players_game_and_choices_alone(home):
+    from game.rules import Game
+    from game.store import autosave_path, save_autosave, save_settings, settings_path
+    from game.store.settings import Settings
+
+    game = Game()
+    game.push(game.legal_moves()[0])
+    assert save_autosave(game, "2p", {}, ["black", "white"])
+    assert save_settings(Settings(level="Easy", side="black", mode="2p"))
+    before = (autosave_path().read_bytes(), settings_path().read_bytes())
+    for args in (("--fen", "B:W18,24,K10:B12,16", "--mode", "2p"), ("--level", "depth:3", "--side", "white")):
+        r = run(*args, home=home, env_extra={"CHECKERS_EXIT_AFTER_FIRST_FRAME": "1"})
+        assert r.returncode == 0, r.stderr
+        assert (autosave_path().read_bytes(), settings_path().read_bytes()) == before
 
 
 def test_menu_first_frame():

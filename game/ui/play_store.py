@@ -31,7 +31,12 @@ class PlayExtras:
         self.app = scene.app
         self.hint = Hint(self.app)
         self._saved_state = None
+        # a game started from the command line is a visit: it neither replaces the
+        # player's game in progress nor changes their remembered choices
+        self.ephemeral = bool(scene.params.get("ephemeral"))
         store_hooks.settings_of(self.app)
+        if self.ephemeral:
+            return
         if scene.params.get("game") is None and scene.params.get("match") is None:
             # a new game: the old game in progress is gone, the choices are remembered
             store_hooks.clear()
@@ -41,6 +46,8 @@ class PlayExtras:
 
     def changed(self):
         """The match changed (or a turn began): save the game in progress."""
+        if self.ephemeral:
+            return
         game = self.scene.game
         state = (len(game.moves), game.position, game.outcome is not None)
         if state == self._saved_state:

@@ -35,7 +35,8 @@ DRAG_THRESHOLD = 6  # pixels the mouse must travel before a press becomes a drag
 class PlayScene(Scene):
     """params: players ({colour: Level or None for a person}), start (Position, optional),
     game (Game to resume, optional), draw_rule (optional), match (a Match to go on with,
-    instead of players/start/game), flipped (optional).  The mode follows from the players."""
+    instead of players/start/game), flipped (optional), ephemeral (a game from the command
+    line: not autosaved, remembers no choices).  The mode follows from the players."""
 
     update_when_covered = True  # keep polling the engine and animating under overlays
 
@@ -228,7 +229,8 @@ class PlayScene(Scene):
     def new_game_params(self):
         """The same players from the same start, as a new game."""
         return {"players": dict(self.players), "start": self.game.start,
-                "draw_rule": self.game.draw_rule.name, "flipped": self.flipped}
+                "draw_rule": self.game.draw_rule.name, "flipped": self.flipped,
+                "ephemeral": bool(self.params.get("ephemeral"))}
 
     def play_again(self):
         self.app.switch("play", **self.new_game_params())
