@@ -2,8 +2,8 @@
 
     python tools/make_collection.py 20000 /tmp/collection.pdn [--seed 1] [--quirks 0.1]
 
-Each game starts from one of the three-move ballots of ``../shared/ballots-3move.txt``
-(the game's first three moves) and goes on with a random-but-plausible playout: a
+Each game starts from one of the 156 three-move ballots (the openings table, which a
+test checks against ``../shared/ballots-3move.txt``; ``--ballots FILE`` reads a file) and goes on with a random-but-plausible playout: a
 move that leaves a piece to be taken for nothing is avoided when another move exists,
 advancing and central moves are preferred.  Tags name players, event, site, date and
 round; the result is the game's outcome, else a material adjudication, else ``*``.
@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.notation.pdn import write_pdn  # noqa: E402
+from game.notation.pdn import wrap_movetext, write_pdn  # noqa: E402
 from game.notation.squares import square_name  # noqa: E402
 from game.rules import BLACK, Game, Move  # noqa: E402
 from game.rules.position import WHITE  # noqa: E402
@@ -38,12 +38,17 @@ EVENTS = ["Club Night", "Scottish Open", "County League", "Summer Cup", "Corresp
 SITES = ["Glasgow", "Edinburgh", "Dundee", "Kilmarnock", "Perth", "Leeds", "Newcastle", "?", "Online"]
 
 
-def read_ballots(path=BALLOTS):
+def read_ballots(path=None):
+    """``[(number, [move texts])]``: the ballots file's, or the openings table's (checked against that file)."""
+    if path is None:
+        from game.notation.openings import BALLOTS as TABLE
+
+        return [(f"{int(e.split()[0]):03d}", e.split()[1:]) for e in TABLE]
     out = []
     for line in Path(path).read_text().splitlines():
         parts = line.split()
         if len(parts) >= 4 and not line.startswith("#"):
-            out.append((parts[0], [p.lstrip("0").replace("-0", "-") for p in parts[1:4]]))
+            out.append((parts[0], ["-".join(str(int(s)) for s in p.split("-")) for p in parts[1:4]]))
     if not out:
         raise SystemExit(f"no ballots in {path}")
     return out
@@ -138,15 +143,7 @@ def _quirky_text(rng, game, tags, result):
     if "oldresult" in kinds:
         result = {"2-0": "1-0", "0-2": "0-1", "1-1": "1/2-1/2"}.get(result, result)
     words.append(result)
-    body, line = [], ""
-    for w in words:
-        if line and len(line) + 1 + len(w) > 79:
-            body.append(line)
-            line = w
-        else:
-            line = f"{line} {w}" if line else w
-    body.append(line)
-    return "\n".join(lines) + "\n\n" + "\n".join(body) + "\n"
+    return "\n".join(lines) + "\n\n" + "\n".join(wrap_movetext(words)) + "\n"
 
 
 def _short_is_safe(game):
@@ -161,9 +158,9 @@ def _short_is_safe(game):
     return True
 
 
-def make_collection(n, seed=1, quirks=0.1):
+def make_collection(n, seed=1, quirks=0.1, ballots_file=None):
     rng = random.Random(seed)
-    ballots = read_ballots()
+    ballots = read_ballots(ballots_file)
     out = []
     for i in range(n):
         number, moves = rng.choice(ballots)
@@ -189,11 +186,13 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quirks", type=float, default=0.1, help="fraction of games written with quirks")
     ap.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
+    ap.add_argument("--ballots", default=None,
+                    help=f"ballots file (default: the openings table, the same 156 ballots as {BALLOTS})")
     args = ap.parse_args(argv)
     out = Path(args.out)
     if out.exists() and not args.force:
         raise SystemExit(f"{out} exists; use --force to overwrite it")
-    text = make_collection(args.n, args.seed, args.quirks)
+    text = make_collection(args.n, args.seed, args.quirks, args.ballots)
     out.write_text(text, encoding="utf-8")
     print(f"{args.n} games, {len(text.encode()) / 1e6:.1f} MB -> {out}")
 

@@ -26,7 +26,7 @@ from .pdn_reader import (HEADER_PLIES, MAX_COMMENT, MAX_COMMENT_TOTAL, MAX_PDN_F
                          read_pdn, read_pdn_file, read_pdn_text)
 
 __all__ = ["PdnError", "PdnGame", "MoveTextError", "find_move", "iter_pdn", "read_pdn", "read_pdn_file",
-           "read_pdn_text", "normal_result", "write_pdn", "write_pdn_games", "SEVEN_TAGS",
+           "read_pdn_text", "normal_result", "write_pdn", "write_pdn_games", "wrap_movetext", "SEVEN_TAGS",
            "MAX_PDN_FILE_BYTES", "MAX_TAG_VALUE", "MAX_TAGS", "MAX_COMMENT", "MAX_COMMENT_TOTAL",
            "MAX_PLIES", "HEADER_PLIES"]
 
@@ -71,15 +71,21 @@ def write_pdn(game, tags=None):
         else:
             words.append(f"{label} {move}")
     words.append(result)
-    line = ""
+    lines.extend(wrap_movetext(words))
+    return "\n".join(lines) + "\n"
+
+
+def wrap_movetext(words, width=79):
+    """Movetext words as lines of at most ``width`` characters (a longer word stands alone)."""
+    lines, line = [], ""
     for w in words:
-        if line and len(line) + 1 + len(w) > 79:
+        if line and len(line) + 1 + len(w) > width:
             lines.append(line)
             line = w
         else:
             line = f"{line} {w}" if line else w
     lines.append(line)
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def write_pdn_games(games):
