@@ -187,3 +187,11 @@ def test_seeded_fuzz_gives_only_per_game_errors():
         head = read_pdn(text, headers_only=True)
         assert [g.tags for g in head] == [g.tags for g in games]
     assert tried == FUZZ_INPUTS and broken > FUZZ_INPUTS // 10  # the mutations do break games
+
+
+def test_endless_legal_game_is_read_up_to_the_ply_cap():
+    from game.notation.pdn import MAX_PLIES
+
+    shuffle = " ".join(["1-5 32-28 5-1 28-32"] * (MAX_PLIES // 4 + 10))
+    (g,) = _check(read_pdn('[FEN "B:WK32:BK1"]\n' + shuffle + " *"))
+    assert len(g.moves) == MAX_PLIES and g.plies > MAX_PLIES and f"longer than {MAX_PLIES}" in g.error
