@@ -246,3 +246,25 @@ def test_write_pdn_keeps_its_own_result_fen_and_setup():
 def test_game_line_numbers():
     games = read_pdn("1. 11-15 *\n\n\n[Event \"b\"]\n1. 9-13 *\n")
     assert [g.line for g in games] == [1, 4]
+
+
+def test_write_pdn_keeps_a_recorded_result_of_a_game_that_ended_off_the_board():
+    (pg,) = read_pdn('[Result "1-0"]\n1. 11-15 23-19 2. 8-11 22-17 Black resigned.\n')
+    game = pg.game()
+    assert game.outcome is None and pg.result == "2-0"
+    text = write_pdn(game, pg.tags, result=pg.result)
+    assert '[Result "2-0"]' in text and text.rstrip().endswith("22-17 2-0")
+    (back,) = read_pdn(text)
+    assert back.result == "2-0" and back.moves == pg.moves
+    assert '[Result "*"]' in write_pdn(game, pg.tags)  # without it, an unfinished game is unfinished
+    over = Game(Position.from_fen("W:W18:B14"))
+    over.push(over.legal_moves()[0])
+    assert '[Result "0-2"]' in write_pdn(over, result="1-1")  # a game that is over keeps its own
+    with pytest.raises(PdnError):
+        write_pdn(game, result="3-0")
+
+
+def test_tag_values_are_written_on_one_line():
+    text = write_pdn(Game(), {"Event": "two\nlines", "Black": "tab\there\x00"})
+    (back,) = read_pdn(text)
+    assert back.tags["Event"] == "two lines" and back.tags["Black"] == "tab here " and back.error is None

@@ -36,19 +36,34 @@ _TAG_DEFAULTS = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?",
 
 
 def _quote(value):
-    return str(value).replace("\\", "\\\\").replace('"', '\\"')
+    """A tag value as PDN writes it: on one line (a tag cannot span lines), quotes escaped."""
+    text = str(value)
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else " " for ch in text)
+    return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def write_pdn(game, tags=None):
+def write_pdn(game, tags=None, result=None):
     """One game as PDN text, ending with a newline.
 
     ``tags`` may set any tag but Result, GameType, FEN and SetUp, which are
     the game's own: the result is the game's outcome, or ``*`` while it goes on.
+    ``result`` is the recorded result of a game that ended off the board (a
+    resignation, a draw agreed, an adjudication: ``2-0``, ``0-2``, ``1-1``, ``0-0``),
+    written when the game itself is not over; a game that is over keeps its own.
     """
     if not isinstance(game, Game):
         raise PdnError(f"write_pdn needs a rules.Game, not {type(game).__name__}")
     outcome = game.outcome
-    result = outcome.result() if outcome is not None else "*"
+    if outcome is not None:
+        result = outcome.result()
+    elif result is not None:
+        recorded = normal_result(result)
+        if recorded is None:
+            raise PdnError(f"result {str(result)[:20]!r} is not 2-0, 0-2, 1-1, 0-0 or *")
+        result = recorded
+    else:
+        result = "*"
     given = dict(tags or {})
     all_tags = {name: str(given.get(name, _TAG_DEFAULTS.get(name, ""))) for name in SEVEN_TAGS}
     all_tags["Result"] = result
@@ -89,7 +104,7 @@ def wrap_movetext(words, width=79):
 
 
 def write_pdn_games(games):
-    """Several games as one PDN text.  Items are Games or ``(game, tags)`` pairs."""
+    """Several games as one PDN text.  Items are Games, ``(game, tags)`` or ``(game, tags, result)``."""
     out = []
     for item in games:
         if isinstance(item, tuple):
