@@ -116,3 +116,17 @@ def test_missing_default_file_means_no_database(tmp_path):
     e = eg.Endgame()
     e.available = False
     assert e.probe_state(*Position.from_fen("W:WK3,K14:BK26").state) is None
+
+
+def test_the_engine_converts_won_endings_within_the_no_progress_rule():
+    from game.engine.search import Searcher
+    from game.rules import Game
+
+    rng = random.Random(1)
+    positions = _tool().random_won_positions(rng, 100)
+    for start in positions:
+        game = Game(start, draw_rule="official")
+        searcher = Searcher()
+        while game.outcome is None:
+            game.push(searcher.best_move(game.position, depth=3, history=game.reversible_history()))
+        assert game.outcome.winner == start.turn, (start.fen(), str(game.outcome))

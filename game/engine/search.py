@@ -25,10 +25,13 @@ from .evaluate import evaluate
 
 WIN = 30000                 # a win now; a win in n plies scores WIN - n
 MATE_BOUND = WIN - 1000     # anything beyond this is a forced result
-# A win the endgame database knows scores DATABASE_WIN minus its distance to
-# conversion: above any evaluation, below any win the search has played out.
+# A win the endgame database knows scores near DATABASE_WIN (less for more
+# material on the board and a longer distance to conversion, see probe() in
+# Searcher._make_node): above any evaluation, below any win the search has
+# played out.
 DATABASE_WIN = 20000
-DATABASE_BOUND = DATABASE_WIN - 1000
+DATABASE_STAGE = 128        # > the longest distance to conversion (127 at most)
+DATABASE_BOUND = DATABASE_WIN - DATABASE_STAGE * 30
 INF = 10 ** 6
 MAX_PLY = 120               # single-reply extensions stop here
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -391,9 +394,14 @@ class Searcher:
                 b = eg_table[eg_slot(eg_flip(wm), eg_flip(wk), eg_flip(bm), eg_flip(bk))]
             if not b:
                 return 0
-            # shorter distances to conversion score higher: following them
-            # down is what converts a won ending
-            return DATABASE_WIN - b if b < eg_loss else b - eg_loss - DATABASE_WIN
+            # Progress, so that a won ending is played out: fewer pieces and
+            # men first (a capture or a crowning that keeps the win is always
+            # taken), then a shorter distance to the next such conversion.
+            # Both only ever go down along the best line, so the game ends.
+            stage = 5 * (bm | bk | wm | wk).bit_count() + (bm | wm).bit_count()
+            if b < eg_loss:
+                return DATABASE_WIN - DATABASE_STAGE * stage - b
+            return b - eg_loss + DATABASE_STAGE * stage - DATABASE_WIN
 
         def node(bm, bk, wm, wk, black, depth, alpha, beta, ply):
             n = counter[0] = counter[0] + 1
