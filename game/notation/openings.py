@@ -66,6 +66,7 @@ NAMED_LINES = (
     ("Kelso Cross", "10-15 23-18"),
     ("Bristol", "11-16"),
     ("Bristol Cross", "11-16 23-18"),
+    ("Paisley", "11-16 24-19 8-11"),
     ("Dundee", "12-16"),
     ("Switcher", "11-15 21-17"),
     ("Single Corner", "11-15 22-18"),
