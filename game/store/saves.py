@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..notation.pdn import read_pdn, write_pdn
+from ..notation.pdn import iter_pdn, read_pdn, write_pdn
 from ..rules import DRAW_RULES, Game
 from ..textfile import FileReadError, read_text
 from . import paths
@@ -180,6 +180,20 @@ def read_games_file(path) -> list[LoadedGame]:
     A regular file of at most MAX_FILE_BYTES (a FIFO or a device is refused
     before a byte is read), text without NUL bytes.
     """
+    text = _game_text(path)
+    shown = display_name(Path(path).name)
+    try:
+        games = games_from_text(text)
+    except (ValueError, RecursionError) as e:
+        raise StoreError(f"cannot read {shown}: {display_name(str(e).splitlines()[0] if str(e) else '', 120)}") \
+            from None
+    if not games:
+        raise StoreError(f"{shown} holds no games")
+    return games
+
+
+def _game_text(path) -> str:
+    """The text of a game file: a regular file of at most MAX_FILE_BYTES, without NUL bytes."""
     path = Path(path)
     shown = display_name(path.name)
     try:
@@ -189,14 +203,7 @@ def read_games_file(path) -> list[LoadedGame]:
     nul = text.find("\0")
     if nul >= 0:
         raise StoreError(f"{shown} is not a text file (a NUL byte at character {nul})")
-    try:
-        games = games_from_text(text)
-    except (ValueError, RecursionError) as e:
-        raise StoreError(f"cannot read {shown}: {display_name(str(e).splitlines()[0] if str(e) else '', 120)}") \
-            from None
-    if not games:
-        raise StoreError(f"{shown} holds no games")
-    return games
+    return text
 
 
 @dataclass
@@ -236,7 +243,12 @@ class SavedGameInfo:
 
 
 def describe_file(path) -> SavedGameInfo:
-    """One row of the list; a file that cannot be read is a row with its error.  Never raises."""
+    """One row of the list; a file that cannot be read is a row with its error.  Never raises.
+
+    The games are read header-only (tags, result, the number of moves, the
+    first moves checked): a row costs a fraction of opening the file, and a
+    game broken further on shows its error when it is opened.
+    """
     path = Path(path)
     try:
         modified = path.stat().st_mtime
@@ -244,15 +256,18 @@ def describe_file(path) -> SavedGameInfo:
         modified = 0.0
     info = SavedGameInfo(path, modified)
     try:
-        games = read_games_file(path)
+        games = list(iter_pdn(_game_text(path), headers_only=True))
+        if not games:
+            raise StoreError(f"{info.name} holds no games")
         first = games[0]
         info.games = len(games)
-        info.black, info.white = display_name(first.black, 40), display_name(first.white, 40)
+        info.black = display_name(first.tags.get("Black", "?"), 40)
+        info.white = display_name(first.tags.get("White", "?"), 40)
         info.date = display_name(first.tags.get("Date", ""), 20)
         info.result = display_name(first.result, 8)
         info.event = display_name(first.tags.get("Event", ""), 60)
-        info.plies = first.game.ply if first.game is not None else 0
-        info.errors = [display_name(f"game {g.index + 1}: {g.error}", 160) for g in games if g.error]
+        info.plies = first.plies
+        info.errors = [display_name(f"game {i + 1}: {g.error}", 160) for i, g in enumerate(games) if g.error]
     except StoreError as e:
         info.games = 0
         info.errors = [display_name(str(e), 200)]
