@@ -193,9 +193,10 @@ def _near_no_progress_draw(searcher, game, legal, budget, out_of_time, plies_lef
 
 def _fallback(position, legal):
     """A two-ply material search on the rules alone, for when the engine fails."""
+    from ..rules import BLACK
     from ..rules import bitboard as bb
 
-    black = position.turn == BLACK_
+    black = position.turn == BLACK
 
     def material(st):
         bm, bk, wm, wk, _ = st
@@ -210,9 +211,6 @@ def _fallback(position, legal):
         if best_score is None or score > best_score:
             best, best_score = move, score
     return best
-
-
-BLACK_ = 0  # game.rules.BLACK, without importing the rules at module load
 
 
 if __name__ == "__main__":
