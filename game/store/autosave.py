@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import time
 from dataclasses import dataclass, field
 
@@ -90,13 +89,21 @@ class AutosaveError(ValueError):
     """A record that cannot be written or read back; the message quotes (an excerpt of) the input."""
 
 
+def write_record(path, game: Game, mode="computer", levels=None, humans=None, extra=None) -> None:
+    """Write one game's record atomically; OSError from the disk, AutosaveError for what JSON cannot hold."""
+    try:
+        text = json.dumps(autosave_json(game, mode, levels, humans, extra), indent=1)
+    except (TypeError, ValueError, RecursionError) as e:
+        raise AutosaveError(f"this game cannot be written as a record: {excerpt(str(e))}") from None
+    paths.atomic_write(path, text)
+
+
 def save_autosave(game: Game, mode="computer", levels=None, humans=None, extra=None, path=None) -> bool:
     """Save the game in progress atomically.  False (with a warning) if the disk refuses; never raises."""
     path = paths.autosave_path() if path is None else path
     try:
-        text = json.dumps(autosave_json(game, mode, levels, humans, extra), indent=1)
-        paths.atomic_write(path, text)
-    except (OSError, TypeError, ValueError, RecursionError) as e:
+        write_record(path, game, mode, levels, humans, extra)
+    except (OSError, ValueError) as e:
         global _save_failing
         # once per run of failures: a read-only data folder must not log after every move
         log.log(logging.DEBUG if _save_failing else logging.WARNING, "autosave: cannot save %s: %s", path, e)
@@ -116,13 +123,7 @@ def has_autosave(path=None) -> bool:
 
 def clear_autosave(path=None) -> None:
     """Forget the game in progress (it ended, or a new one starts)."""
-    path = paths.autosave_path() if path is None else path
-    try:
-        os.unlink(path)
-    except FileNotFoundError:
-        pass
-    except OSError as e:
-        log.warning("autosave: cannot remove %s: %s", path, e)
+    paths.remove(paths.autosave_path() if path is None else path, "autosave")
 
 
 def clear_finished_autosave(path=None) -> bool:

@@ -165,6 +165,18 @@ def _fsync_dir(folder):
         os.close(fd)
 
 
+def remove(path, what="file") -> bool:
+    """Remove one of our own files; True when it is gone (or was never there).  Never raises."""
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        log.warning("cannot remove the %s %s: %s", what, path, e)
+        return False
+    return True
+
+
 def keep_aside(path) -> Path | None:
     """Rename a bad file to ``<name>.bad-<timestamp>`` so nothing overwrites it; the new path, or None.
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from ..textfile import excerpt
 from . import paths
 from .archive import archive_game
-from .autosave import Autosave, autosave_json, read_record
+from .autosave import Autosave, read_record, write_record
 
 log = logging.getLogger("checkers.store")
 
@@ -113,23 +113,15 @@ def save_unfinished(game_id, game, mode="1p", levels=None, humans=None, extra=No
         except (OSError, ValueError) as e:
             log.warning("could not archive the finished game %s: %s", game_id, e)
             return _write(path, game, mode, levels, humans, extra)
-        try:
-            os.unlink(path)
-        except FileNotFoundError:
-            pass
-        except OSError as e:
-            log.warning("could not remove the record of the finished game %s: %s", path, e)
+        paths.remove(path, "record of the finished game")
         return True
     return _write(path, game, mode, levels, humans, extra)
 
 
 def _write(path, game, mode, levels, humans, extra) -> bool:
-    import json
-
     try:
-        text = json.dumps(autosave_json(game, mode, levels, humans, extra), indent=1)
-        paths.atomic_write(path, text)
-    except (OSError, TypeError, ValueError, RecursionError) as e:
+        write_record(path, game, mode, levels, humans, extra)
+    except (OSError, ValueError) as e:
         log.warning("could not keep the unfinished game in %s: %s", path, e)
         return False
     return True
@@ -220,15 +212,7 @@ def load_unfinished(game_id, folder=None) -> UnfinishedGame:
 
 def delete_unfinished(game_id, folder=None) -> bool:
     """The player deletes an unfinished game; True when it is gone."""
-    path = _path(game_id, folder)
-    try:
-        os.unlink(path)
-    except FileNotFoundError:
-        return True
-    except OSError as e:
-        log.warning("could not delete %s: %s", path, e)
-        return False
-    return True
+    return paths.remove(_path(game_id, folder), "unfinished game")
 
 
 def adopt_autosave(folder=None) -> str | None:
