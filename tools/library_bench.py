@@ -184,7 +184,7 @@ def main(argv=None):
 
         # -- sorting (a click on a heading) -------------------------------------------
         sort_times = []
-        for key, rect in scene.header_rects:
+        for key, rect in scene.layout.header_rects:
             began = time.perf_counter()
             for t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                 pygame.event.post(pygame.event.Event(t, button=1, pos=rect.center))

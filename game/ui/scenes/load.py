@@ -24,18 +24,16 @@ from pathlib import Path
 
 import pygame
 
-from ...library import COLUMNS, Catalog, Entry, Library, LibraryError
+from ...library import Catalog, Entry, Library, LibraryError
 from ...store import StoreError, has_autosave, load_autosave, read_games_file
-from .. import theme
 from ..menu_items import add_menu_item
 from ..scene import Scene, register
 from ..store_hooks import players_from_json, start_play, tell
 from ..widgets import Button
+from .library_view import NEWS_SECONDS, LibraryLayout, draw_library, layout_boxes
 
 
-NEWS_SECONDS = 6.0
 DOUBLE_CLICK = 0.4
-COLUMN_SHARE = {"players": 0.29, "event": 0.21, "date": 0.12, "result": 0.14, "plies": 0.07, "opening": 0.17}
 
 
 def open_pdn_file(app, path, back=None):
@@ -176,7 +174,7 @@ class LoadScene(Scene):
         self._seen_change = -1
         self._last_click = (None, 0.0)
         self._clock = 0.0
-        self._elided = {}
+        self.layout = LibraryLayout()
         static = self.library is None
         self.open_button = Button("Review", self.open_selected, primary=True, hotkey="Enter")
         self.continue_button = Button("Continue", self.continue_selected, hotkey="Ctrl+Enter")
@@ -488,7 +486,7 @@ class LoadScene(Scene):
             self.toggle_mark()
 
     def _click(self, pos):
-        for key, rect in self.header_rects:
+        for key, rect in self.layout.header_rects:
             if rect.collidepoint(pos):
                 self.sort_by(key)
                 return
@@ -508,193 +506,29 @@ class LoadScene(Scene):
         self._last_click = (entry, self._clock)
 
     def row_at(self, pos):
-        if not self.list_rect.collidepoint(pos):
+        lay = self.layout
+        if not lay.list_rect.collidepoint(pos):
             return None
-        i = self.scroll + (pos[1] - self.list_rect.y) // self.row_h
+        i = self.scroll + (pos[1] - lay.list_rect.y) // lay.row_h
         return i if 0 <= i < len(self.view) else None
 
-    # -- layout and drawing ---------------------------------------------------------
+    # -- layout and drawing (library_view) ------------------------------------------
 
     def resize(self, size):
         super().resize(size)
-        w, h = size
-        margin = max(16, w // 40)
-        self.table_rect = pygame.Rect(margin, 0, w - 2 * margin, 0)
-        self.title_y = max(30, h // 18)
-        self.filter_rect = pygame.Rect(margin, self.title_y + max(22, h // 30), w - 2 * margin, max(34, h // 20))
-        self.header_h = max(28, h // 26)
-        self.row_h = max(28, min(40, h // 24))
-        top = self.filter_rect.bottom + 10 + self.header_h
-        bh = max(38, min(48, h // 16))
-        self.buttons_y = h - bh - max(30, h // 24)
-        bottom = self.buttons_y - 56
-        self.visible_rows = max(1, (bottom - top) // self.row_h)
-        self.list_rect = pygame.Rect(margin, top, w - 2 * margin, self.visible_rows * self.row_h)
-        self.header_rect = pygame.Rect(margin, top - self.header_h, w - 2 * margin, self.header_h)
-        self.column_rects = []
-        self.header_rects = []
-        x = margin
-        for i, (key, _) in enumerate(COLUMNS):
-            cw = round(self.list_rect.width * COLUMN_SHARE[key]) if i < len(COLUMNS) - 1 \
-                else self.list_rect.right - x
-            self.column_rects.append((key, x, cw))
-            self.header_rects.append((key, pygame.Rect(x, self.header_rect.y, cw, self.header_h)))
-            x += cw
-        self.progress_rect = pygame.Rect(margin, bottom + 8, w - 2 * margin, 14)
-        n = len(getattr(self, "buttons", ()))
-        if n:
-            gap = 10
-            bw = min(190, (w - 2 * margin - (n - 1) * gap) // n)
-            x = (w - (n * bw + (n - 1) * gap)) // 2
-            for b in self.buttons:
-                b.rect = pygame.Rect(x, self.buttons_y, bw, bh)
-                x += bw + gap
-        self._elided = {}
-        if hasattr(self, "catalog"):
+        if hasattr(self, "buttons"):
+            self.layout.resize(size, self.buttons, self.title)
             self._keep_visible()
 
-    def _cell(self, text, size, width):
-        key = (text, size, width)
-        out = self._elided.get(key)
-        if out is None:
-            if len(self._elided) > 3000:
-                self._elided.clear()
-            out = self._elided[key] = theme.elide(text, size, width)
-        return out
+    @property
+    def visible_rows(self):
+        return self.layout.visible_rows
+
+    def layout_boxes(self):
+        return layout_boxes(self)
 
     def draw(self, surface):
-        theme.gradient_background(surface)
-        w, h = self.size
-        theme.blit_text(surface, self.title, theme.fit_text(self.title, 40, w // 2, bold=True), theme.TEXT,
-                        (self.table_rect.x, self.title_y), "midleft", bold=True)
-        n = len(self.catalog)
-        count = f"{len(self.view)} of {n} games" if self.query else f"{n} game{'' if n == 1 else 's'}"
-        theme.blit_text(surface, count, 20, theme.TEXT_DIM, (self.table_rect.right, self.title_y), "midright")
-        self._draw_filter(surface)
-        self._draw_table(surface)
-        self._draw_status(surface)
-        for b in self.buttons:
-            b.draw(surface, focused=False)
-        help_text = ("Type to filter · click a heading to sort · Enter review · Ctrl+Enter continue · "
-                     "Del delete · Ctrl+click mark · Ctrl+E export · Ctrl+I import or drop a file · Esc back")
-        theme.blit_text(surface, help_text, theme.fit_text(help_text, 17, w - 20), theme.TEXT_FAINT,
-                        (w // 2, h - max(14, h // 48)), "center")
-
-    def _draw_filter(self, surface):
-        r = self.filter_rect
-        pygame.draw.rect(surface, theme.PANEL, r, border_radius=8)
-        pygame.draw.rect(surface, theme.FOCUS if self.query else theme.PANEL_EDGE, r, 2, border_radius=8)
-        size = int(r.height * 0.5)
-        if self.query:
-            shown = self._cell(self.query, size, r.width - 40)
-            rect = theme.blit_text(surface, shown, size, theme.TEXT, (r.x + 12, r.centery), "midleft")
-            pygame.draw.line(surface, theme.TEXT, (rect.right + 2, r.y + 7), (rect.right + 2, r.bottom - 7), 2)
-        else:
-            hint = "Type to filter by player, event, opening, result or date"
-            theme.blit_text(surface, self._cell(hint, size, r.width - 24), size, theme.TEXT_FAINT,
-                            (r.x + 12, r.centery), "midleft")
-
-    def _draw_table(self, surface):
-        size = max(14, int(self.row_h * 0.48))
-        hr = self.header_rect
-        pygame.draw.rect(surface, theme.PANEL_EDGE, hr, border_radius=6)
-        for key, rect in self.header_rects:
-            heading = dict(COLUMNS)[key]
-            sorted_here = key == self.catalog.sort_key
-            colour = theme.ACCENT if sorted_here else theme.TEXT
-            drawn = theme.blit_text(surface, self._cell(heading, size, rect.width - 28), size, colour,
-                                    (rect.x + 8, rect.centery), "midleft", bold=True)
-            if sorted_here:  # a small triangle: down for descending, up for ascending
-                x, y, s = drawn.right + 6, rect.centery, max(4, size // 4)
-                points = [(x, y - s // 2), (x + 2 * s, y - s // 2), (x + s, y + s // 2)] if self.catalog.descending \
-                    else [(x, y + s // 2), (x + 2 * s, y + s // 2), (x + s, y - s // 2)]
-                pygame.draw.polygon(surface, colour, points)
-        lr = self.list_rect
-        view = self.view
-        if not view:
-            lib = self.library
-            if lib is not None and (lib.loading or lib.busy):
-                empty = "Reading the library…"
-            elif self.query:
-                empty = "No game matches the filter. Esc clears it."
-            else:
-                empty = "No games yet. Save one with Ctrl+S during a game, or import a PDN file (Ctrl+I)."
-            theme.blit_text(surface, self._cell(empty, 22, lr.width), 22, theme.TEXT_DIM,
-                            (lr.centerx, lr.y + 20), "midtop")
-            return
-        for n in range(self.visible_rows):
-            i = self.scroll + n
-            if i >= len(view):
-                break
-            e = view[i]
-            r = pygame.Rect(lr.x, lr.y + n * self.row_h, lr.width, self.row_h - 2)
-            current = i == self.selected
-            marked = e.id in self.marked
-            fill = theme.BUTTON_HOVER if current else (theme.BUTTON if marked else theme.PANEL)
-            pygame.draw.rect(surface, fill, r, border_radius=5)
-            if current:
-                pygame.draw.rect(surface, theme.FOCUS, r, 2, border_radius=5)
-            if marked:
-                pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(r.x, r.y + 3, 4, r.height - 6))
-            for key, x, cw in self.column_rects:
-                if e.number < 0 and key != "players":
-                    if key == "event":
-                        text = self._cell(e.error, size, lr.right - x - 12)
-                        theme.blit_text(surface, text, size, theme.DANGER, (x + 8, r.centery), "midleft")
-                        break
-                    continue
-                text = e.cell(key)
-                if not text:
-                    continue
-                colour = theme.DANGER if (key == "result" and e.error) else \
-                    (theme.TEXT if key == "players" else theme.TEXT_DIM)
-                theme.blit_text(surface, self._cell(text, size, cw - 14), size, colour, (x + 8, r.centery),
-                                "midleft", tabular=key in ("plies", "date"))
-        if len(view) > self.visible_rows:
-            # a scroll bar: where the rows shown are in the whole list
-            track = pygame.Rect(lr.right + 3, lr.y, 4, lr.height)
-            pygame.draw.rect(surface, theme.PANEL, track, border_radius=2)
-            th = max(12, lr.height * self.visible_rows // len(view))
-            ty = lr.y + (lr.height - th) * self.scroll // max(1, len(view) - self.visible_rows)
-            pygame.draw.rect(surface, theme.TEXT_FAINT, pygame.Rect(track.x, ty, 4, th), border_radius=2)
-
-    def _draw_status(self, surface):
-        pr = self.progress_rect
-        lib = self.library
-        if self.prompt is not None:
-            self._draw_prompt(surface)
-            return
-        if lib is not None and lib.busy:
-            label, done, total = lib.progress or ("Starting the library's reader…", 0, 0)
-            frac = 0.0 if total <= 0 else max(0.0, min(1.0, done / total))
-            pygame.draw.rect(surface, theme.PANEL, pr, border_radius=6)
-            pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(pr.x, pr.y, int(pr.width * frac), pr.height),
-                             border_radius=6)
-            text = f"{label} · {int(frac * 100)}%"
-            theme.blit_text(surface, self._cell(text, 18, pr.width), 18, theme.TEXT_DIM, (pr.x, pr.y - 2),
-                            "bottomleft")
-        elif self.message and self.message_age < NEWS_SECONDS:
-            theme.blit_text(surface, self._cell(self.message, 20, pr.width), 20,
-                            theme.DANGER if self.message_bad else theme.GOOD, (pr.centerx, pr.centery), "center")
-        if self.marked and lib is not None:
-            marks = f"{len(self.marked)} marked"
-            theme.blit_text(surface, marks, 18, theme.ACCENT, (pr.right, pr.y - 2), "bottomright")
-
-    def _draw_prompt(self, surface):
-        pr = self.progress_rect
-        box = pygame.Rect(pr.x, pr.y - 26, pr.width, 44)
-        pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
-        pygame.draw.rect(surface, theme.FOCUS, box, 2, border_radius=8)
-        label = f"{self.prompt.title}:"
-        lw = theme.text_size(label, 20)[0]
-        theme.blit_text(surface, label, 20, theme.TEXT_DIM, (box.x + 10, box.centery), "midleft")
-        shown = self.prompt.text or "type a path, Enter to confirm, Esc to cancel"
-        colour = theme.TEXT if self.prompt.text else theme.TEXT_FAINT
-        room = box.width - lw - 34
-        text = self._cell(shown, 20, room)
-        rect = theme.blit_text(surface, text, 20, colour, (box.x + lw + 20, box.centery), "midleft")
-        if self.prompt.fresh and self.prompt.text:
-            pygame.draw.rect(surface, theme.ACCENT_DARK, rect.inflate(4, 2), 1)
+        draw_library(surface, self)
 
 
 def _free_name(path):

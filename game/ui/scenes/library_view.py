@@ -1,0 +1,259 @@
+"""How the library screen is laid out and drawn (the scene in ``load.py`` handles events).
+
+``LibraryLayout`` works out every rect and text size from the window size;
+``draw_library`` paints a scene with it and changes nothing; ``layout_boxes``
+describes it for ``game.ui.layout_check``.
+"""
+
+import pygame
+
+from ...library import COLUMNS
+from .. import theme
+
+COLUMN_SHARE = {"players": 0.28, "event": 0.2, "date": 0.12, "result": 0.14, "plies": 0.09, "opening": 0.17}
+MIN_SIZE = 16  # the smallest nominal text size that is still readable (11 px)
+HEADINGS = dict(COLUMNS)
+FILTER_HINT = "Type to filter by player, event, opening, result or date"
+FOOTER = ("Type to filter · click a heading to sort · Enter review · Ctrl+Enter continue · Del delete · "
+          "Ctrl+click or Ctrl+Space mark, Ctrl+A all · Ctrl+E export · Ctrl+I import, or drop a file · Esc back")
+PROMPT_HINT = "type a path, Enter to confirm, Esc to cancel"
+NEWS_SECONDS = 6.0
+
+
+class LibraryLayout:
+    """Rects and sizes of the library screen for one window size."""
+
+    def resize(self, size, buttons, title):
+        w, h = size
+        m = self.margin = max(14, w // 40)
+        inner = w - 2 * m
+        self.title_size = theme.fit_text(title, max(24, min(44, h // 16)), int(inner * 0.6), bold=True)
+        line = theme.font(self.title_size, True).get_linesize()
+        top = max(10, h // 40)
+        self.title_rect = pygame.Rect(m, top, int(inner * 0.62), line)
+        self.count_size = max(MIN_SIZE, min(22, h // 34))
+        self.count_rect = pygame.Rect(self.title_rect.right + 8, top, inner - self.title_rect.width - 8, line)
+        fh = max(30, min(46, h // 18))
+        self.filter_rect = pygame.Rect(m, self.title_rect.bottom + max(6, h // 80), inner, fh)
+        self.filter_size = max(MIN_SIZE, int(fh * 0.5))
+
+        self.footer_size = max(MIN_SIZE, min(18, h // 44))
+        self.footer_lines = theme.wrap(FOOTER, self.footer_size, inner)
+        fl = theme.font(self.footer_size).get_linesize()
+        self.footer_rect = pygame.Rect(m, h - 6 - fl * len(self.footer_lines), inner, fl * len(self.footer_lines))
+        bh = max(34, min(48, h // 16))
+        self.buttons_y = self.footer_rect.y - bh - max(6, h // 90)
+        gap = max(6, w // 120)
+        n = max(1, len(buttons))
+        bw = min(190, (inner - (n - 1) * gap) // n)
+        x = (w - (n * bw + (n - 1) * gap)) // 2
+        for b in buttons:
+            b.rect = pygame.Rect(x, self.buttons_y, bw, bh)
+            x += bw + gap
+
+        self.status_size = max(MIN_SIZE, min(20, h // 40))
+        sl = theme.font(self.status_size).get_linesize()
+        self.status_rect = pygame.Rect(m, self.buttons_y - max(6, h // 90) - sl - 14, inner, sl + 12)
+        self.bar_rect = pygame.Rect(m, self.status_rect.bottom - 10, inner, 10)
+        self.label_rect = pygame.Rect(m, self.status_rect.y, inner, sl)
+
+        self.header_h = max(24, min(36, h // 26))
+        self.row_h = max(24, min(40, h // 24))
+        self.cell_size = max(MIN_SIZE, int(self.row_h * 0.55))
+        self.header_rect = pygame.Rect(m, self.filter_rect.bottom + max(6, h // 90), inner - 8, self.header_h)
+        top = self.header_rect.bottom + 2
+        self.visible_rows = max(1, (self.status_rect.y - 4 - top) // self.row_h)
+        self.list_rect = pygame.Rect(m, top, inner - 8, self.visible_rows * self.row_h)
+        self.columns = []       # (key, x, width)
+        self.header_rects = []  # (key, rect)
+        x = self.list_rect.x
+        for i, (key, _) in enumerate(COLUMNS):
+            cw = round(self.list_rect.width * COLUMN_SHARE[key]) if i < len(COLUMNS) - 1 \
+                else self.list_rect.right - x
+            self.columns.append((key, x, cw))
+            self.header_rects.append((key, pygame.Rect(x, self.header_rect.y, cw, self.header_h)))
+            x += cw
+        self.heading_size = self.cell_size
+        # a heading too long for its column is cut (room is kept for the sort arrow)
+        self.headings = {key: theme.elide(HEADINGS[key], self.heading_size, cw - 26, bold=True)
+                         for key, _, cw in self.columns}
+
+
+def layout_boxes(scene):
+    from ..layout_check import Box
+
+    lay = scene.layout
+    boxes = [Box("title", lay.title_rect, scene.title, lay.title_size, bold=True),
+             Box("count", lay.count_rect, "20000 of 20000 games", lay.count_size, tabular=True),
+             Box("filter", lay.filter_rect),
+             Box("filter.text", lay.filter_rect.inflate(-24, -4), "Type to filter", lay.filter_size,
+                 parent="filter"),
+             Box("table", lay.header_rect.union(lay.list_rect))]
+    for key, rect in lay.header_rects:
+        boxes.append(Box(f"heading.{key}", pygame.Rect(rect.x + 8, rect.y, rect.width - 26, rect.height),
+                         lay.headings[key], lay.heading_size, bold=True, parent="table"))
+    boxes.append(Box("status", lay.status_rect, "Imported 20000 games", lay.status_size))
+    for i, b in enumerate(scene.buttons):
+        boxes.append(Box(f"button{i}", b.rect))
+        boxes += b.text_boxes(f"button{i}")
+    boxes.append(Box("footer", lay.footer_rect, FOOTER, lay.footer_size, wrap=True))
+    return boxes
+
+
+class _Cells:
+    """Texts cut to their column's width, remembered (the same rows are drawn frame after frame)."""
+
+    def __init__(self):
+        self.cache = {}
+
+    def __call__(self, text, size, width):
+        key = (text, size, width)
+        out = self.cache.get(key)
+        if out is None:
+            if len(self.cache) > 3000:
+                self.cache.clear()
+            out = self.cache[key] = theme.elide(text, size, width)
+        return out
+
+
+cell = _Cells()
+
+
+def draw_library(surface, scene):
+    lay = scene.layout
+    theme.gradient_background(surface)
+    theme.blit_text(surface, scene.title, lay.title_size, theme.TEXT, lay.title_rect.midleft, "midleft", bold=True)
+    n = len(scene.catalog)
+    count = f"{len(scene.view)} of {n} games" if scene.query else f"{n} game{'' if n == 1 else 's'}"
+    theme.blit_text(surface, count, lay.count_size, theme.TEXT_DIM, lay.count_rect.midright, "midright",
+                    tabular=True)
+    _draw_filter(surface, scene, lay)
+    _draw_headings(surface, scene, lay)
+    _draw_rows(surface, scene, lay)
+    if scene.prompt is not None:
+        _draw_prompt(surface, scene, lay)
+    else:
+        _draw_status(surface, scene, lay)
+    for b in scene.buttons:
+        b.draw(surface, focused=False)
+    theme.blit_wrapped(surface, FOOTER, lay.footer_rect, lay.footer_size, theme.TEXT_FAINT)
+
+
+def _draw_filter(surface, scene, lay):
+    r = lay.filter_rect
+    pygame.draw.rect(surface, theme.PANEL, r, border_radius=8)
+    pygame.draw.rect(surface, theme.FOCUS if scene.query else theme.PANEL_EDGE, r, 2, border_radius=8)
+    size = lay.filter_size
+    if scene.query:
+        shown = cell(scene.query, size, r.width - 40)
+        rect = theme.blit_text(surface, shown, size, theme.TEXT, (r.x + 12, r.centery), "midleft")
+        pygame.draw.line(surface, theme.TEXT, (rect.right + 2, r.y + 7), (rect.right + 2, r.bottom - 7), 2)
+    else:
+        theme.blit_text(surface, cell(FILTER_HINT, size, r.width - 24), size, theme.TEXT_FAINT,
+                        (r.x + 12, r.centery), "midleft")
+
+
+def _draw_headings(surface, scene, lay):
+    pygame.draw.rect(surface, theme.PANEL_EDGE, lay.header_rect, border_radius=6)
+    size = lay.heading_size
+    for key, rect in lay.header_rects:
+        here = key == scene.catalog.sort_key
+        colour = theme.ACCENT if here else theme.TEXT
+        drawn = theme.blit_text(surface, lay.headings[key], size, colour, (rect.x + 8, rect.centery), "midleft",
+                                bold=True)
+        if here:  # a small triangle: pointing down for descending, up for ascending
+            x, y, s = drawn.right + 5, rect.centery, max(4, size // 4)
+            if scene.catalog.descending:
+                points = [(x, y - s // 2), (x + 2 * s, y - s // 2), (x + s, y + s // 2)]
+            else:
+                points = [(x, y + s // 2), (x + 2 * s, y + s // 2), (x + s, y - s // 2)]
+            pygame.draw.polygon(surface, colour, points)
+
+
+def _draw_rows(surface, scene, lay):
+    lr = lay.list_rect
+    view = scene.view
+    size = lay.cell_size
+    if not view:
+        lib = scene.library
+        if lib is not None and (lib.loading or lib.busy):
+            empty = "Reading the library…"
+        elif scene.query:
+            empty = "No game matches the filter. Esc clears it."
+        else:
+            empty = "No games yet. Save one with Ctrl+S during a game, or import a PDN file (Ctrl+I)."
+        theme.blit_text(surface, cell(empty, size, lr.width), size, theme.TEXT_DIM, (lr.centerx, lr.y + 12),
+                        "midtop")
+        return
+    for n in range(lay.visible_rows):
+        i = scene.scroll + n
+        if i >= len(view):
+            break
+        e = view[i]
+        r = pygame.Rect(lr.x, lr.y + n * lay.row_h, lr.width, lay.row_h - 2)
+        current = i == scene.selected
+        marked = e.id in scene.marked
+        pygame.draw.rect(surface, theme.BUTTON_HOVER if current else (theme.BUTTON if marked else theme.PANEL), r,
+                         border_radius=5)
+        if current:
+            pygame.draw.rect(surface, theme.FOCUS, r, 2, border_radius=5)
+        if marked:
+            pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(r.x, r.y + 3, 4, r.height - 6))
+        for key, x, cw in lay.columns:
+            if e.number < 0 and key != "players":  # an unreadable file: its name, then why
+                if key == "event":
+                    theme.blit_text(surface, cell(e.error, size, lr.right - x - 12), size, theme.DANGER,
+                                    (x + 8, r.centery), "midleft")
+                    break
+                continue
+            text = e.cell(key)
+            if not text:
+                continue
+            colour = theme.DANGER if (key == "result" and e.error) else \
+                (theme.TEXT if key == "players" else theme.TEXT_DIM)
+            theme.blit_text(surface, cell(text, size, cw - 14), size, colour, (x + 8, r.centery), "midleft",
+                            tabular=key in ("plies", "date"))
+    if len(view) > lay.visible_rows:  # a scroll bar: where the rows shown are in the whole list
+        track = pygame.Rect(lr.right + 3, lr.y, 4, lr.height)
+        pygame.draw.rect(surface, theme.PANEL, track, border_radius=2)
+        th = max(12, lr.height * lay.visible_rows // len(view))
+        ty = lr.y + (lr.height - th) * scene.scroll // max(1, len(view) - lay.visible_rows)
+        pygame.draw.rect(surface, theme.TEXT_FAINT, pygame.Rect(track.x, ty, 4, th), border_radius=2)
+
+
+def _draw_status(surface, scene, lay):
+    lib = scene.library
+    size = lay.status_size
+    if lib is not None and lib.busy:
+        label, done, total = lib.progress or ("Starting the library's reader…", 0, 0)
+        frac = 0.0 if total <= 0 else max(0.0, min(1.0, done / total))
+        bar = lay.bar_rect
+        pygame.draw.rect(surface, theme.PANEL, bar, border_radius=5)
+        pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(bar.x, bar.y, int(bar.width * frac), bar.height),
+                         border_radius=5)
+        text = f"{label} · {int(frac * 100)}%"
+        theme.blit_text(surface, cell(text, size, lay.label_rect.width - 120), size, theme.TEXT_DIM,
+                        lay.label_rect.midleft, "midleft")
+    elif scene.message and scene.message_age < NEWS_SECONDS:
+        theme.blit_text(surface, cell(scene.message, size, lay.status_rect.width - 120), size,
+                        theme.DANGER if scene.message_bad else theme.GOOD, lay.label_rect.center, "center")
+    if scene.marked and lib is not None:
+        theme.blit_text(surface, f"{len(scene.marked)} marked", size, theme.ACCENT, lay.label_rect.midright,
+                        "midright")
+
+
+def _draw_prompt(surface, scene, lay):
+    box = lay.status_rect.inflate(0, 8)
+    pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
+    pygame.draw.rect(surface, theme.FOCUS, box, 2, border_radius=8)
+    size = lay.status_size
+    label = f"{scene.prompt.title}:"
+    label_shown = cell(label, size, box.width // 2)
+    lw = theme.text_size(label_shown, size)[0]
+    theme.blit_text(surface, label_shown, size, theme.TEXT_DIM, (box.x + 10, box.centery), "midleft")
+    shown = scene.prompt.text or PROMPT_HINT
+    colour = theme.TEXT if scene.prompt.text else theme.TEXT_FAINT
+    text = cell(shown, size, box.width - lw - 34)
+    rect = theme.blit_text(surface, text, size, colour, (box.x + lw + 20, box.centery), "midleft")
+    if scene.prompt.fresh and scene.prompt.text:  # the default is chosen: typing replaces it
+        pygame.draw.rect(surface, theme.ACCENT_DARK, rect.inflate(4, 2), 1)
