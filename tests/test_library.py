@@ -294,6 +294,21 @@ def test_import_of_a_file_that_cannot_be_read_is_news_not_a_crash(home, tmp_path
     lib.close()
 
 
+def test_import_of_a_device_a_fifo_or_a_huge_file_is_refused_without_hanging(home, tmp_path, monkeypatch):
+    fifo = tmp_path / "pipe.pdn"
+    os.mkfifo(fifo)
+    huge = tmp_path / "huge.pdn"
+    huge.write_text(pdn_of(3))
+    monkeypatch.setattr(scan, "MAX_FILE_BYTES", 100)
+    lib = open_library(home)
+    for path, why in (("/dev/zero", "not a regular file"), (fifo, "not a regular file"), (huge, "too large")):
+        lib.import_file(path)
+        settle(lib)
+        assert lib.news[-1][1] is True and why in lib.news[-1][0], lib.news[-1]
+    assert len(lib.catalog) == 0 and not list((home / "data" / "library" / "imported").glob("*"))
+    lib.close()
+
+
 def test_export_writes_the_chosen_games_canonically_and_never_over_a_file(home, data, tmp_path):
     (data / "games").mkdir(parents=True)
     messy = '[Black "M"]\n[White "N"]\n[Result "1-0"]\n11-15 23-19 8-11! 22-18 {a note} 1-0\n'
