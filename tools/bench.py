@@ -3,15 +3,23 @@
     python tools/bench.py              # 1 s per position
     python tools/bench.py --time 3
     python tools/bench.py --depth 8    # fixed depth: deterministic output
+    python tools/bench.py --baseline /work/baseline/a686cb9   # the same run of an older
+                                                             # checkout first, then this one
 
 Prints per position the depth reached, nodes, nodes/s, best move and score,
 then the median depth, total nodes per second and the peak resident memory.
+With --time it also prints where the time went: in completed depths, in the
+unfinished last one, and left unused (the next depth was not started).
+With --baseline the other checkout's tools/bench.py runs first in a
+subprocess with the same options, then this one, and both summaries are
+printed together (one after the other, so they never compete for a core).
 """
 
 import argparse
 import os
 import resource
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -49,10 +57,15 @@ def main(argv=None):
     ap.add_argument("--time", type=float, default=None, help="seconds per position (default 1)")
     ap.add_argument("--depth", type=int, default=None, help="fixed depth (deterministic)")
     ap.add_argument("--only", type=int, default=None, help="run only the first N positions")
+    ap.add_argument("--baseline", type=Path, default=None, metavar="CHECKOUT",
+                    help="first run CHECKOUT/tools/bench.py with the same options, then compare")
     args = ap.parse_args(argv)
+    if args.baseline is not None:
+        return compare(args.baseline, argv if argv is not None else sys.argv[1:])
     if args.time is None and args.depth is None:
         args.time = 1.0
     depths, total_nodes, total_secs = [], 0, 0.0
+    done_secs = unfinished_secs = 0.0
     cpu0 = time.process_time()
     positions = POSITIONS[: args.only] if args.only else POSITIONS
     for name, fen in positions:
@@ -70,6 +83,10 @@ def main(argv=None):
             continue
         depths.append(info.depth)
         nodes = searcher.nodes  # including the unfinished last iteration
+        timing = getattr(searcher, "timing", None)  # (completed depths, unfinished depth) seconds
+        if timing is not None:
+            done_secs += timing[0]
+            unfinished_secs += timing[1]
         total_nodes += nodes
         total_secs += secs
         print(f"{name:26s} depth {info.depth:3d}  nodes {nodes:9d}  nps {nodes / max(secs, 1e-9):8.0f}"
@@ -79,7 +96,38 @@ def main(argv=None):
     print(f"median depth {statistics.median(depths):g}  total nodes {total_nodes}"
           f"  nodes/s {total_nodes / max(total_secs, 1e-9):.0f}  (per CPU second {total_nodes / max(cpu, 1e-9):.0f},"
           f" load average {os.getloadavg()[0]:.1f})  max RSS {rss:.0f} MB")
+    if args.time is not None and (done_secs or unfinished_secs):
+        budget = args.time * len(depths)
+        print(f"time: {100 * done_secs / budget:.0f}% in completed depths, {100 * unfinished_secs / budget:.0f}%"
+              f" in unfinished ones, {100 * (budget - done_secs - unfinished_secs) / budget:.0f}% unused")
+
+
+def compare(checkout, argv):
+    """Run the other checkout's bench, then this one; print both summaries."""
+    rest = []
+    skip = False
+    for a in argv:
+        if skip:
+            skip = False
+            continue
+        if a == "--baseline":
+            skip = True
+            continue
+        if a.startswith("--baseline="):
+            continue
+        rest.append(a)
+    summaries = []
+    for label, root in (("baseline " + str(checkout), checkout), ("this checkout", Path(__file__).resolve().parents[1])):
+        print(f"== {label}", flush=True)
+        out = subprocess.run([sys.executable, str(Path(root) / "tools" / "bench.py"), *rest], cwd=root,
+                             capture_output=True, text=True, timeout=3600)
+        sys.stdout.write(out.stdout + out.stderr)
+        summaries.append((label, [ln for ln in out.stdout.splitlines() if ln.startswith(("median", "time:"))]))
+    print("== summary")
+    for label, lines in summaries:
+        for ln in lines:
+            print(f"{label:40s} {ln}")
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

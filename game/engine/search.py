@@ -360,8 +360,8 @@ class Searcher:
         perf = _time.perf_counter
         tt_cap = self.tt_entries
         trim = self._trim
-        counter = [0]
-        next_poll = [POLL_EVERY]
+        nodes = 0
+        poll_at = POLL_EVERY
         root_best = [None, None]  # best so far at the root; the same once it beat alpha
         lmr = LMR
         history_draws = self._history_draws
@@ -404,9 +404,10 @@ class Searcher:
             return b - eg_loss + DATABASE_STAGE * stage - DATABASE_WIN
 
         def node(bm, bk, wm, wk, black, depth, alpha, beta, ply):
-            n = counter[0] = counter[0] + 1
-            if n >= next_poll[0]:
-                next_poll[0] = n + POLL_EVERY
+            nonlocal nodes, poll_at
+            nodes += 1
+            if nodes >= poll_at:
+                poll_at = nodes + POLL_EVERY
                 if (stop is not None and stop()) or (deadline is not None and perf() >= deadline):
                     raise _Stop
                 if len(tt) > tt_cap:
@@ -463,7 +464,10 @@ class Searcher:
                 if key in history_states:
                     history_draws.add(key)
                 return 0  # the position repeats: a draw if either side wants it
-            if ply and occ.bit_count() <= eg_max:
+            # (a quiet move keeps the piece count: its child needs the
+            # database only if this node does)
+            few = occ.bit_count() <= eg_max
+            if few and ply:
                 s = probe(bm, bk, wm, wk, black)
                 if s is not None:
                     return s
@@ -534,6 +538,9 @@ class Searcher:
                 done = False
                 for m in moves:
                     frm, to, cap, _ = m
+                    if i >= lmp_limit and not cap:
+                        done = True
+                        break  # late move pruning: see LMP
                     if black:
                         if frm & bm:
                             if to & BC:
@@ -560,9 +567,6 @@ class Searcher:
                         else:
                             nbm, nbk = bm, bk
                         nb = True
-                    if i >= lmp_limit and not cap:
-                        done = True
-                        break  # late move pruning: see LMP
                     if not child_depth:
                         # The child is at the horizon: if it has no capture, a
                         # move of its own, and we cannot block it next move, it
@@ -570,7 +574,7 @@ class Searcher:
                         # (The same tests as at the top of node(), for the child.)
                         co = nbm | nbk | nwm | nwk
                         ce = BOARD ^ co
-                        if co.bit_count() <= eg_max:
+                        if (few or cap) and co.bit_count() <= eg_max:
                             leaf = False  # the database knows it better
                         elif nb:
                             co = nwm | nwk
@@ -593,7 +597,7 @@ class Searcher:
                                 od = ((co << 4) | (co << 5) | (nbk >> 4) | (nbk >> 5)) & ce
                                 leaf = od & (od - 1)
                         if leaf:
-                            counter[0] += 1
+                            nodes += 1
                             score = -evaluate(nbm, nbk, nwm, nwk, nb)
                         else:
                             score = -node(nbm, nbk, nwm, nwk, nb, 0, -beta, -a, ply + 1)
@@ -651,6 +655,9 @@ class Searcher:
                 tt_pop(key, None)
                 tt[key] = (depth, s, flag, best_move, nmoves)
             return best
+
+        def counter():
+            return nodes
 
         return node, counter, root_best
 
@@ -725,8 +732,8 @@ class Searcher:
                 if proven is not None and last is not None and proven[0] != raw:
                     pv = (_to_move(proven[0]),)
                     now = _time.perf_counter()
-                    self.nodes = counter[0]
-                    last = SearchInfo(d, proven[1], pv[0], pv, counter[0], now - t0)
+                    self.nodes = counter()
+                    last = SearchInfo(d, proven[1], pv[0], pv, counter(), now - t0)
                     yield last
                 break
             score = s
@@ -734,8 +741,8 @@ class Searcher:
             pv = self._pv(state, raw, d)
             now = _time.perf_counter()
             t_done = now
-            self.nodes = counter[0]
-            last = SearchInfo(d, score, pv[0], pv, counter[0], now - t0)
+            self.nodes = counter()
+            last = SearchInfo(d, score, pv[0], pv, counter(), now - t0)
             yield last
             if is_mate_score(score) and d >= WIN - abs(score) + 2:
                 break  # the forced result is proven; deeper search adds nothing
@@ -746,7 +753,7 @@ class Searcher:
             if deadline is not None and now - t0 > NEXT_ITERATION * time:
                 break  # the next depth would not finish in time
             d += 1
-        self.nodes = counter[0]
+        self.nodes = counter()
         end = _time.perf_counter()
         self.timing = (t_done - t0, end - t_done)  # (completed depths, unfinished depth or nothing)
 
@@ -795,7 +802,7 @@ class Searcher:
             except _Stop:
                 s = 0 if not out else out[-1][1] - 1
             out.append((Move.from_raw(raw), s))
-        self.nodes = counter[0]
+        self.nodes = counter()
         out.sort(key=lambda ms: -ms[1])
         return out
 
