@@ -209,7 +209,10 @@ def test_ctrl_s_saves_and_load_screen_opens_it(app):
     menu = app.stack.top
     click(app, menu.buttons[labels.index("Load game")].rect.center)
     load = library_ready(app)
-    assert len(load.rows) == 1
+    # the saved game, and the same game still listed among the unfinished ones
+    details = [detail for _, detail, _ in load.rows]
+    assert len(details) == 2 and sum(d.startswith("Unfinished game") for d in details) == 1
+    load.select(next(i for i, d in enumerate(details) if not d.startswith("Unfinished game")))
     key(app, pygame.K_RETURN)
     review = app.stack.top
     assert review.name == "review" and review.total == 4 and review.ply == 0
@@ -364,3 +367,43 @@ def test_autosave_of_a_game_in_progress_is_still_offered(app):
     assert save_autosave(game, "2p", {}, ["black", "white"])
     assert menu_labels(app)[0] == "Continue"
     assert has_autosave()
+
+
+# -- unfinished games and the archive -------------------------------------------------------
+
+def test_each_game_is_kept_under_its_own_id_and_archived_when_it_ends(app):
+    from game.store import archive_dir, list_unfinished
+
+    first = start_2p(app)
+    play_clicks(app, first.game.legal_moves()[0])
+    first_id = first.match.game_id
+    assert [e.id for e in list_unfinished()] == [first_id]
+    # another game does not replace it
+    app.switch("play", mode="2p", players={BLACK: None, WHITE: None}, start=Position.from_fen("B:W18,27:B14"))
+    second = settle(app)
+    assert second.match.game_id != first_id
+    assert sorted(e.id for e in list_unfinished()) == sorted([first_id, second.match.game_id])
+    play_clicks(app, second.game.legal_moves()[0])  # 14x23x32? the game ends
+    for _ in range(3):
+        app.step()
+    assert second.game.outcome is not None
+    assert [e.id for e in list_unfinished()] == [first_id]  # the finished one left the list...
+    [archived] = list(archive_dir().glob("*.pdn"))  # ...for the archive, with its players and result
+    text = archived.read_text()
+    assert f'[GameId "{second.match.game_id}"]' in text and '[Result "2-0"]' in text and "Human" in text
+
+
+def test_continue_keeps_the_games_id(app):
+    from game.store import list_unfinished
+
+    scene = start_2p(app)
+    play_clicks(app, scene.game.legal_moves()[0])
+    game_id = scene.match.game_id
+    menu_labels(app)
+    app.stack.top.buttons[0].activate()  # Continue
+    app.step()
+    resumed = app.stack.top
+    assert resumed.name == "play" and resumed.match.game_id == game_id
+    play_clicks(app, resumed.game.legal_moves()[0])
+    assert [e.id for e in list_unfinished()] == [game_id]  # one record, now two moves long
+    assert load_autosave().game.ply == 2

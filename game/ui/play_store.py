@@ -4,9 +4,12 @@ The play scene creates one ``PlayExtras`` and calls it from a handful of
 one-line hooks (enter/leave, each change of the match, keys, update, draw),
 so this feature stays in its own file:
 
-- every change of the match (a move, undo, redo, resign) autosaves its
-  record (atomically); a finished game clears the autosave; a new game
-  clears it and remembers the chosen mode, levels and side in the settings;
+- every change of the match (a move, undo, redo, resign) keeps the game
+  under its id among the store's unfinished games (a finished game is
+  archived with its players, levels and result) and in the autosave behind
+  Continue (cleared once the game is over); a new game takes the Continue
+  slot and remembers the chosen mode, levels and side in the settings; a
+  game from the command line (``ephemeral``) is kept nowhere;
 - Ctrl+S saves the game as PDN in the games folder;
 - H asks the engine (in its own process) for a hint, drawn as an arrow;
 - V opens the game so far in Review.
@@ -37,8 +40,11 @@ class PlayExtras:
         store_hooks.settings_of(self.app)
         if self.ephemeral:
             return
+        if scene.match.game_id is None:
+            scene.match.game_id = store_hooks.game_id_for(scene.game)
         if scene.params.get("game") is None and scene.params.get("match") is None:
-            # a new game: the old game in progress is gone, the choices are remembered
+            # a new game: it takes the Continue slot (the old game stays among the unfinished
+            # games) and its choices are remembered
             store_hooks.clear()
             store_hooks.remember_choice(self.app, scene.players)
 
@@ -118,6 +124,5 @@ class PlayExtras:
             self.hint.draw(surface, self.scene.layout.board, self.app.assets)
 
     def leave(self):
-        # leaving (menu, quit, window closed): one more try if the last save failed
-        self.changed()
+        # every change was saved when it happened (before its animation ended)
         self.hint.close()

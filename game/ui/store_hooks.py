@@ -10,15 +10,16 @@ import logging
 
 from ..controller import DEFAULT_LEVEL, bottom_colour, mode_of, players_for
 from ..engine.levels import LevelError, parse_level
-from ..rules import BLACK, WHITE
+from ..rules import BLACK, WHITE, Position
 from ..store import settings as settings_mod
 from ..store.autosave import COLOR_KEYS
 from ..store.settings import Settings
 
 log = logging.getLogger("checkers.ui")
 
-__all__ = ["autosave", "clear", "drop_finished_autosave", "flipped_for", "level_named", "players_for",
-           "players_from_json", "remember_choice", "save_app_settings", "settings_of", "start_play", "tell"]
+__all__ = ["autosave", "clear", "drop_finished_autosave", "flipped_for", "game_id_for", "level_named",
+           "players_for", "players_from_json", "remember_choice", "save_app_settings", "settings_of",
+           "start_play", "tell"]
 
 
 # -- settings -------------------------------------------------------------------
@@ -95,18 +96,41 @@ def tell(app, title, message=""):
 # -- autosave ---------------------------------------------------------------------
 
 def autosave(game, record) -> bool:
-    """Save the game in progress (after every change) with its MatchRecord's players and levels.
-    Clears the autosave once the game is over."""
-    from ..store import clear_autosave, save_autosave
+    """Keep the game (after every change) with its MatchRecord's players, levels and id: in the
+    store's unfinished games (a finished one is archived there), and in the autosave behind
+    Continue (cleared once the game is over)."""
+    from ..store import clear_autosave, save_autosave, save_unfinished
 
+    ok = True
     try:
+        if record.game_id is not None:
+            ok = save_unfinished(record.game_id, game, record.mode, record.levels(), record.humans(),
+                                 tags=record.pdn_tags())
         if game.outcome is not None:
             clear_autosave()
-            return True
-        return save_autosave(game, record.mode, record.levels(), record.humans())
+            return ok
+        return save_autosave(game, record.mode, record.levels(), record.humans(),
+                             {"game_id": record.game_id}) and ok
     except Exception as e:  # the game must go on even if saving does not
         log.warning("autosave failed: %s", e)
         return False
+
+
+def game_id_for(game):
+    """The store's id for ``game``: the autosaved game's own when ``game`` is that game (Continue),
+    else a new one."""
+    from ..store import autosave_path, new_game_id
+    from ..store.autosave import read_record
+
+    if game.moves or game.start != Position.initial():
+        try:
+            saved = read_record(autosave_path())  # changes nothing on disk
+        except (OSError, ValueError):
+            saved = None
+        kept = saved.extra.get("game_id") if saved is not None else None
+        if isinstance(kept, str) and saved.game.start == game.start and saved.game.moves == game.moves:
+            return kept
+    return new_game_id()
 
 
 def clear():

@@ -63,7 +63,8 @@ class PlayScene(Scene):
         self.extras = PlayExtras(self)
         # every change of the match is saved at once, even before its animation ends
         self.match.add_listener(lambda match, change: self.extras.changed())
-        self.extras.changed()  # a set-up position or a resumed game is worth keeping as it is
+        if p.get("game") is None and p.get("match") is None:
+            self.extras.changed()  # a new game from a set-up position is worth keeping at once
         self._begin_turn()
         self.panel.refresh()
 
