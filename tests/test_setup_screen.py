@@ -184,3 +184,16 @@ def test_play_vs_computer_from_setup(app):
     assert play.name == "play" and play.mode == "1p"
     assert play.players[WHITE] is None and play.players[BLACK] is not None
     assert play.game.start == Position.from_fen("W:WK18:B10,14")
+
+
+def test_hostile_typing_is_cut_drawn_and_refused_in_words(app):
+    scene = app.stack.top
+    key(app, pygame.K_t, mod=pygame.KMOD_CTRL)
+    assert scene.typing == ""
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="W:\x00\u202e" + "1" * 100_000))
+    app.step()  # drawn with the NUL, the bidi override and the flood on screen: no crash
+    assert len(scene.typing) == 400
+    key(app, pygame.K_RETURN)
+    assert scene.typing is None and scene.message.startswith("Not a FEN")
+    assert len(scene.message) < 200
+    assert scene.position == Position.initial()  # the board is untouched

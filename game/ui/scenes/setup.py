@@ -32,6 +32,7 @@ TOOLS = ((f"{RED_NAME} man", BLACK_MAN), (f"{RED_NAME} king", BLACK_KING), (f"{W
          (f"{WHITE_NAME} king", WHITE_KING), ("Eraser", ERASE))
 SPRITES = {BLACK_MAN: "man_black", BLACK_KING: "king_black", WHITE_MAN: "man_white", WHITE_KING: "king_white"}
 TITLE = "Set up a position"
+MAX_FEN = 400  # characters typed or pasted
 CYCLE = (None, BLACK_MAN, BLACK_KING, WHITE_MAN, WHITE_KING)
 # a man on these squares would have been crowned on arriving there
 
@@ -208,7 +209,11 @@ class SetupScene(Scene):
         if text is None:
             self.say("The clipboard is empty or not available: use Type FEN", error=True)
             return
-        self.apply_fen(text.strip())
+        text = text.strip()
+        if len(text) > MAX_FEN:
+            self.say(f"The clipboard holds {len(text)} characters: too long for a FEN", error=True)
+            return
+        self.apply_fen(text)
 
     def start_typing(self):
         self.typing = ""
@@ -227,7 +232,7 @@ class SetupScene(Scene):
 
     def _typing_event(self, event):
         if event.type == pygame.TEXTINPUT:
-            self.typing += event.text
+            self._type(event.text)
         elif event.type == pygame.KEYDOWN:
             ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
             if event.key == pygame.K_ESCAPE:
@@ -240,7 +245,11 @@ class SetupScene(Scene):
             elif event.key == pygame.K_BACKSPACE:
                 self.typing = self.typing[:-1]
             elif event.key == pygame.K_v and ctrl:
-                self.typing += (clipboard_get() or "").strip()
+                self._type((clipboard_get() or "").strip())
+
+    def _type(self, text):
+        # a FEN of every square is under 120 characters: a huge paste is cut, not kept whole
+        self.typing = (self.typing + text)[:MAX_FEN]
 
     # -- starting play -------------------------------------------------------------
 
