@@ -29,7 +29,6 @@ import signal
 import sys
 import tempfile
 import time
-import tracemalloc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -369,15 +368,34 @@ def fuzz(name, cases, seed, slow, home):
 
 # -- reading caps -------------------------------------------------------------------------
 
+def _rss_kb():
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+    except (OSError, ValueError):
+        return 0
+
+
 def measure(label, fn):
-    t = time.perf_counter()
-    fn()
-    took = time.perf_counter() - t
-    tracemalloc.start()
-    fn()
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
-    print(f"{label:58} {took * 1000:8.0f} ms  peak {peak / 2 ** 20:7.1f} MB", flush=True)
+    """Run ``fn`` once in a forked child: its time and how far its peak memory rose above the start."""
+    import resource
+
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: one clean run, its own high-water mark
+        os.close(r)
+        base = _rss_kb()
+        t = time.perf_counter()
+        fn()
+        took = time.perf_counter() - t
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        os.write(w, f"{took} {max(0, peak - base)}".encode())
+        os._exit(0)
+    os.close(w)
+    with os.fdopen(r) as f:
+        took, grew = f.read().split()
+    os.waitpid(pid, 0)
+    print(f"{label:58} {float(took) * 1000:8.0f} ms  peak +{int(grew) / 1024:7.1f} MB", flush=True)
 
 
 def caps(home):
@@ -401,8 +419,8 @@ def caps(home):
     data["level"] = "x" * pad
     sp.write_text(json.dumps(data))
     print(f"{'reader (file size)':58} {'time':>11}  {'memory':>12}")
-    measure(f"settings ({sp.stat().st_size} B; cap {settings_mod.MAX_BYTES} B)",
-            lambda: (sp.write_text(json.dumps(data)), load_settings()))
+    sp.write_text(json.dumps(data))
+    measure(f"settings ({sp.stat().st_size} B; cap {settings_mod.MAX_BYTES} B)", load_settings)
 
     # an unfinished-game record at its cap: the longest game the draw rules allow is far
     # shorter, so the cap is filled with moves a king shuffles back and forth

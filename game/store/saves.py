@@ -24,7 +24,11 @@ from . import paths
 
 log = logging.getLogger("checkers.store")
 
-MAX_FILE_BYTES = 20 * 1024 * 1024
+# Opening a file replays every game in it, at about 300 KB of PDN a second and
+# some 35 times its size in memory (measured: tools/fuzz_store.py --caps).  A
+# player's own saved and archived games are a few KB each; a bigger file is a
+# collection, which the library reads header-only in its own process.
+MAX_FILE_BYTES = 2 * 1024 * 1024
 
 
 class StoreError(ValueError):
@@ -199,7 +203,8 @@ def _game_text(path) -> str:
     try:
         text = read_text(path, limit=MAX_FILE_BYTES, what=f"the game file {shown!r}")
     except FileReadError as e:
-        raise StoreError(str(e)) from None
+        hint = "; large collections are opened through the library" if "too large" in str(e) else ""
+        raise StoreError(f"{e}{hint}") from None
     nul = text.find("\0")
     if nul >= 0:
         raise StoreError(f"{shown} is not a text file (a NUL byte at character {nul})")
