@@ -107,7 +107,7 @@ def _net(b):
     return (lost_men + KING_VALUE * lost_kings) - (took_men + KING_VALUE * took_kings)
 
 
-def reasons(position, played, refutation, best_line=(), played_score=None, probe=None):
+def reasons(position, played, refutation, best_line=(), played_score=None, probe=None, names=COLOR_NAMES):
     """The reasons ``played`` (from ``position``) is bad, most serious first, and the line shown.
 
     ``refutation`` is the opponent's best line after it (Moves, opponent first);
@@ -115,7 +115,7 @@ def reasons(position, played, refutation, best_line=(), played_score=None, probe
     material is judged against it, so a move in a lost game is not blamed for
     the men that go whatever is played.  ``played_score`` is the engine's score
     after the move from the mover's view; ``probe`` the endgame database lookup
-    (Position -> 1/0/-1/None), if any.
+    (Position -> 1/0/-1/None), if any; ``names`` what the two sides are called.
     """
     mover = position.turn
     them = 1 - mover
@@ -129,7 +129,7 @@ def reasons(position, played, refutation, best_line=(), played_score=None, probe
     # A forced result the engine proved.
     if played_score is not None and played_score <= -MATE_BOUND:
         moves_to_loss = (WIN + played_score + 1) // 2
-        out.append(f"allows a forced win for {COLOR_NAMES[them]} in {moves_to_loss}")
+        out.append(f"allows a forced win for {names[them]} in {moves_to_loss}")
 
     # The endgame database's verdict: exact, whatever the search thought.
     if probe is not None:
@@ -173,11 +173,11 @@ def reasons(position, played, refutation, best_line=(), played_score=None, probe
 
     # A crowning the line allows and the best line does not.
     if mine[4] > best[4] and deficit >= 0:
-        out.append(f"lets {COLOR_NAMES[them]} crown")
+        out.append(f"lets {names[them]} crown")
 
     # Left without a move (blocked) at the end of the line.
     if end.turn == mover and not end.legal_moves() and end.pieces(mover):
-        out.append(f"leaves {COLOR_NAMES[mover]} with no move")
+        out.append(f"leaves {names[mover]} with no move")
     return out, line
 
 
@@ -198,13 +198,13 @@ def _probe(probe, position):
 
 
 def explain(position, played, refutation, better=None, played_score=None, best_score=None, probe=None,
-            best_line=()):
+            best_line=(), names=COLOR_NAMES):
     """One sentence saying what ``played`` allows, derived from ``refutation``.
 
     Without a concrete reason the sentence gives the change in the engine's score,
     in men from the mover's view: "gives away the advantage: +0.40 to -0.85".
     """
-    found, line = reasons(position, played, refutation, best_line, played_score, probe)
+    found, line = reasons(position, played, refutation, best_line, played_score, probe, names)
     if found:
         reason = " and ".join(found[:2])
     elif best_score is not None and played_score is not None:

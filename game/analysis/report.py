@@ -139,7 +139,7 @@ class Check:
     refutation: tuple            # the opponent's best line after the move played
 
 
-def build_report(start, moves, verdicts, probe=None, explain_from=MISTAKE, checks=None):
+def build_report(start, moves, verdicts, probe=None, explain_from=MISTAKE, checks=None, names=None):
     """Grade every move of the game played from ``start``.
 
     ``verdicts[i]`` is the engine on the position before ``moves[i]``, and
@@ -169,7 +169,8 @@ def build_report(start, moves, verdicts, probe=None, explain_from=MISTAKE, check
         explanation = None
         if g.kind in explain_kinds:
             explanation = explain(position, move, refutation, better=before.best, played_score=played_score,
-                                  best_score=best_score, probe=probe, best_line=best_line)
+                                  best_score=best_score, probe=probe, best_line=best_line,
+                                  **({"names": names} if names else {}))
         out.append(MoveReport(i, position.turn, move, before.best, best_score, played_score, g,
                               explanation, refutation, best_line))
         position = position.play(move)

@@ -27,13 +27,14 @@ PASS_SHARE = 0.85       # of the progress bar: the first pass; the second looks 
 
 
 class GameAnalysis:
-    def __init__(self, start, moves, client, seconds=DEFAULT_SECONDS, probe=None, book=None):
+    def __init__(self, start, moves, client, seconds=DEFAULT_SECONDS, probe=None, book=None, names=None):
         self.start = start
         self.moves = tuple(moves)
         self.client = client
         self.seconds = seconds
         self.probe = probe       # endgame database lookup (Position -> 1/0/-1/None), optional
         self.book = book         # opening book lookup (Position -> moves), optional
+        self.names = names       # what the sides are called in explanations (the rules' by default)
         self.positions = [start]
         for m in self.moves:
             self.positions.append(self.positions[-1].play(m))
@@ -219,7 +220,7 @@ class GameAnalysis:
         verdicts = list(self.verdicts)
         if self.book is not None:
             verdicts = _with_book(self.positions, self.moves, verdicts, self.book)
-        return build_report(self.start, self.moves, verdicts, probe=self.probe, checks=self.checks)
+        return build_report(self.start, self.moves, verdicts, probe=self.probe, checks=self.checks, names=self.names)
 
 
 def _through(forced, score, pv):
