@@ -281,11 +281,15 @@ def test_start_up_removes_only_our_stale_temporaries(home):
     dead.wait()
     ours = folder / f".x.json.{dead.pid}.abcd1234.checkers-tmp"
     live = folder / f".x.json.{os.getppid()}.abcd1234.checkers-tmp"  # a running process's save
-    theirs = [folder / ".notes.tmp", folder / "x.json.checkers-tmp", folder / ".x.json.12.ab.checkers-tmp"]
-    for p in [ours, live, *theirs]:
+    theirs = [folder / ".notes.tmp", folder / "x.json.checkers-tmp", folder / ".x.json.12.ab.checkers-tmp",
+              home / "config" / ".settings.json.tmp"]
+    old_versions = [home / "config" / ".settings.json.ab_d1234.tmp", home / "data" / ".autosave.json.k9x0aa1z.tmp"]
+    (home / "config").mkdir()
+    (home / "data").mkdir(exist_ok=True)
+    for p in [ours, live, *theirs, *old_versions]:
         p.write_text("x")
     start_up()
-    assert not ours.exists()
+    assert not ours.exists() and not any(p.exists() for p in old_versions)
     assert live.exists() and all(p.exists() for p in theirs)
 
 

@@ -82,6 +82,11 @@ TEMP_SUFFIX = ".checkers-tmp"
 _OUR_TEMP = re.compile(r"\A\..+\.(\d+)\.[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX) + r"\Z")
 
 
+# what earlier versions left when killed mid-save (no pid in the name): only these exact shapes
+_OLD_TEMP = re.compile(r"\A\.(?:(?:settings|autosave)\.json\.[a-z0-9_]{8}\.tmp"
+                       r"|[^/]+\.pdn\.tmp|\.[^/]+\.pdn\.tmp\.[a-z0-9_]{8}\.tmp)\Z")
+
+
 def temp_name_prefix(target_name) -> str:
     return f".{target_name}.{os.getpid()}."
 
@@ -215,8 +220,8 @@ def clean_stale_temporaries(folders=None) -> list[Path]:
     """Remove the temporary files of saves that were interrupted; the paths removed.
 
     Only our own names (``.<target>.<pid>.<random>.checkers-tmp``) whose
-    process no longer runs (or is this one, at start) are removed; anything
-    else is left alone.  Never raises.
+    process no longer runs (or is this one, at start), and the exact shapes
+    earlier versions used, are removed; anything else is left alone.  Never raises.
     """
     if folders is None:
         folders = [config_dir(), data_dir(), games_dir(), unfinished_dir(), archive_dir()]
@@ -228,7 +233,9 @@ def clean_stale_temporaries(folders=None) -> list[Path]:
             continue
         for name in names:
             m = _OUR_TEMP.match(name)
-            if not m or _alive(int(m.group(1))):
+            if m is None and not _OLD_TEMP.match(name):
+                continue
+            if m is not None and _alive(int(m.group(1))):
                 continue
             p = Path(folder) / name
             try:
