@@ -66,6 +66,7 @@ def main(argv=None):
         args.time = 1.0
     depths, total_nodes, total_secs = [], 0, 0.0
     done_secs = unfinished_secs = 0.0
+    changed = 0
     cpu0 = time.process_time()
     positions = POSITIONS[: args.only] if args.only else POSITIONS
     for name, fen in positions:
@@ -87,6 +88,7 @@ def main(argv=None):
         if timing is not None:
             done_secs += timing[0]
             unfinished_secs += timing[1]
+            changed += bool(timing[2:] and timing[2])
         total_nodes += nodes
         total_secs += secs
         print(f"{name:26s} depth {info.depth:3d}  nodes {nodes:9d}  nps {nodes / max(secs, 1e-9):8.0f}"
@@ -99,7 +101,8 @@ def main(argv=None):
     if args.time is not None and (done_secs or unfinished_secs):
         budget = args.time * len(depths)
         print(f"time: {100 * done_secs / budget:.0f}% in completed depths, {100 * unfinished_secs / budget:.0f}%"
-              f" in unfinished ones, {100 * (budget - done_secs - unfinished_secs) / budget:.0f}% unused")
+              f" in unfinished ones, {100 * (budget - done_secs - unfinished_secs) / budget:.0f}% unused;"
+              f" an unfinished depth changed the move in {changed} of {len(depths)}")
 
 
 def compare(checkout, argv):
