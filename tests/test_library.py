@@ -360,6 +360,78 @@ def test_opening_a_game_from_a_big_file_reads_only_that_game(home, data, monkeyp
     lib.close()
 
 
+class GatedWorker:
+    """Runs jobs in a thread that waits after each batch of stored rows until the test lets it go on."""
+
+    def __init__(self, db_path):
+        import queue
+        import threading
+
+        self.db_path, self.events, self.gate = db_path, queue.Queue(), threading.Semaphore(0)
+        self.pending, self.threads, self.n = set(), [], 0
+
+    def submit(self, kind, *args):
+        import threading
+
+        self.n += 1
+        job = (kind, self.n, *args)
+        self.pending.add(self.n)
+
+        def emit(event):
+            self.events.put(event)
+            if event[0] == "rows":
+                self.gate.acquire()
+
+        def run():
+            conn = index.connect(self.db_path)
+            jobs.run_job(conn, job, emit)
+            conn.close()
+
+        t = threading.Thread(target=run, daemon=True)
+        t.start()
+        self.threads.append(t)
+        return self.n
+
+    def poll(self):
+        out = []
+        while not self.events.empty():
+            event = self.events.get()
+            if event[0] == "done":
+                self.pending.discard(event[1])
+            out.append(event)
+        return out
+
+    @property
+    def busy(self):
+        return bool(self.pending)
+
+    def close(self):
+        for _ in range(100):
+            self.gate.release()
+        for t in self.threads:
+            t.join(30)
+
+
+def test_a_big_files_games_are_listed_while_it_is_still_being_read(home, tmp_path):
+    src = tmp_path / "big.pdn"
+    src.write_text(pdn_of(jobs.BATCH * 2 + 100))
+    lib = open_library(home, worker=GatedWorker)
+    lib.import_file(src)
+    deadline = time.monotonic() + 60
+    while not any(True for _ in lib.catalog.entries) and time.monotonic() < deadline:
+        lib.update()
+        time.sleep(0.005)
+    for _ in range(20):
+        lib.update()
+    assert lib.busy and len(lib.catalog) == jobs.BATCH  # the first batch is listed, the rest still to read
+    lib.worker.gate.release()
+    lib.worker.gate.release()
+    settle(lib)
+    assert len(lib.catalog) == jobs.BATCH * 2 + 100
+    assert len({e.id for e in lib.catalog.entries}) == len(lib.catalog)  # each game once
+    lib.close()
+
+
 # -- the real background process -----------------------------------------------------------
 
 def test_background_process_imports_with_progress_and_ends(home, tmp_path):

@@ -161,13 +161,20 @@ def finish_source(conn, source_id):
         conn.execute("UPDATE sources SET complete=1 WHERE id=?", (source_id,))
 
 
-def entry_rows(conn, source_id=None, batch=2000):
-    """Yield lists of entry tuples (ENTRY_COLUMNS), ``batch`` at a time."""
-    sql = f"SELECT {ENTRY_COLUMNS} FROM games g JOIN sources s ON s.id = g.source WHERE s.complete = 1"
-    args = ()
-    if source_id is not None:
-        sql += " AND g.source = ?"
-        args = (source_id,)
+def entry_rows(conn, source_id=None, batch=2000, after=0):
+    """Yield lists of entry tuples (ENTRY_COLUMNS), ``batch`` at a time.
+
+    Every fully indexed file's rows; or, with ``source_id``, the rows of that
+    file with an id above ``after``, in id order, even while it is being
+    indexed (a big file's games are listed as they are read).
+    """
+    sql = f"SELECT {ENTRY_COLUMNS} FROM games g JOIN sources s ON s.id = g.source"
+    if source_id is None:
+        sql += " WHERE s.complete = 1"
+        args = ()
+    else:
+        sql += " WHERE g.source = ? AND g.id > ? ORDER BY g.id"
+        args = (source_id, after)
     cur = conn.execute(sql, args)
     try:
         while True:

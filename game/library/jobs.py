@@ -9,6 +9,7 @@ they cross a process boundary:
     ("import", job_id, path, folder)      -> ("imported", job_id, name, games) then "indexed"
     ("export", job_id, game_ids, path)    -> ("exported", job_id, path, games)
     ("remove", job_id, game_id)           -> ("removed", job_id, game_id) then "indexed" or "forgotten"
+    "index" and "import", while reading   -> ("rows", job_id, source_id, old source_id) as games are stored
     any job                               -> ("progress", job_id, label, done, total) now and then
                                           -> ("failed", job_id, one line for the player)
 
@@ -69,6 +70,7 @@ def index_text(conn, job_id, path, kind, text, error, stamp, emit, namer, versio
                 if len(batch) >= BATCH:
                     index.add_rows(conn, source_id, batch)
                     batch = []
+                    emit(("rows", job_id, source_id, old_id))
                 progress(done, total)
         except (ValueError, RecursionError, MemoryError) as e:
             error = clean(f"cannot read {os.path.basename(os.fsdecode(path))}: {e}", 200)

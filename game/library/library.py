@@ -101,6 +101,10 @@ class Library:
         self._pending_entries = []
         self._file_names = {}
         self._skip = set()         # sources whose rows come by their own load (stale or re-indexed)
+        self._upto = {}            # source -> the highest game id read so far (rows come as they are stored)
+        self._feeding = set()      # sources with a load under way
+        self._again = set()        # ...and more rows stored since it started
+        self._dropped = set()      # old ids of re-indexed files, whose rows are gone
         self._jobs = {}            # job id -> what it was for
         self._inline = []          # small stale files, indexed a few per frame by update()
         self._want_unfinished = unfinished and data is None  # the store's own folder only
@@ -152,13 +156,37 @@ class Library:
         self._loads.append(self._rows_of(None))
 
     def _rows_of(self, source_id):
-        """Batches of entries of one source (or of all fresh ones), read from the index."""
+        """Batches of entries of every fresh file, read from the index."""
         names = self._file_names
         for rows in index.entry_rows(self.conn, source_id, batch=250):
-            if source_id is None:
-                yield [entry_of(r, names) for r in rows if r[1] not in self._skip]
-            else:
+            yield [entry_of(r, names) for r in rows if r[1] not in self._skip]
+
+    def _follow(self, source_id, old_id=None):
+        """Rows of ``source_id`` were stored: list the new ones (and drop the file's old rows)."""
+        self._skip.update(s for s in (source_id, old_id) if s is not None)
+        if old_id is not None and old_id not in self._dropped:
+            self._dropped.add(old_id)
+            self.catalog.remove_source(old_id)
+            self._pending_entries = [e for e in self._pending_entries if e.source != old_id]
+            self.changed += 1
+        if self.conn is None:
+            return
+        if source_id in self._feeding:
+            self._again.add(source_id)
+        else:
+            self._feeding.add(source_id)
+            self._loads.append(self._rows_after(source_id))
+
+    def _rows_after(self, source_id):
+        names = self._file_names
+        while True:
+            self._again.discard(source_id)
+            for rows in index.entry_rows(self.conn, source_id, batch=250, after=self._upto.get(source_id, 0)):
+                self._upto[source_id] = rows[-1][0]
                 yield [entry_of(r, names) for r in rows]
+            if source_id not in self._again:
+                self._feeding.discard(source_id)
+                return
 
     @property
     def loading(self):
@@ -223,16 +251,8 @@ class Library:
             _, job_id, label, done, total = event
             if job_id:  # small files indexed here need no progress bar
                 self.progress = (label, done, total)
-        elif kind == "indexed":
-            _, _, source_id, count, error, old_id = event
-            self._skip.update(s for s in (source_id, old_id) if s is not None)
-            self.catalog.remove_source(source_id)
-            if old_id is not None:
-                self.catalog.remove_source(old_id)
-            self._pending_entries = [e for e in self._pending_entries if e.source not in (source_id, old_id)]
-            if self.conn is not None:
-                self._loads.append(self._rows_of(source_id))
-            self.changed += 1
+        elif kind in ("rows", "indexed"):
+            self._follow(event[2], event[-1])
         elif kind == "forgotten":
             self.catalog.remove_source(event[2])
             self.changed += 1
@@ -287,8 +307,8 @@ class Library:
 
     def _reload_source(self, source_id):
         self.catalog.remove_source(source_id)
-        if self.conn is not None:
-            self._loads.append(self._rows_of(source_id))
+        self._upto[source_id] = 0
+        self._follow(source_id)
         self.changed += 1
 
     def say(self, text, bad=False):
