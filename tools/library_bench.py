@@ -115,8 +115,11 @@ def main(argv=None):
         began = time.perf_counter()
         pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(collection)))
         fractions = []
+        first_rows = None
         while time.perf_counter() - began < args.timeout:
             paced(app)
+            if first_rows is None and len(scene.catalog) > 0:
+                first_rows = (time.perf_counter() - began, len(scene.catalog))
             p = scene.library.progress
             if p and p[2]:
                 fractions.append(p[1] / p[2])
@@ -132,7 +135,8 @@ def main(argv=None):
         distinct = len({round(f, 2) for f in fractions})
         print(f"first import: {games} games in {imported:.1f} s ({games / imported:.0f} games/s), "
               f"progress bar seen at {distinct} different positions over {len(fractions)} frames "
-              f"(last {fractions[-1] * 100 if fractions else 0:.0f}%)")
+              f"(last {fractions[-1] * 100 if fractions else 0:.0f}%); the first {first_rows[1]} games were "
+              f"listed after {first_rows[0]:.1f} s")
         print(f"frames while importing: {len(import_frames)} frames, p50 {ms(percentile(import_frames, 50))}, "
               f"p99 {ms(percentile(import_frames, 99))}, max {ms(max(import_frames))}; CPU of the window's "
               f"thread p99 {ms(percentile(import_cpu, 99))}, max {ms(max(import_cpu))}")
