@@ -228,7 +228,7 @@ def adopt_autosave(folder=None) -> str | None:
     target = _path(game_id, folder)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        os.link(old, target)  # never replaces a record
+        os.link(old, target, follow_symlinks=False)  # never replaces a record; a link stays a link
         os.unlink(old)
     except OSError as e:
         log.warning("could not move the autosave %s into %s: %s", old, target.parent, e)
