@@ -156,14 +156,14 @@ def _random_state(rng):
 
     squares = rng.sample(range(1, 33), 32)
     sets = [0, 0, 0, 0]
-    strong = rng.random() < 0.5
-    counts = (rng.randint(2, 7), rng.randint(1, 4))  # the side to move usually has more
-    for side, n in zip((0, 1) if strong else (1, 0), counts):
+    black_more = rng.random() < 0.5
+    counts = (rng.randint(2, 8), rng.randint(1, 4))
+    for side, n in zip((0, 1) if black_more else (1, 0), counts):
         for _ in range(n):
             s = squares.pop()
             king = rng.random() < 0.5 or (side == 0 and s > 28) or (side == 1 and s < 5)
             sets[2 * side + king] |= bb.SQUARE_BITS[s - 1]
-    return (*sets, strong)
+    return (*sets, rng.random() < 0.5)  # the side with more pieces or the other to move
 
 
 def _positions_with_wins(seed, want1, want3):
@@ -195,8 +195,18 @@ def test_reported_missed_win_is_found_at_every_depth():
         assert str(info.best_move) == "6-10" and info.score == WIN - 1, depth
 
 
+# Wins in 3 plies that reverse futility used to hide (the loser's static
+# score looked fine while it had only a few squares to go to).
+BLOCKED_IN_3 = ("W:WK15,K24,K25,K26:B28,K32", "B:W10,14:BK5,K22", "B:W22,K18:BK21,K30",
+                "B:W18,K14,K15:B4,K10,K22,K29", "B:W15,27,K14,K23,K24:BK11,K17,K32")
+
+
 def test_wins_in_one_and_three_found_at_every_depth():
-    in1, in3 = _positions_with_wins(3, 150, 60)
+    in1, in3 = _positions_with_wins(3, 150, 100)
+    for fen in BLOCKED_IN_3:
+        st = Position.from_fen(fen).state
+        in3.append((st, _plain_wins_in_3(st)))
+        assert in3[-1][1] and not _plain_wins_in_1(st)
     for st, winning in in1:
         raw = {Position.from_state(st).play(Move.from_raw(m)) for m in winning}
         for depth in (1, 2, 3, 5):
