@@ -509,3 +509,21 @@ def test_rows_name_the_opening_and_the_filter_finds_it(home, data):
     lib.catalog.set_query(named.split(" (")[0].lower())
     assert {e.black for e in lib.catalog.view} >= {f"P{i}" for i, label in enumerate(labels) if label == named}
     lib.close()
+
+
+def test_saved_archived_and_imported_games_are_one_list(home, data, tmp_path):
+    from game.store import archive_dir
+
+    save_game(played(2), {"Black": "Saved"})
+    archive_dir().mkdir(parents=True, exist_ok=True)
+    (archive_dir() / "finished.pdn").write_text(write_pdn(played(4), {"Black": "Archived"}))
+    src = tmp_path / "theirs.pdn"
+    src.write_text(write_pdn(played(6), {"Black": "Imported"}))
+    lib = open_library(home)
+    lib.import_file(src)
+    settle(lib)
+    assert sorted((e.black, e.kind) for e in lib.catalog.entries) == [
+        ("Archived", "archived"), ("Imported", "imported"), ("Saved", "saved")]
+    lib.catalog.set_query("archived")
+    assert [e.black for e in lib.catalog.view] == ["Archived"]
+    lib.close()
