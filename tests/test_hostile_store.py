@@ -339,3 +339,26 @@ def test_reading_a_bad_game_file_is_a_store_error(home, make):
     with pytest.raises(StoreError) as e:
         returns_soon(read_games_file, p)
     assert isinstance(e.value, ValueError) and "\n" not in str(e.value) and len(str(e.value)) < 300
+
+
+def test_a_kill_between_archiving_and_removing_the_record_leaves_no_unfinished_copy(monkeypatch):
+    gid = new_game_id()
+    game = Game(Position.from_fen("B:W18:B14"))
+    save_unfinished(gid, game, "1p", {"white": "Easy"}, ["black"])  # the record as it was a move ago
+
+    class Killed(BaseException):
+        pass
+
+    def killed(*a, **k):
+        raise Killed()
+
+    game.push(game.legal_moves()[0])
+    monkeypatch.setattr(paths, "remove", killed)  # the process dies right after the archive is written
+    with pytest.raises(Killed):
+        save_unfinished(gid, game, "1p", {"white": "Easy"}, ["black"])
+    monkeypatch.undo()
+    assert list_unfinished() == []  # a finished record is no game to resume
+    start_up()
+    assert not (unfinished_dir() / f"{gid}.json").exists()
+    [archived] = archive_dir().iterdir()
+    assert read_games_file(archived)[0].game.moves == game.moves

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 
 from . import paths
-from .unfinished import adopt_autosave, list_unfinished, save_unfinished
+from .unfinished import adopt_autosave, finished_records, save_unfinished
 
 log = logging.getLogger("checkers.store")
 
@@ -24,9 +24,8 @@ def start_up() -> list[str]:
         if removed:
             log.info("removed %d temporary file(s) of interrupted saves", len(removed))
         adopt_autosave()
-        for entry in list_unfinished():
-            if entry.game is not None and entry.game.outcome is not None:
-                save_unfinished(entry.id, entry.game, entry.mode, entry.levels, entry.humans, entry.extra)
+        for entry in finished_records():
+            save_unfinished(entry.id, entry.game, entry.mode, entry.levels, entry.humans, entry.extra)
     except Exception as e:  # the game starts whatever the disk holds
         log.warning("store start-up: %s", e)
         notes.append(f"The saved games could not all be checked: {' '.join(str(e).split())[:160]}")

@@ -100,19 +100,25 @@ def save_unfinished(game_id, game, mode="1p", levels=None, humans=None, extra=No
     """Keep ``game`` under ``game_id`` (after every move); True when it is safely on disk.
 
     A finished game is archived (PDN with players, levels, date and result,
-    ``tags`` added) and its unfinished record removed; the archive is
-    written first, so a failure keeps the record.  ``ephemeral``: nothing is
+    ``tags`` added) and its unfinished record removed; the record is updated
+    first and removed last, so a failure or a kill in between keeps it (and
+    ``start_up`` finishes the job).  ``ephemeral``: nothing is
     written.  Never raises for a disk problem (False and one warning).
     """
     if ephemeral:
         return True
     path = _path(game_id, folder)
     if game.outcome is not None:
+        # the record says "finished" before the archive is written: a kill at any
+        # moment leaves either a finished record (start_up archives it again, same
+        # file) or nothing, never an unfinished record beside the archived game
+        if not _write(path, game, mode, levels, humans, extra):
+            return False
         try:
             archive_game(game, game_id=game_id, levels=levels, humans=humans, mode=mode, tags=tags)
         except (OSError, ValueError) as e:
             log.warning("could not archive the finished game %s: %s", game_id, e)
-            return _write(path, game, mode, levels, humans, extra)
+            return False  # the finished record stays: start_up archives it next time
         paths.remove(path, "record of the finished game")
         return True
     return _write(path, game, mode, levels, humans, extra)
@@ -145,11 +151,8 @@ def _entry(game_id, path, modified) -> UnfinishedGame:
     return entry
 
 
-def list_unfinished(folder=None) -> list[UnfinishedGame]:
-    """Every unfinished game, the newest first; a record that cannot be read is a broken entry.
-
-    Changes nothing on disk.  Never raises.
-    """
+def _records(folder=None) -> list[UnfinishedGame]:
+    """Every record of the folder, the newest first, read (broken ones with their error)."""
     folder = paths.unfinished_dir() if folder is None else Path(folder)
     try:
         found = []
@@ -167,6 +170,21 @@ def list_unfinished(folder=None) -> list[UnfinishedGame]:
         return []
     found.sort(reverse=True)
     return [_entry(game_id, path, modified) for modified, game_id, path in found[:MAX_LISTED]]
+
+
+def finished_records(folder=None) -> list[UnfinishedGame]:
+    """Records of games that are over (a kill came between archiving and removing them)."""
+    return [e for e in _records(folder) if e.game is not None and e.game.outcome is not None]
+
+
+def list_unfinished(folder=None) -> list[UnfinishedGame]:
+    """Every unfinished game, the newest first; a record that cannot be read is a broken entry.
+    (A record of a game that is over, left by a kill, is not listed: ``start_up`` archives it.)
+
+    Changes nothing on disk.  Never raises.
+    """
+    # a finished game's record is only there until start_up archives it: not a game to resume
+    return [e for e in _records(folder) if e.game is None or e.game.outcome is None]
 
 
 def has_unfinished(folder=None) -> bool:
