@@ -353,10 +353,10 @@ def test_a_kill_between_archiving_and_removing_the_record_leaves_no_unfinished_c
         raise Killed()
 
     game.push(game.legal_moves()[0])
-    monkeypatch.setattr(paths, "remove", killed)  # the process dies right after the archive is written
-    with pytest.raises(Killed):
-        save_unfinished(gid, game, "1p", {"white": "Easy"}, ["black"])
-    monkeypatch.undo()
+    with monkeypatch.context() as m:
+        m.setattr(paths, "remove", killed)  # the process dies right after the archive is written
+        with pytest.raises(Killed):
+            save_unfinished(gid, game, "1p", {"white": "Easy"}, ["black"])
     assert list_unfinished() == []  # a finished record is no game to resume
     start_up()
     assert not (unfinished_dir() / f"{gid}.json").exists()
