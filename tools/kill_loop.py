@@ -166,7 +166,7 @@ def main(argv=None):
                 child.stdout.close()
             if child.returncode != -signal.SIGKILL:
                 problems.append(f"round {round_}: child ended by itself ({child.returncode})")
-            lines = rest.splitlines()
+            lines = rest.split("\n")[:-1]  # a line cut short by the kill was never confirmed
             lines_total += len(lines)
             for line in lines:
                 kind, gid, *rest_ = line.split(" ", 2)
