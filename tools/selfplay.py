@@ -39,7 +39,11 @@ def play_one(job):
     """One game: (index, record line)."""
     from game.engine.search import Searcher
 
-    index, fen, depth, random_plies, margin, max_ply, seed = job
+    index, fen, depth, random_plies, margin, max_ply, seed, weights = job
+    if weights:
+        import game.engine.evaluate  # noqa: F401  (the package attribute is the function)
+
+        sys.modules["game.engine.evaluate"].set_weights(**weights)
     rng = random.Random(seed)
     game = Game(Position.from_fen(fen))
     searcher = Searcher()
@@ -68,8 +72,22 @@ def main(argv=None):
     ap.add_argument("--ballots", default=str(BALLOTS))
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--weights", default="", help="evaluation weights to play with, as in tools/match.py: "
+                                                   "'KING=130;GUARD=15' (the next round of tools/tune.py)")
     ap.add_argument("--out", required=True)
     args = ap.parse_args(argv)
+    from match import _parse_overrides
+
+    import game.engine.evaluate  # noqa: F401
+
+    try:
+        weights = _parse_overrides(args.weights)
+        E = sys.modules["game.engine.evaluate"]
+        saved = E.weights()
+        E.set_weights(**weights)  # refused here, not in a worker, if a name or value is wrong
+        E.set_weights(**saved)
+    except (ValueError, SyntaxError) as e:
+        ap.error(f"--weights: {e}")
     try:
         starts = load_starts(args.ballots)
     except OSError as e:
@@ -77,7 +95,7 @@ def main(argv=None):
     if not starts:
         ap.error(f"no ballots in {args.ballots}")
     jobs = [(i, starts[i % len(starts)], args.depth, args.random_plies, args.margin, args.max_ply,
-             args.seed * 1_000_003 + i) for i in range(args.games)]
+             args.seed * 1_000_003 + i, weights) for i in range(args.games)]
     t0 = time.perf_counter()
     counts = {"B": 0, "W": 0, "D": 0}
     with open(args.out, "w") as out:

@@ -184,7 +184,15 @@ def main(argv=None):
     ap.add_argument("--holdout", type=int, default=5, help="every N-th game is held out")
     ap.add_argument("--skip", type=int, default=4, help="plies skipped at the start of each game")
     ap.add_argument("--ridge", type=float, default=1e-5, help="pull towards the current weights")
+    ap.add_argument("--weights", default="", help="start from these weights instead of evaluate.py's, "
+                                                   "as in tools/match.py: 'KING=130;GUARD=15'")
     args = ap.parse_args(argv)
+    from match import _parse_overrides
+
+    try:
+        E.set_weights(**_parse_overrides(args.weights))
+    except (ValueError, SyntaxError) as e:
+        ap.error(f"--weights: {e}")
     try:
         import numpy as np
     except ImportError:
