@@ -208,6 +208,21 @@ class App:
     def quit(self):
         self.running = False
 
+    def ask_to_quit(self):
+        """Ctrl+Q: quit, asking first when a scene holds something to lose (a game in progress)."""
+        top = self.stack.top
+        if top is None or (top.name == "confirm" and top.params.get("quitting")):
+            self.quit()  # Ctrl+Q again on the question: yes
+            return
+        for scene in reversed(list(self.stack)):
+            question = scene.quit_question()
+            if question is not None:
+                title, message = question
+                self.push("confirm", title=title, message=message, confirm="Quit", quitting=True,
+                          on_confirm=self.quit)
+                return
+        self.quit()
+
     # -- the loop -------------------------------------------------------------
 
     def _resize(self, size):
@@ -231,6 +246,10 @@ class App:
                 size = pg.display.get_surface().get_size()
                 if size != self.size:
                     self._resize(size)
+                continue
+            if (event.type == pg.KEYDOWN and event.key == pg.K_q
+                    and event.mod & (pg.KMOD_CTRL | pg.KMOD_META)):
+                self.ask_to_quit()
                 continue
             top = self.stack.top
             if top is not None:

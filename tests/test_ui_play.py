@@ -554,3 +554,48 @@ def test_the_reply_pause_setting_holds_the_computers_move(pause, held, within):
         assert count > held
     finally:
         app.close()
+
+
+def test_new_game_during_a_game_asks_first(app):
+    app.switch("play", players={BLACK: None, WHITE: None})
+    frames(app)
+    scene = play_scene(app)
+    click_at(app, scene.panel.again.rect.center)  # before any move: at once
+    fresh = play_scene(app)
+    assert fresh is not scene
+    fresh.play_move(fresh.game.legal_moves()[0])
+    settle(app)
+    click_at(app, fresh.panel.again.rect.center)
+    assert app.stack.top.name == "confirm" and play_scene(app) is fresh
+    key(app, pygame.K_ESCAPE)  # Cancel: the game goes on
+    assert app.stack.top is fresh and fresh.game.ply == 1
+    click_at(app, fresh.panel.again.rect.center)
+    app.stack.top.confirm()
+    frames(app)
+    assert play_scene(app) is not fresh and play_scene(app).game.ply == 0
+
+
+def test_ctrl_q_in_the_menu_quits_at_once():
+    app = App((1000, 700), fixed_dt=1 / 60, sound=False)
+    try:
+        app.switch("menu")
+        frames(app)
+        key(app, pygame.K_q, mod=pygame.KMOD_CTRL)
+        assert not app.running  # nothing to lose
+    finally:
+        app.close()
+
+
+def test_ctrl_q_quits_asking_first_during_a_game(app):
+    app.switch("play", players={BLACK: None, WHITE: None})
+    frames(app)
+    scene = play_scene(app)
+    scene.play_move(scene.game.legal_moves()[0])
+    settle(app)
+    key(app, pygame.K_q, mod=pygame.KMOD_CTRL)
+    assert app.running and app.stack.top.name == "confirm" and "Continue" in app.stack.top.message
+    key(app, pygame.K_ESCAPE)
+    assert app.running and app.stack.top is scene
+    key(app, pygame.K_q, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_q, mod=pygame.KMOD_CTRL, n=1)  # again on the question: yes
+    assert not app.running

@@ -51,6 +51,11 @@ class Scene:
     def enter(self):
         """Called once when the scene is pushed (after resize)."""
 
+    def quit_question(self):
+        """``(title, message)`` to ask before the app quits while this scene is open (a game in
+        progress), or None to quit at once."""
+        return None
+
     def leave(self):
         """Called once when the scene is removed from the stack."""
 

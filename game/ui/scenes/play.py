@@ -203,10 +203,10 @@ class PlayScene(Scene):
                       confirm="Resign", on_confirm=do_resign)
 
     def to_menu(self):
-        if self.game.outcome is not None or not self.game.moves:
+        if not self.in_progress():
             self.app.switch("menu")
             return
-        self.app.push("confirm", title="Leave this game?", message="You can pick it up again with Continue.",
+        self.app.push("confirm", title="Leave this game?", message=self._kept_words(),
                       confirm="Leave", on_confirm=lambda: self.app.switch("menu"))
 
     def move_now(self):
@@ -233,8 +233,25 @@ class PlayScene(Scene):
                 "draw_rule": self.game.draw_rule.name, "flipped": self.flipped,
                 "ephemeral": bool(self.params.get("ephemeral"))}
 
+    def in_progress(self):
+        """A game with moves made and not over: something to lose by leaving it carelessly."""
+        return self.game.outcome is None and bool(self.game.moves)
+
+    def _kept_words(self):
+        if self.params.get("ephemeral"):
+            return "This game from the command line is not kept."
+        return "You can pick it up again with Continue."
+
+    def quit_question(self):
+        return ("Quit during this game?", self._kept_words()) if self.in_progress() else None
+
     def play_again(self):
-        self.app.switch("play", **self.new_game_params())
+        """A new game with the same players; during a game, after asking."""
+        if not self.in_progress():
+            self.app.switch("play", **self.new_game_params())
+            return
+        self.app.push("confirm", title="Start a new game?", message=self._kept_words(), confirm="New game",
+                      on_confirm=lambda: self.app.switch("play", **self.new_game_params()))
 
     # -- events -----------------------------------------------------------------
 
