@@ -38,38 +38,61 @@ def test_mate_distance_prefers_faster_win():
 
 
 def test_one_legal_move_answers_at_once():
-    p = Position.from_fen("B:W18:B14")  # only 14x23
-    t0 = time.perf_counter()
+    p = Position.from_fen("B:W18,29,30:B14,1,2")  # only 14x23, though there is a lot to think about after it
     infos = list(iterative_search(p, time=5))
-    assert time.perf_counter() - t0 < 0.5
     assert len(infos) == 1 and str(infos[0].best_move) == "14x23"
+    assert infos[0].nodes == 1  # played without searching
 
 
 def test_no_legal_move_yields_nothing():
-    p = Position.from_fen("B:W1:B5")  # black man on 5 blocked? ensure none
     p = Position.from_squares(black_men=(), white_men=(20,), turn=0)
     assert list(iterative_search(p, depth=3)) == []
     assert best_move(p, depth=3) is None
 
 
 def test_stop_callable_ends_search_promptly():
-    flag = {"t": time.perf_counter() + 0.2}
-    t0 = time.perf_counter()
-    infos = list(iterative_search(Position.initial(), depth=60, stop=lambda: time.perf_counter() > flag["t"]))
-    assert time.perf_counter() - t0 < 0.6
-    assert infos
+    from game.engine import search as S
+
+    calls = [0]
+
+    def stop():
+        calls[0] += 1
+        return calls[0] >= 20  # polled every 1024 nodes: stop after about 20,000
+
+    s = Searcher()
+    infos = list(s.search(Position.initial(), depth=60, stop=stop))
+    assert calls[0] == 20  # not polled again once it said stop
+    assert infos and infos[-1].depth < 60
+    assert s.nodes < 21 * S.POLL_EVERY  # it ended at that poll
 
 
-def test_stop_event():
+def test_stop_event_set_from_another_thread_while_searching():
     ev = threading.Event()
+    started = threading.Event()
+    result = {}
+
+    def run():
+        infos = []
+        for info in iterative_search(Position.initial(), depth=60, stop=ev):
+            infos.append(info)
+            started.set()
+        result["infos"] = infos
+
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    assert started.wait(60)  # a first depth is done: the search is under way
     ev.set()
-    assert best_move(Position.initial(), depth=40, stop=ev) is not None
+    t.join(60)
+    assert not t.is_alive()
+    assert result["infos"] and result["infos"][-1].depth < 60
 
 
 def test_time_limit_respected():
+    # generous bound: a loaded machine slows the search, not the clock it polls
     t0 = time.perf_counter()
-    best_move(Position.initial(), time=0.3)
-    assert time.perf_counter() - t0 < 0.6
+    infos = list(iterative_search(Position.initial(), time=0.3))
+    assert time.perf_counter() - t0 < 3
+    assert infos[-1].seconds <= 0.3 + 0.25
 
 
 def test_deterministic_at_fixed_depth():
@@ -108,10 +131,10 @@ def test_transposition_table_is_bounded():
     assert len(s.tt) <= 2000 + 1100  # trimmed every 1024 nodes
 
 
-def test_depth_reached_quickly_in_opening():
-    # a sanity floor for speed that holds even on a loaded machine
+def test_depth_8_in_the_opening_takes_few_nodes():
+    # pruning and ordering at work, counted rather than timed
     info = list(iterative_search(Position.initial(), depth=8))[-1]
-    assert info.depth == 8 and info.seconds < 5
+    assert info.depth == 8 and info.nodes < 10_000
 
 
 def test_submodules_are_modules_not_functions():
