@@ -70,14 +70,20 @@ class FakeEngine:
         self.closed = True
 
 
-def frames_until(app, condition, seconds=120):
-    """Run the app a frame at a time until ``condition()``; fail after a generous ``seconds``."""
+def poll_until(step, condition, seconds=120):
+    """Call ``step()`` (a frame, a controller update) until ``condition()``; fail after a
+    generous ``seconds`` (never a timing assertion: a loaded machine only takes longer)."""
     import time
 
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        app.step()
+        step()
         if condition():
             return
         time.sleep(0.005)
     raise AssertionError("the condition never came true")
+
+
+def frames_until(app, condition, seconds=120):
+    """Run the app a frame at a time until ``condition()``."""
+    poll_until(app.step, condition, seconds)

@@ -10,20 +10,15 @@ from game.controller import Match
 from game.engine.levels import Level, parse_level
 from game.engine.process import EngineClient
 from game.rules import BLACK, WHITE
+from helpers import poll_until
 
 # A search that would take a minute: only "Move now" can end it soon.
 DEEP = Level("deep", "for tests", 30, 60.0, 0, 0)
 
 
-def run_until(match, done, timeout=30.0):
-    """Call update() as a frame would until ``done()``; fail after a generous ``timeout``."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        match.update()
-        if done():
-            return
-        time.sleep(0.005)
-    raise AssertionError("the match never got there")
+def run_until(match, done):
+    """Call update() as a frame would until ``done()`` (a generous bound, not a timing test)."""
+    poll_until(match.update, done, seconds=60)
 
 
 @pytest.fixture
