@@ -3,15 +3,16 @@
 No pygame here: the Load screen only draws what this package gives it and turns
 events into calls.
 
-- ``sources``: which files make up the library (saved, archived, imported).
 - ``scan``: one PDN file -> index rows (players, event, date, result, length,
   opening, and the game's own text), one bad game one bad row.
 - ``index``: the rows kept on disk (sqlite3) so reopening is instant; a file
   whose size or modification time changed is indexed again.
-- ``worker``: a background process that indexes, imports, exports and
-  removes, reporting progress; the window never waits on parsing.
+- ``jobs`` and ``worker``: indexing, importing, exporting and removing, run by
+  a background process that reports progress; the window never waits on parsing.
 - ``catalog``: the rows in memory: filter as you type, sort by column.
-- ``library``: the facade the screen uses.
+- ``library``: the facade the screen uses (which folders, what is stale,
+  the store's unfinished games, every action).
+- ``text``: tags made safe to keep and draw.
 """
 
 from .catalog import COLUMNS, Catalog, Entry
