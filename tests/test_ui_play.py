@@ -13,6 +13,7 @@ import pytest
 from game.app import App
 from game.engine.levels import level_by_name
 from game.rules import BLACK, WHITE, Position
+from game.ui import theme
 from helpers import FakeEngine
 
 
@@ -86,20 +87,20 @@ def test_menu_to_one_player_game_clicks_undo_and_quit_ends_engine(app):
     click_at(app, one_player.rect.center)
     assert app.stack.top.name == "new_game"
     setup = app.stack.top
-    # keyboard: difficulty to Beginner (Left twice from Medium), side stays Black, then Start
+    # keyboard: difficulty to Beginner (Left twice from Medium), side stays Red (black), then Start
     for _ in range(8):  # (the screen remembers the last choice)
         if setup.difficulty.value == "Beginner":
             break
         key(app, pygame.K_LEFT)
     assert setup.difficulty.value == "Beginner"
     for _ in range(3):
-        if setup.side.value == "Black":
+        if setup.side.value == theme.SIDE_NAMES[BLACK]:
             break
         setup.side.step(1)
     click_at(app, setup.start_button.rect.center)
     scene = play_scene(app)
     assert scene.players[BLACK] is None and scene.players[WHITE].name == "Beginner"
-    assert scene.status_text()[0] == "Black to move"
+    assert scene.status_text()[0] == "Red to move"  # the side that moves first has red pieces
 
     click_square(app, 11)
     assert scene.input.selected == 11
@@ -111,7 +112,7 @@ def test_menu_to_one_player_game_clicks_undo_and_quit_ends_engine(app):
     assert scene.status_text()[0] == "Last move: 11-15 — Computer is thinking…"
     wait_for_human(app, scene)
     assert len(scene.game.moves) == 2
-    assert scene.status_text()[0].startswith(f"Last move: {scene.game.moves[-1]} — Black to move")
+    assert scene.status_text()[0].startswith(f"Last move: {scene.game.moves[-1]} — Red to move")
     engine_pid = app.engine.pid
     assert engine_pid is not None
 
@@ -236,7 +237,7 @@ def test_resign_and_draw_words(app):
     click_at(app, app.stack.top.widgets[0].rect.center)
     frames(app, 3)
     assert app.stack.top.name == "game_over"
-    assert app.stack.top.message == "Black resigned"
+    assert app.stack.top.message == "Red resigned"
     assert app.stack.top.title == "White wins"
 
 
@@ -350,8 +351,6 @@ def test_an_exception_in_the_loop_still_ends_the_engine(app, monkeypatch):
 
 
 def test_custom_depth_and_white_side_chosen_by_keyboard_only(app):
-    from game.ui import theme
-
     app.switch("menu")
     frames(app)
     key(app, pygame.K_RETURN)  # 1 Player has the focus
@@ -599,3 +598,15 @@ def test_ctrl_q_quits_asking_first_during_a_game(app):
     key(app, pygame.K_q, mod=pygame.KMOD_CTRL)
     key(app, pygame.K_q, mod=pygame.KMOD_CTRL, n=1)  # again on the question: yes
     assert not app.running
+
+
+def test_outcomes_are_worded_with_the_sides_on_screen_names():
+    from game.rules import Game
+    from game.ui.words import outcome_words, to_move
+
+    blocked = Game(Position.from_fen("W:W29:B25,22"))  # white to move, blocked in the corner
+    assert outcome_words(blocked.outcome) == "White has no legal move"
+    resigned = Game()
+    resigned.resign(BLACK)
+    assert outcome_words(resigned.outcome) == f"{theme.SIDE_NAMES[BLACK]} resigned"
+    assert to_move(BLACK) == f"{theme.SIDE_NAMES[BLACK]} to move"

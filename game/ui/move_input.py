@@ -6,7 +6,6 @@ sequences that share squares are told apart by the hops actually clicked.
 ``click`` answers what happened and, when a click does nothing, why.
 """
 
-from ..rules import COLOR_NAMES
 
 SELECTED = "selected"
 SWITCHED = "switched"
@@ -115,7 +114,7 @@ class MoveInput:
                 return ClickResult(REFUSED, message="You must capture")
             return ClickResult(REFUSED, message="That piece cannot move")
         if not self.legal:
-            return ClickResult(REFUSED, message=f"{COLOR_NAMES[turn]} has no legal move")
+            return ClickResult(REFUSED, message="No legal move: the game is over")
         move = self._unique_move_through(square, self.legal, 1)
         if move is not None:
             self.path = []

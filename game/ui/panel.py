@@ -5,9 +5,10 @@ import math
 import pygame
 
 from ..engine.search import describe_score
-from ..rules import BLACK, COLOR_NAMES, WHITE
+from ..rules import BLACK, WHITE
 from . import theme
 from .widgets import Button
+from .words import outcome_words, to_move
 
 
 def score_words(score):
@@ -179,7 +180,7 @@ class SidePanel:
                 pygame.draw.circle(surface, fill, centre, radius)
                 pygame.draw.circle(surface, edge, centre, radius, 2)
             x = centre[0] + radius + 12
-            theme.blit_text(surface, COLOR_NAMES[colour], self.f(26), theme.TEXT, (x, row.centery - 2), "bottomleft",
+            theme.blit_text(surface, theme.side_name(colour), self.f(26), theme.TEXT, (x, row.centery - 2), "bottomleft",
                             bold=True)
             theme.blit_text(surface, self._player_label(colour), self.f(20), theme.TEXT_DIM, (x, row.centery + 2), "topleft")
             kings = (pos.bk if colour == BLACK else pos.wk).bit_count()
@@ -203,7 +204,7 @@ class SidePanel:
             arc.center = centre
             pygame.draw.circle(surface, theme.PANEL_EDGE, centre, rad, 3)
             pygame.draw.arc(surface, theme.ACCENT, arc, angle, angle + 1.8, 3)
-            side = COLOR_NAMES[s.game.turn]
+            side = theme.side_name(s.game.turn)
             thinker = f"{side} is thinking…" if s.mode == "watch" else "Computer is thinking…"
             title = "Moving now…" if c.stopping else thinker
             theme.blit_text(surface, title, self.f(22), theme.TEXT, (box.x + self.f(46), box.y + self.f(24)), "midleft", bold=True)
@@ -213,14 +214,14 @@ class SidePanel:
             theme.blit_text(surface, detail, self.f(19), theme.TEXT_DIM, (box.x + 14, box.y + self.f(44)), "topleft")
             return
         if s.game.outcome is not None:
-            title, detail = "Game over", str(s.game.outcome)
+            title, detail = "Game over", outcome_words(s.game.outcome)
         elif s.match.engine_problem is not None:
             title, detail = "Engine problem", f"{s.match.engine_problem}. Press M to try again."
         elif s.mode == "watch" and s.paused:
             title, detail = "Paused", "Space resumes; S plays one move."
         elif s.is_human(s.game.turn):
             you = len(s.humans()) == 1
-            title = "Your move" if you else f"{COLOR_NAMES[s.game.turn]} to move"
+            title = "Your move" if you else to_move(s.game.turn)
             if s.input is not None and s.input.in_jump:
                 detail = "Keep jumping: click the next landing square."
             elif s.input is not None and s.input.must_capture:

@@ -1,19 +1,19 @@
 """The end of a game, over the final board: who won and why, then Play again / Menu / Quit."""
 
-from ...rules import COLOR_NAMES
 from .. import theme
 from ..dialog import DialogScene
 from ..scene import register
+from ..words import outcome_words
 
 
 def headline(outcome, players):
-    """"You win!", "White wins" or "Draw", from the outcome and who was human."""
+    """"You win!", "White wins" or "Draw", from the outcome and who was a person."""
     if outcome.winner is None:
         return "Draw"
     humans = [c for c, level in players.items() if level is None]
     if len(humans) == 1:
         return "You win!" if outcome.winner == humans[0] else "The computer wins"
-    return f"{COLOR_NAMES[outcome.winner]} wins"
+    return f"{theme.side_name(outcome.winner)} wins"
 
 
 @register("game_over")
@@ -24,7 +24,7 @@ class GameOverScene(DialogScene):
         outcome = self.params["outcome"]
         players = self.params.get("players", {})
         self.title = headline(outcome, players)
-        self.message = str(outcome)
+        self.message = outcome_words(outcome)
         if outcome.winner is None:
             self.accent = theme.TEXT_DIM
         else:

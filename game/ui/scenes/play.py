@@ -11,7 +11,6 @@ freezes.
 import pygame
 
 from ...controller import Match, MatchError
-from ...rules import COLOR_NAMES
 from .. import theme
 from ..animation import MoveAnimation
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
@@ -21,6 +20,7 @@ from ..panel import SidePanel
 from ..play_store import PlayExtras
 from ..scene import Scene, register
 from ..store_hooks import flipped_for
+from ..words import outcome_words, to_move
 
 MESSAGE_SECONDS = 2.5
 ANIMATION_SCALE = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
@@ -199,7 +199,7 @@ class PlayScene(Scene):
             self.match.resign(loser)
             self._begin_turn()
 
-        self.app.push("confirm", title="Resign?", message=f"{COLOR_NAMES[loser]} gives up this game.",
+        self.app.push("confirm", title="Resign?", message=f"{theme.side_name(loser)} gives up this game.",
                       confirm="Resign", on_confirm=do_resign)
 
     def to_menu(self):
@@ -486,14 +486,14 @@ class PlayScene(Scene):
         outcome = game.outcome
         last = f"Last move: {game.moves[-1]} — " if game.moves else ""
         if outcome is not None:
-            return f"{last}{outcome}", theme.TEXT
+            return f"{last}{outcome_words(outcome)}", theme.TEXT
         if self.mode == "watch" and self.paused:
             return f"{last}Paused — Space to resume, S to step", theme.TEXT
         if not self.is_human(game.turn):
             if self.computer.failed:
                 return f"{last}Engine problem — press M to try again", theme.TEXT
             return f"{last}Computer is thinking…", theme.TEXT
-        return f"{last}{COLOR_NAMES[game.turn]} to move", theme.TEXT
+        return f"{last}{to_move(game.turn)}", theme.TEXT
 
     def _background_key(self):
         return (self.size, self.flipped, self.numbers)

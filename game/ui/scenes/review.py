@@ -15,13 +15,14 @@ or with a friend: the moves up to there are kept, so repetition still counts.
 import pygame
 
 from ...controller import DEFAULT_LEVEL, Match, MatchError, players_for
-from ...rules import COLOR_NAMES, WHITE
+from ...rules import BLACK, WHITE
 from .. import theme
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
 from ..geometry import PlayLayout
 from ..scene import Scene, register
 from ..store_hooks import flipped_for, level_named, settings_of
 from ..widgets import Button, FocusGroup, Widget
+from ..words import outcome_words, to_move
 
 
 class Slider(Widget):
@@ -247,7 +248,7 @@ class ReviewScene(Scene):
         else:
             head = f"Move {self.ply} of {self.total}: {self.move_words(self.ply)}"
         pos_game = self.ply == self.total and self.game.outcome
-        tail = str(self.game.outcome) if pos_game else f"{COLOR_NAMES[self.position.turn]} to move"
+        tail = outcome_words(self.game.outcome) if pos_game else to_move(self.position.turn)
         return f"{head} — {tail}", theme.TEXT
 
     def draw(self, surface):
@@ -270,7 +271,8 @@ class ReviewScene(Scene):
         y += 40
         black = self.tags.get("Black", "?")
         white = self.tags.get("White", "?")
-        for line, colour in ((f"Black: {black}", theme.TEXT_DIM), (f"White: {white}", theme.TEXT_DIM)):
+        for line, colour in ((f"{theme.side_name(BLACK)}: {black}", theme.TEXT_DIM),
+                             (f"{theme.side_name(WHITE)}: {white}", theme.TEXT_DIM)):
             theme.blit_text(surface, line, theme.fit_text(line, 22, w), colour, (x, y))
             y += 24
         extra = " · ".join(v for v in (self.tags.get("Event"), self.tags.get("Date")) if v and "?" not in v)

@@ -1,0 +1,23 @@
+"""How the screens word a game's state with the sides' on-screen names (``theme.SIDE_NAMES``).
+
+The rules name the sides Black and White (the PDN and FEN words); the screens
+call them by the colours the player sees, so an outcome is worded here again
+from its winner and termination.
+"""
+
+from ..rules import NO_MOVES, NO_PIECES, RESIGNATION, opponent
+from .theme import side_name
+
+
+def outcome_words(outcome):
+    """"White has no pieces left", "Red resigned", or the draw's own words."""
+    if outcome.winner is None:
+        return str(outcome)  # a draw names no side
+    loser = side_name(opponent(outcome.winner))
+    return {NO_PIECES: f"{loser} has no pieces left", NO_MOVES: f"{loser} has no legal move",
+            RESIGNATION: f"{loser} resigned"}.get(outcome.termination, str(outcome))
+
+
+def to_move(colour):
+    """"Red to move"."""
+    return f"{side_name(colour)} to move"
