@@ -420,8 +420,9 @@ class Searcher:
                     trim()
             occ = bm | bk | wm | wk
             empty = BOARD ^ occ
-            # A side without a legal move has lost: tested here, before any
-            # table, pruning or horizon can answer for this position.
+            # A side without a legal move has lost: tested before any table,
+            # pruning or horizon can answer for this position (here, at the
+            # horizon, before reverse futility, or when moves are generated).
             if black:
                 own = bm | bk
                 if not own:
@@ -430,16 +431,6 @@ class Searcher:
                 j = (own & (opp >> 4) & (empty >> 8)) | (own & (opp >> 5) & (empty >> 10))
                 if bk:
                     j |= (bk & (opp << 4) & (empty << 8)) | (bk & (opp << 5) & (empty << 10))
-                if not j:
-                    mob = ((own << 4) | (own << 5) | (bk >> 4) | (bk >> 5)) & empty
-                    if not mob:
-                        return ply - WIN
-                    # The opponent can be left without a move by one quiet move
-                    # of ours only if it has at most one square to step to now
-                    # (our move fills one square and empties another).
-                    od = ((opp >> 4) | (opp >> 5) | (wk << 4) | (wk << 5)) & empty
-                    if not (od & (od - 1)) and ply and wins_at_once(bm, bk, wm, wk, True):
-                        return WIN - ply - 1
             else:
                 own = wm | wk
                 if not own:
@@ -448,16 +439,22 @@ class Searcher:
                 j = (own & (opp << 4) & (empty << 8)) | (own & (opp << 5) & (empty << 10))
                 if wk:
                     j |= (wk & (opp >> 4) & (empty >> 8)) | (wk & (opp >> 5) & (empty >> 10))
-                if not j:
-                    mob = ((own >> 4) | (own >> 5) | (wk << 4) | (wk << 5)) & empty
-                    if not mob:
+            if depth <= 0 and not j:
+                # Quiet horizon: captures are compulsory, so a position without
+                # one is stable enough to evaluate -- unless a side is blocked.
+                # The opponent can be left without a move by one quiet move of
+                # ours only if it has at most one square to step to now (our
+                # move fills one square and empties another).
+                if black:
+                    if not ((own << 4) | (own << 5) | (bk >> 4) | (bk >> 5)) & empty:
+                        return ply - WIN
+                    od = ((opp >> 4) | (opp >> 5) | (wk << 4) | (wk << 5)) & empty
+                else:
+                    if not ((own >> 4) | (own >> 5) | (wk << 4) | (wk << 5)) & empty:
                         return ply - WIN
                     od = ((opp << 4) | (opp << 5) | (bk >> 4) | (bk >> 5)) & empty
-                    if not (od & (od - 1)) and ply and wins_at_once(bm, bk, wm, wk, False):
-                        return WIN - ply - 1
-            if depth <= 0 and not j:
-                # quiet horizon: captures are compulsory, so a position without
-                # one is stable enough to evaluate
+                if not (od & (od - 1)) and ply and wins_at_once(bm, bk, wm, wk, black):
+                    return WIN - ply - 1
                 if occ.bit_count() <= eg_max and ply:
                     s = probe(bm, bk, wm, wk, black)
                     if s is not None:
@@ -496,13 +493,19 @@ class Searcher:
                         elif escore <= alpha:
                             return escore
 
-            if (not j and depth <= RFP_DEPTH and beta - alpha == 1 and ply
-                    and mob.bit_count() > RFP_MIN_SQUARES):
-                # reverse futility: far above beta with no capture pending and
-                # little depth left, the opponent will not get back enough
-                e = evaluate(bm, bk, wm, wk, black) - RFP_MARGIN * depth
-                if e >= beta and beta > -MATE_BOUND and beta < MATE_BOUND:
-                    return e
+            if not j and depth <= RFP_DEPTH and beta - alpha == 1 and ply:
+                if black:
+                    mob = ((own << 4) | (own << 5) | (bk >> 4) | (bk >> 5)) & empty
+                else:
+                    mob = ((own >> 4) | (own >> 5) | (wk << 4) | (wk << 5)) & empty
+                if not mob:
+                    return ply - WIN
+                if mob.bit_count() > RFP_MIN_SQUARES:
+                    # reverse futility: far above beta with no capture pending and
+                    # little depth left, the opponent will not get back enough
+                    e = evaluate(bm, bk, wm, wk, black) - RFP_MARGIN * depth
+                    if e >= beta and beta > -MATE_BOUND and beta < MATE_BOUND:
+                        return e
 
             if ttmove is not None and ply:
                 # try the TT move before generating anything: it often
@@ -516,6 +519,8 @@ class Searcher:
                     moves = captures(bm, bk, wm, wk, black, j)
                 else:
                     moves = quiet_moves(bm, bk, wm, wk, black)
+                    if not moves:
+                        return ply - WIN
                 nmoves = len(moves)
                 if nmoves > 1:
                     _order(moves, j, depth, killers[ply], hget, 2)
@@ -545,8 +550,16 @@ class Searcher:
                 for m in moves:
                     frm, to, cap, _ = m
                     if i >= lmp_limit and not cap:
-                        done = True
-                        break  # late move pruning: see LMP
+                        # late move pruning (see LMP), unless one of the moves
+                        # left might block the opponent (see the horizon above)
+                        if black:
+                            od = ((opp >> 4) | (opp >> 5) | (wk << 4) | (wk << 5)) & empty
+                        else:
+                            od = ((opp << 4) | (opp << 5) | (bk >> 4) | (bk >> 5)) & empty
+                        if od & (od - 1):
+                            done = True
+                            break
+                        lmp_limit = 99
                     if black:
                         if frm & bm:
                             if to & BC:
