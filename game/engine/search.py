@@ -537,6 +537,16 @@ class Searcher:
                 child_depth = depth - 1 if depth > 0 else 0
 
             lmp_limit = LMP[depth] if depth < len(LMP) and beta - alpha == 1 and not j else 99
+            if not child_depth:
+                # After one move of ours we keep at least our squares to step
+                # to now less 5 (the moved piece's 4 and the one it fills): with
+                # 7 or more, no child can be blocked by us next move, and the
+                # horizon test for it can be skipped.
+                if black:
+                    ours = ((own << 4) | (own << 5) | (bk >> 4) | (bk >> 5)) & empty
+                else:
+                    ours = ((own >> 4) | (own >> 5) | (wk << 4) | (wk << 5)) & empty
+                we_might_block = ours.bit_count() < 7
             # (rep is private to this search: an exception leaves it dirty harmlessly)
             added = kings and key not in rep
             if added:
@@ -602,7 +612,7 @@ class Searcher:
                             if nbk:
                                 cj |= (nbk & (co << 4) & (ce << 8)) | (nbk & (co << 5) & (ce << 10))
                             leaf = (cf and not cj and ((cf << 4) | (cf << 5) | (nbk >> 4) | (nbk >> 5)) & ce)
-                            if leaf:
+                            if leaf and we_might_block:
                                 od = ((co >> 4) | (co >> 5) | (nwk << 4) | (nwk << 5)) & ce
                                 leaf = od & (od - 1)
                         else:
@@ -612,7 +622,7 @@ class Searcher:
                             if nwk:
                                 cj |= (nwk & (co >> 4) & (ce >> 8)) | (nwk & (co >> 5) & (ce >> 10))
                             leaf = (cf and not cj and ((cf >> 4) | (cf >> 5) | (nwk << 4) | (nwk << 5)) & ce)
-                            if leaf:
+                            if leaf and we_might_block:
                                 od = ((co << 4) | (co << 5) | (nbk >> 4) | (nbk >> 5)) & ce
                                 leaf = od & (od - 1)
                         if leaf:
