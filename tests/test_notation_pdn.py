@@ -5,7 +5,7 @@ import random
 import pytest
 
 from game.notation import NotationError, PdnError, read_pdn, write_pdn, write_pdn_games
-from game.rules import BLACK, WHITE, Game, Move, Position
+from game.rules import Game, Move, Position
 
 TWO_GAMES = """\
 [Event "Club night"]

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.notation.pdn import wrap_movetext, write_pdn  # noqa: E402
 from game.notation.squares import square_name  # noqa: E402
-from game.rules import BLACK, Game, Move  # noqa: E402
+from game.rules import BLACK, Game  # noqa: E402
 from game.rules.position import WHITE  # noqa: E402
 
 BALLOTS = Path(__file__).resolve().parent.parent.parent / "shared" / "ballots-3move.txt"
