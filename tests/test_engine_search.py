@@ -127,7 +127,7 @@ def test_transposition_table_is_bounded():
     s = Searcher(tt_entries=2000)
     for _ in s.search(Position.initial(), depth=12):
         pass
-    assert s.nodes > 20000
+    assert s.nodes > 8000  # enough stores to overflow the table several times
     assert len(s.tt) <= 2000 + 1100  # trimmed every 1024 nodes
 
 

@@ -16,7 +16,7 @@ bytecode in the inner loop counts.
 
 import math
 import time as _time
-from collections import namedtuple
+from collections import defaultdict, namedtuple
 from itertools import islice
 
 from ..rules import bitboard as bb
@@ -194,13 +194,13 @@ def _captures(bm, bk, wm, wk, black, j):
     return out
 
 
-def _order(moves, capturing, depth, killers, hget, sort_captures_above):
+def _order(moves, capturing, depth, killers, history_of, sort_captures_above):
     """Order moves in place: quiet ones by history with the killers first, captures
     by pieces taken.  Very shallow nodes and short capture lists are left alone:
     sorting them costs more than it saves."""
     if not capturing:
         if depth > 1:
-            moves.sort(key=lambda m: hget(m[0] - m[1], 0), reverse=True)
+            moves.sort(key=history_of, reverse=True)
             k1, k2 = killers
             if k2 is not None and k2 in moves:
                 moves.remove(k2)
@@ -306,7 +306,7 @@ class Searcher:
     def __init__(self, tt_entries=TT_ENTRIES, evaluate=evaluate, endgame=_DEFAULT_ENDGAME):
         self.tt = {}
         self.tt_entries = tt_entries
-        self.hist = {}
+        self.hist = defaultdict(int)  # quiet move -> history score (a C-level sort key)
         self.evaluate = evaluate
         self.nodes = 0
         if endgame is _DEFAULT_ENDGAME:
@@ -356,7 +356,7 @@ class Searcher:
         tt_get = tt.get
         tt_pop = tt.pop
         hist = self.hist
-        hget = hist.get
+        hget = hist.__getitem__
         evaluate = self.evaluate
         captures = _captures
         quiet_moves = _quiet_moves
@@ -655,8 +655,7 @@ class Searcher:
                             a = score
                             if a >= beta:
                                 if not cap:
-                                    hk = frm - to
-                                    hist[hk] = hget(hk, 0) + depth * depth
+                                    hist[m] += depth * depth
                                     kl = killers[ply]
                                     if kl[0] != m:
                                         kl[1] = kl[0]
