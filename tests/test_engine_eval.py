@@ -36,10 +36,20 @@ def test_tables_match_popcount_version():
 
 
 def test_trading_down_when_ahead():
-    # one man up is worth more with fewer pieces on the board
+    # one man up is worth more with fewer pieces on the board (material
+    # alone: the square terms would differ between the two positions)
+    from game.engine.evaluate import SQUARE_TABLES, set_weights, weights
+
+    saved = weights()
     few = Position.from_fen("B:W30:B1,2")
     many = Position.from_fen("B:W25,26,27,28,29,30:B1,2,3,4,5,6,7")
-    assert evaluate(*few.state) > evaluate(*many.state)
+    try:
+        set_weights(**{k: (0,) * 32 if k in SQUARE_TABLES else v if k in ("MAN", "KING") else 0
+                       for k, v in saved.items()})
+        assert evaluate(*many.state) >= 100
+        assert evaluate(*few.state) > evaluate(*many.state) + 20
+    finally:
+        set_weights(**saved)
 
 
 def test_set_weights_changes_evaluation_and_restores():
