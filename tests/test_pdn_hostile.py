@@ -65,9 +65,13 @@ def test_huge_unclosed_tag_and_huge_tag_name():
 
 
 def test_nul_bytes_and_control_characters():
-    text = write_pdn(Game(), {"Event": "a\x00b\x07c", "Black": "\x1b[31mred"}) + "\x00\x01 1. 11-15 \x00 *"
+    text = '[Event "a\x00b\x07c"]\n[Black "\x1b[31mred"]\n1. 11-15 {\x00note\x1b} 23-19 \x00\x01 *' + \
+        "\n" + write_pdn(Game()) + "\x00\x01 1. 11-15 \x00 *"
     games = _check(read_pdn(text))
     assert games[0].tags["Event"].isprintable() and "b" in games[0].tags["Event"]
+    assert games[0].tags["Black"].isprintable() and "red" in games[0].tags["Black"]
+    assert [str(m) for m in games[0].moves] == ["11-15", "23-19"]
+    assert all(c.isprintable() for _, c in games[0].comments) and "note" in games[0].comments[0][1]
     _check(read_pdn("\x00" * 100_000))
     _check(read_pdn(b"[Event \"\xff\xfe\x00\"]\n1. 11-15 *"))
 
