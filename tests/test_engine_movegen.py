@@ -30,6 +30,16 @@ def random_setup(rng, max_per_side=8):
             rng.random() < 0.5)
 
 
+def _play_out(st, rng, plies, out):
+    """Append up to ``plies`` states of a random game from ``st``."""
+    for _ in range(plies):
+        moves = bb.moves(*st)
+        if not moves:
+            return
+        out.append(st)
+        st = bb.play(*st, rng.choice(moves))
+
+
 def random_states(seed, playouts=60, setups=1500):
     """States from random playouts of the initial position and from random set-ups
     (each set-up also played out a few plies)."""
@@ -37,21 +47,9 @@ def random_states(seed, playouts=60, setups=1500):
     out = []
     initial = (bb.mask_of(range(1, 13)), 0, bb.mask_of(range(21, 33)), 0, True)
     for _ in range(playouts):
-        st = initial
-        for _ in range(200):
-            moves = bb.moves(*st)
-            if not moves:
-                break
-            out.append(st)
-            st = bb.play(*st, rng.choice(moves))
+        _play_out(initial, rng, 200, out)
     for _ in range(setups):
-        st = random_setup(rng)
-        for _ in range(4):
-            moves = bb.moves(*st)
-            if not moves:
-                break
-            out.append(st)
-            st = bb.play(*st, rng.choice(moves))
+        _play_out(random_setup(rng), rng, 4, out)
     return out
 
 
