@@ -95,10 +95,15 @@ def test_time_limit_respected():
     assert infos[-1].seconds <= 0.3 + 0.25
 
 
-def test_deterministic_at_fixed_depth():
+def test_fixed_depth_results_depend_on_nothing_left_from_other_searches():
+    # a fresh Searcher gives the same answer however much else this process
+    # has searched before (no module-level state carries over)
     a = [(i.depth, i.score, str(i.best_move), i.nodes) for i in iterative_search(Position.initial(), depth=7)]
+    other = Searcher()
+    for fen in (SHOT, "W:W21,30,K12,K31,K32:BK3", "W:WK3,K14:BK26"):
+        list(other.search(Position.from_fen(fen), depth=6))
     b = [(i.depth, i.score, str(i.best_move), i.nodes) for i in iterative_search(Position.initial(), depth=7)]
-    assert a == b
+    assert a == b and len(a) == 7
 
 
 def test_repetition_draw_inside_search():
