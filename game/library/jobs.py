@@ -146,12 +146,8 @@ def canonical_text(text, sub=0):
         return None
     loaded = games[sub]
     tags = {k: v for k, v in loaded.tags.items() if k not in ("Result", "GameType", "FEN", "SetUp")}
-    out = write_pdn(loaded.game, tags)
-    if loaded.game.outcome is None and loaded.result not in ("*", "0-0"):
-        # a recorded result (a resignation, an agreed draw) is the game's, keep it
-        out = out.replace('[Result "*"]', f'[Result "{loaded.result}"]', 1)
-        out = out[: out.rstrip().rfind("*")] + loaded.result + "\n"
-    return out
+    # a recorded result (a resignation, an agreed draw) is the game's: write_pdn keeps it
+    return write_pdn(loaded.game, tags, result=loaded.result if loaded.result != "*" else None)
 
 
 def _export(conn, job, emit, namer, version):

@@ -19,6 +19,9 @@ _EXPORTS = {
     "BOARD_FILE_LIMIT": "boards",
     "parse_fen": "fen", "position_fen": "fen",
     "PdnError": "pdn", "PdnGame": "pdn", "read_pdn": "pdn", "write_pdn": "pdn", "write_pdn_games": "pdn",
+    "iter_pdn": "pdn", "read_pdn_file": "pdn", "read_pdn_text": "pdn", "find_move": "pdn",
+    "MoveTextError": "pdn", "normal_result": "pdn",
+    "Opening": "openings", "opening_of": "openings",
     "parse_square": "squares", "row_col": "squares", "square_at": "squares", "square_name": "squares",
 }
 
