@@ -362,3 +362,19 @@ def test_a_kill_between_archiving_and_removing_the_record_leaves_no_unfinished_c
     assert not (unfinished_dir() / f"{gid}.json").exists()
     [archived] = archive_dir().iterdir()
     assert read_games_file(archived)[0].game.moves == game.moves
+
+
+def test_an_autosave_that_mirrors_a_kept_game_is_not_adopted_twice():
+    from game.store import save_autosave
+
+    gid = new_game_id()
+    game = play(Game(), 9)
+    save_unfinished(gid, game, "1p", {"white": "Hard"}, ["black"])
+    save_autosave(game, mode="1p", levels={"white": "Hard"}, humans=["black"], extra={"game_id": gid})
+    start_up()
+    assert [e.id for e in list_unfinished()] == [gid]
+    assert paths.autosave_path().exists()  # still the mirror behind Continue
+    # its record gone (deleted by hand, say): the autosave goes in under its own id
+    (unfinished_dir() / f"{gid}.json").unlink()
+    start_up()
+    assert [e.id for e in list_unfinished()] == [gid] and not paths.autosave_path().exists()

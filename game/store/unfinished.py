@@ -234,15 +234,28 @@ def delete_unfinished(game_id, folder=None) -> bool:
 
 
 def adopt_autosave(folder=None) -> str | None:
-    """Move the single autosave of earlier versions into the store; the new id, or None.
+    """Move the single autosave of earlier versions into the store; its id there, or None.
 
-    The file is renamed, not rewritten: an unreadable one becomes a broken
-    entry of the list, still there for the player.
+    An autosave that names its game's id (``extra["game_id"]``, written by a
+    game that keeps both) and whose record exists is that record's mirror and
+    is left alone; one whose record is missing goes in under that id.  The
+    file is renamed, not rewritten: an unreadable one becomes a broken entry of
+    the list, still there for the player.
     """
     old = paths.autosave_path()
     if not os.path.lexists(old):
         return None
-    game_id = new_game_id()
+    game_id = None
+    try:
+        saved = read_record(old)
+        named = saved.extra.get("game_id") if saved is not None else None
+        if isinstance(named, str) and _ID.match(named):
+            game_id = named
+    except Exception:
+        pass  # unreadable: adopted as it is, a broken entry under a new id
+    if game_id is not None and os.path.lexists(_path(game_id, folder)):
+        return None  # the mirror of a record the store already keeps
+    game_id = game_id or new_game_id()
     target = _path(game_id, folder)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
