@@ -329,3 +329,19 @@ def test_database_positions_are_scored_by_the_database():
     assert S.is_database_score(info.score) and info.score > 0
     assert describe_score(info.score) == "database win"
     assert info.depth <= 2  # every reply is in the database: no need to go deeper
+
+
+def test_draws_by_history_kept_after_a_man_move():
+    # after a man moves, the positions before it can never come back: their
+    # draws are harmless and the table is kept for the next move
+    s = Searcher(endgame=None)
+    p = Position.from_fen("W:W21,30,K12,K31,K32:BK3")
+    list(s.search(p, depth=5, history=[Position.from_fen("W:W21,30,K12,K27,K32:BK7")]))
+    assert s._history_draws
+    n = len(s.tt)
+    later = Position.from_fen("W:W17,30,K12,K31,K32:BK7")  # 21-17 was played, then a black king move
+    list(s.search(later, depth=5))
+    assert len(s.tt) >= n
+    # but going back to before the man move (an undo) clears it
+    list(s.search(Position.from_fen("B:W21,30,K12,K31,K32:BK7"), depth=1))
+    assert len(s.tt) <= 2

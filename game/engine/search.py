@@ -260,6 +260,32 @@ def _can_move(bm, bk, wm, wk, black):
     return bool(j or back & ((opp >> 4) & (empty >> 8) | (opp >> 5) & (empty >> 10)))
 
 
+_ROWS = tuple(sum(bb.SQUARE_BITS[4 * r:4 * r + 4]) for r in range(8))
+
+
+def _rows(mask):
+    """Sum of the rows (0-7, from black's side) of the pieces of a mask."""
+    return sum(r * (mask & m).bit_count() for r, m in enumerate(_ROWS) if mask & m)
+
+
+def _may_follow(state, later):
+    """False when ``later`` can never arise from ``state``: it has more pieces
+    or men of a side, or the same men of a side further back (men only move
+    forward).  True otherwise (it may or may not be reachable)."""
+    bm, bk, wm, wk, _ = state
+    lbm, lbk, lwm, lwk, _ = later
+    if (lbm | lbk).bit_count() > (bm | bk).bit_count() or (lwm | lwk).bit_count() > (wm | wk).bit_count():
+        return False
+    nb, nw = lbm.bit_count(), lwm.bit_count()
+    if nb > bm.bit_count() or nw > wm.bit_count():
+        return False
+    if nb == bm.bit_count() and lbm != bm and _rows(lbm) <= _rows(bm):
+        return False  # black men move down the rows: the same men cannot be further up
+    if nw == wm.bit_count() and lwm != wm and _rows(lwm) >= _rows(wm):
+        return False
+    return True
+
+
 def is_mate_score(score):
     return abs(score) >= MATE_BOUND
 
@@ -338,16 +364,16 @@ class Searcher:
         """Scores that came from repeating a position of the game's history are
         true only with that history.  Keep the table while the game goes on
         (the old history positions are still in the new history, or can no
-        longer occur because pieces have left the board); otherwise (an undo,
-        another game) clear it."""
+        longer occur: pieces have left the board or men have moved on);
+        otherwise (an undo, another game) clear it."""
         if not self._history_draws:
             return
-        pieces = (root[0] | root[1] | root[2] | root[3]).bit_count()
         for st in self._history_draws:
-            if st not in history_states and (st[0] | st[1] | st[2] | st[3]).bit_count() <= pieces:
+            if st not in history_states and _may_follow(root, st):
                 self.tt.clear()
                 self._history_draws.clear()
                 return
+        # (the others stay recorded: an undo can bring them back within reach)
 
     # -- the tree ----------------------------------------------------------
 
