@@ -378,3 +378,22 @@ def test_an_autosave_that_mirrors_a_kept_game_is_not_adopted_twice():
     (unfinished_dir() / f"{gid}.json").unlink()
     start_up()
     assert [e.id for e in list_unfinished()] == [gid] and not paths.autosave_path().exists()
+
+
+def test_a_mirror_autosave_of_a_finished_or_deleted_game_does_not_bring_it_back():
+    from game.store import save_autosave
+
+    gid = new_game_id()
+    game = Game(Position.from_fen("B:W18:B14"))
+    save_autosave(game, mode="2p", humans=["black", "white"], extra={"game_id": gid})  # a move ago
+    game.push(game.legal_moves()[0])
+    save_unfinished(gid, game, "2p", {}, ["black", "white"])  # finished: archived; then a kill
+    start_up()
+    assert list_unfinished() == [] and not paths.autosave_path().exists()
+    assert len(list(archive_dir().iterdir())) == 1
+    other = new_game_id()
+    save_unfinished(other, play(Game(), 5), "2p", {}, ["black", "white"])
+    save_autosave(play(Game(), 5), mode="2p", humans=["black", "white"], extra={"game_id": other})
+    assert delete_unfinished(other)  # the player deletes it: the mirror goes too
+    start_up()
+    assert list_unfinished() == [] and not paths.autosave_path().exists()

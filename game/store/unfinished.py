@@ -230,7 +230,33 @@ def load_unfinished(game_id, folder=None) -> UnfinishedGame:
 
 def delete_unfinished(game_id, folder=None) -> bool:
     """The player deletes an unfinished game; True when it is gone."""
-    return paths.remove(_path(game_id, folder), "unfinished game")
+    path = _path(game_id, folder)
+    if _mirrored_id() == game_id:  # the autosave behind Continue is this game: it goes too
+        paths.remove(paths.autosave_path(), "autosave")
+    return paths.remove(path, "unfinished game")
+
+
+def _mirrored_id():
+    """The game id the autosave names, or None."""
+    try:
+        saved = read_record(paths.autosave_path())
+    except Exception:
+        return None
+    named = saved.extra.get("game_id") if saved is not None else None
+    return named if isinstance(named, str) and _ID.match(named) else None
+
+
+def is_archived(game_id) -> bool:
+    """Is the game ``game_id`` in the archive (a file of its name carrying its GameId)?"""
+    from .archive import _is_ours
+
+    tail = game_id.rsplit("-", 1)[-1]
+    try:
+        with os.scandir(paths.archive_dir()) as it:
+            return any(_is_ours(d.path, game_id) for d in it
+                       if d.name.endswith(".pdn") and f" {tail}" in d.name)  # its name, then its tag
+    except OSError:
+        return False
 
 
 def adopt_autosave(folder=None) -> str | None:
@@ -245,16 +271,12 @@ def adopt_autosave(folder=None) -> str | None:
     old = paths.autosave_path()
     if not os.path.lexists(old):
         return None
-    game_id = None
-    try:
-        saved = read_record(old)
-        named = saved.extra.get("game_id") if saved is not None else None
-        if isinstance(named, str) and _ID.match(named):
-            game_id = named
-    except Exception:
-        pass  # unreadable: adopted as it is, a broken entry under a new id
+    game_id = _mirrored_id()  # None for an unreadable file: adopted as it is, a broken entry
     if game_id is not None and os.path.lexists(_path(game_id, folder)):
         return None  # the mirror of a record the store already keeps
+    if game_id is not None and is_archived(game_id):
+        paths.remove(old, "autosave of a game already archived")  # the game is in the archive
+        return None
     game_id = game_id or new_game_id()
     target = _path(game_id, folder)
     try:
