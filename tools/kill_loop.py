@@ -7,7 +7,8 @@ Each round starts a headless child in one data folder (CHECKERS_HOME, kept for
 the whole run).  The child does what the game does: ``start_up()``, then
 resumes the latest unfinished game or starts another (never replacing one),
 plays random moves and keeps the game after every move (``save_unfinished``;
-a finished game is archived), sometimes saves a copy with Ctrl+S
+a finished game is archived; and, as the play screen does, the autosave
+behind Continue naming the game's id), sometimes saves a copy with Ctrl+S
 (``save_game``) and sometimes "thinks" (sleeps).  After each durable save it
 prints one line; the parent SIGKILLs it at a random moment (during a save or
 during play), restarts the store (``start_up()``) and checks that:
@@ -15,7 +16,8 @@ during play), restarts the store (``start_up()``) and checks that:
 - every unfinished game the child confirmed is there, with the confirmed
   moves or the one move that was being saved when the kill came;
 - every archived and every Ctrl+S-saved game it confirmed is there, readable;
-- no game is both unfinished and archived, nothing was set aside as broken;
+- no game is both unfinished and archived, none appeared that the child never
+  started (a duplicate), nothing was set aside as broken;
 - no temporary file is left anywhere in the data folder, no process is left.
 
 Prints the figures and exits 1 if any check failed.  Nothing but the
@@ -41,8 +43,8 @@ sys.path.insert(0, str(ROOT))
 CHILD = r"""
 import os, random, sys, time
 from game.rules import Game
-from game.store import (latest_unfinished, list_unfinished, new_game_id, save_game, save_unfinished,
-                        start_up)
+from game.store import (clear_autosave, latest_unfinished, new_game_id, save_autosave, save_game,
+                        save_unfinished, start_up)
 
 rng = random.Random(int(sys.argv[1]))
 start_up()
@@ -53,6 +55,7 @@ while True:
         gid, game = entry.id, entry.game
     else:
         gid, game = new_game_id(), Game(draw_rule=rng.choice(["official", "csci561"]))
+        print("N", gid, flush=True)
     levels = {"white": rng.choice(["Easy", "Hard", "Master"])}
     while True:
         moves = game.legal_moves()
@@ -60,6 +63,11 @@ while True:
         if save_unfinished(gid, game, "1p", levels, ["black"]):
             kind = "A" if game.outcome is not None else "U"
             print(kind, gid, " ".join(str(m) for m in game.moves), flush=True)
+        # the play screen also keeps the game behind Continue, naming its id
+        if game.outcome is None:
+            save_autosave(game, "1p", levels, ["black"], {"game_id": gid})
+        else:
+            clear_autosave()
         if game.outcome is not None:
             break
         r = rng.random()
@@ -77,7 +85,7 @@ def moves_text(game):
     return " ".join(str(m) for m in game.moves)
 
 
-def check(home, confirmed, saved_names, problems):
+def check(home, confirmed, saved_names, problems, announced=()):
     """Restart the store and compare it with what the child confirmed; the model after the kill."""
     os.environ["CHECKERS_HOME"] = str(home)
     from game.store import archive_dir, games_dir, list_unfinished, read_games_file, start_up
@@ -118,6 +126,9 @@ def check(home, confirmed, saved_names, problems):
         else:
             problems.append(f"{gid} ({kind}, {moves.count(' ') + 1} moves) is lost")
     # games the child saved but had no time to confirm are in the model too
+    for gid in list(unfinished) + list(archived):
+        if announced and gid not in announced:
+            problems.append(f"{gid} was never a game of the child (a duplicate made at start-up?)")
     for gid, e in unfinished.items():
         if gid not in model and not e.broken:
             model[gid] = ("U", moves_text(e.game))
@@ -147,7 +158,7 @@ def main(argv=None):
     rng = random.Random(args.seed)
     home = Path(tempfile.mkdtemp(prefix="checkers-kill-loop-"))
     env = dict(os.environ, CHECKERS_HOME=str(home), PYTHONPATH=str(ROOT))
-    confirmed, saved_names, problems = {}, set(), []
+    confirmed, saved_names, problems, announced = {}, set(), [], set()
     lines_total = kills_in_save = 0
     t0 = time.monotonic()
     try:
@@ -174,10 +185,12 @@ def main(argv=None):
                     confirmed[gid] = (kind, rest_[0] if rest_ else "")
                 elif kind == "S":
                     saved_names.add(rest_[0])
+                elif kind == "N":
+                    announced.add(gid)
             # a kill during a save: some record file's temporary name is on disk right now
             kills_in_save += any(p.name.endswith("checkers-tmp") for p in home.rglob(".*"))
             before = len(problems)
-            model, n_unfinished, n_archived = check(home, confirmed, saved_names, problems)
+            model, n_unfinished, n_archived = check(home, confirmed, saved_names, problems, announced)
             confirmed = {gid: v for gid, v in model.items()}
             if len(problems) > before:
                 print(f"round {round_}: " + "; ".join(problems[before:]), flush=True)
