@@ -144,3 +144,91 @@ def test_menu_with_more_entries_still_fits(app, monkeypatch):
     scene = open_scene(app, "menu", {}, None)
     assert len(scene.buttons) >= 11
     assert check_scene(scene) == []
+
+
+# -- the play screen in each of its states -----------------------------------------------------
+
+KINGS_FEN = "W:WK3,14,20,22,23,26,28,30:BK27,1,2,5,6,9,12"
+
+
+@pytest.fixture
+def play_app(tmp_path, monkeypatch):
+    from helpers import FakeEngine
+
+    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
+    engines = []
+
+    def factory():
+        engines.append(FakeEngine())
+        return engines[-1]
+
+    a = App((1024, 768), fixed_dt=1 / 60, sound=False, engine_factory=factory)
+    a.engines = engines
+    yield a
+    a.close()
+
+
+def _players(kind):
+    from game.engine.levels import parse_level
+
+    medium, expert = parse_level("Medium"), parse_level("Expert")
+    return {"1p": {0: None, 1: medium}, "2p": {0: None, 1: None}, "watch": {0: medium, 1: expert},
+            "1p-white": {0: expert, 1: None}}[kind]
+
+
+@pytest.mark.parametrize("kind", ["1p", "2p", "watch", "1p-white"])
+@pytest.mark.parametrize("numbers", [True, False])
+def test_play_screen_fits_every_size(play_app, kind, numbers):
+    from game.rules import Position
+
+    play_app.switch("play", players=_players(kind), start=Position.from_fen(KINGS_FEN) if kind == "2p" else None)
+    play_app.step()
+    scene = play_app.stack.top
+    scene.numbers = numbers
+    if kind == "watch":
+        assert scene.match.thinking and scene.panel.move_now.visible  # the Move now button is checked too
+    assert check_scene(scene) == []
+
+
+def test_play_screen_with_analysis_and_a_long_game_fits(play_app):
+    from helpers import play as play_moves
+
+    from game.rules import Game
+
+    play_app.switch("play", players=_players("2p"), game=play_moves(Game(), 60, seed=4))
+    play_app.step()
+    scene = play_app.stack.top
+    scene.toggle_analysis()
+    play_app.step()
+    assert scene.analysing
+    assert check_scene(scene) == []
+    assert any(b.name == "eval_bar" for b in scene.layout_boxes())
+
+
+def test_play_layout_check_catches_a_panel_that_does_not_fit(play_app, monkeypatch):
+    # the check is not blind to the panel: a long player label is fitted by eliding it, and
+    # without the eliding the check finds the text that no longer fits its box
+    play_app.switch("play", players=_players("1p"))
+    play_app.step()
+    scene = play_app.stack.top
+    monkeypatch.setattr(scene.panel, "_player_label", lambda colour: "Computer · " + "Grandmaster " * 6)
+    assert check_scene(scene) == []
+    from game.ui import panel
+
+    monkeypatch.setattr(panel.theme, "elide", lambda string, *a, **k: string)
+    found = check_scene(scene, sizes=[(720, 520)])
+    assert any("player0.label text" in p and "needs" in p for p in found), found
+
+
+def test_game_over_card_over_the_board_fits(play_app):
+    from game.rules import Position
+
+    play_app.switch("play", players=_players("1p"), start=Position.from_fen("B:W23:B18,K6,1,2"))
+    play_app.step()
+    scene = play_app.stack.top
+    scene.match.play(next(m for m in scene.game.legal_moves() if m.is_capture))
+    play_app.run(frames=60)
+    top = play_app.stack.top
+    assert top.name == "game_over"
+    assert check_scene(top) == []
+    assert check_scene(scene) == []

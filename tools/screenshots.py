@@ -1,10 +1,14 @@
-"""Render the game's screens headless to PNG files, to look at them.
+"""Render every screen of the game headless to PNG files at every window size, to look at them.
 
-    python tools/screenshots.py OUTDIR [--size 1180x780] [--docs]
+    python tools/screenshots.py OUTDIR [--sizes 720x520,1024x768,...] [--only NAME,...] [--docs]
 
-Writes the menu, the new-game screen, a game in progress (a piece selected,
-its destinations marked), a multi-jump half entered, the game-over overlay
-and the computer thinking (this one starts the engine process).  ``--docs`` also copies the menu and play shots to docs/.
+For each size (by default the five of ``game.ui.layout_check.SIZES``) it writes
+``OUTDIR/<W>x<H>/<nn>-<scene>.png``: the menu, the three new-game screens,
+settings, how to play, set-up, the library, a game in progress (a piece
+selected), a multi-jump half entered, a watched game, the confirm and notice
+dialogs, the game-over card, review, the computer thinking and live analysis
+(these two start engine processes).  ``--docs`` also copies a few shots at
+1280x800 to ``docs/screenshot-*.png`` (the ones the README shows).
 """
 
 import argparse
@@ -19,18 +23,22 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-# settings and autosaves go to a scratch folder, never the player's own
+# settings and games go to a scratch folder, never the player's own
 os.environ.setdefault("CHECKERS_HOME", tempfile.mkdtemp(prefix="checkers-tool-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
-from game.engine.levels import level_by_name  # noqa: E402
+from game.engine.levels import level_by_name, parse_level  # noqa: E402
 from game.rules import BLACK, WHITE, Game, Position  # noqa: E402
+from game.ui.layout_check import SIZES  # noqa: E402
 
 MULTI_JUMP_FEN = "B:W14,20,22,23,26,28,30,31,32:B1,2,3,5,6,8,9,12"
 GAME_OVER_FEN = "B:W23:B18,K6,1,2"
+KINGS_FEN = "W:WK3,14,20,22,23,26,28,30:BK27,1,2,5,6,9,12"
+DOCS = {"1280x800/01-menu": "screenshot-menu.png", "1280x800/10-play": "screenshot-play.png",
+        "1280x800/16-analysis": "screenshot-analysis.png", "1280x800/14-game-over": "screenshot-game-over.png"}
 
 
 def click(app, square, frames=2):
@@ -40,89 +48,159 @@ def click(app, square, frames=2):
     app.run(frames=frames)
 
 
+def key(app, k, mod=0, frames=2):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+    app.run(frames=frames)
+
+
 def settle(app, frames=40):
     app.run(frames=frames)
+
+
+def wait_real(app, seconds):
+    """Run frames for ``seconds`` of real time (the engine process needs real time)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        app.run(frames=1)
+        time.sleep(1 / 60)
+
+
+def midgame(seed=7, plies=14):
+    rng = random.Random(seed)
+    game = Game()
+    for _ in range(plies):
+        moves = game.legal_moves()
+        quiet = [m for m in moves if not m.is_capture] or moves
+        game.push(rng.choice(quiet if rng.random() < 0.7 else moves))
+    return game
+
+
+def scenes(app):
+    """(name, function that puts the scene on screen) in order."""
+    hard, medium, master = (level_by_name(n) for n in ("Hard", "Medium", "Master"))
+
+    def play_in_progress():
+        game = midgame()
+        you = game.turn  # the person plays the side to move, at the bottom
+        app.switch("play", players={you: None, 1 - you: hard}, game=game, flipped=you == BLACK)
+        settle(app, 3)
+        movable = sorted(app.stack.top.input.movable())
+        click(app, movable[len(movable) // 2])
+
+    def multi_jump():
+        app.switch("play", players={BLACK: None, WHITE: None}, start=Position.from_fen(MULTI_JUMP_FEN))
+        settle(app, 3)
+        click(app, 9)
+        click(app, 18)
+
+    def kings():
+        app.switch("play", players={BLACK: None, WHITE: None}, start=Position.from_fen(KINGS_FEN))
+
+    def watch():
+        app.switch("play", players={BLACK: parse_level("depth:2"), WHITE: parse_level("depth:2")},
+                   game=midgame(3, 20), paused=True)
+        settle(app, 3)
+        app.stack.top.match.pause()
+
+    def confirm():
+        play_in_progress()
+        key(app, pygame.K_ESCAPE)  # drops the selection
+        key(app, pygame.K_ESCAPE)  # then asks to leave
+
+    def game_over():
+        app.switch("play", players={BLACK: None, WHITE: medium}, start=Position.from_fen(GAME_OVER_FEN))
+        settle(app, 3)
+        click(app, 18)
+        click(app, 27)
+        settle(app, 60)
+
+    def review():
+        app.switch("review", game=midgame(5, 30), ply=18)
+
+    def thinking():
+        app.switch("play", players={BLACK: None, WHITE: master})
+        settle(app, 3)
+        click(app, 11)
+        click(app, 15)
+        settle(app, 30)
+        wait_real(app, 1.5)
+
+    def analysis():
+        app.switch("play", players={BLACK: None, WHITE: None}, game=midgame(11, 16))
+        settle(app, 3)
+        key(app, pygame.K_a)
+        wait_real(app, 2.0)
+
+    def notice():
+        app.switch("menu")
+        app.push("notice", title="Settings could not all be read",
+                 message="settings: bad animation='warp'; using the defaults for those")
+
+    def pushed(name, **params):
+        def show():
+            app.switch("menu")
+            app.push(name, **params)
+        return show
+
+    return [
+        ("01-menu", lambda: app.switch("menu")),
+        ("02-new-game-1p", pushed("new_game", mode="1p")),
+        ("03-new-game-2p", pushed("new_game", mode="2p")),
+        ("04-new-game-watch", pushed("new_game", mode="watch")),
+        ("05-settings", pushed("settings")),
+        ("06-how-to-play", pushed("how_to_play")),
+        ("07-setup", pushed("setup")),
+        ("08-library", pushed("load")),
+        ("09-notice", notice),
+        ("10-play", play_in_progress),
+        ("11-multi-jump", multi_jump),
+        ("12-kings", kings),
+        ("13-watch", watch),
+        ("14-game-over", game_over),
+        ("15-confirm", confirm),
+        ("16-analysis", analysis),
+        ("17-review", review),
+        ("18-thinking", thinking),
+    ]
+
+
+def parse_size(text):
+    w, h = (int(v) for v in text.lower().split("x"))
+    return (w, h)
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("outdir")
-    ap.add_argument("--size", default="1180x780")
-    ap.add_argument("--docs", action="store_true", help="also save docs/screenshot-menu.png and -play.png")
+    ap.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SIZES))
+    ap.add_argument("--only", default="", help="comma-separated scene names (e.g. 10-play,16-analysis)")
+    ap.add_argument("--docs", action="store_true", help="also copy a few 1280x800 shots to docs/")
     args = ap.parse_args(argv)
     out = Path(args.outdir)
-    out.mkdir(parents=True, exist_ok=True)
-    w, h = (int(v) for v in args.size.split("x"))
-    app = App((w, h), fixed_dt=1 / 60, sound=False)
+    only = {s for s in args.only.split(",") if s}
     shots = {}
-
-    def save(name):
-        path = out / f"{name}.png"
-        pygame.image.save(app.screen, str(path))
-        shots[name] = path
-        print(path)
-
-    try:
-        app.switch("menu")
-        settle(app, 3)
-        save("01-menu")
-
-        app.push("new_game", mode="1p")
-        settle(app, 3)
-        save("02-new-game")
-
-        # A game in progress: 2 players, a dozen moves in, the side to move has a piece in hand.
-        rng = random.Random(7)
-        game = Game()
-        for _ in range(14):
-            moves = game.legal_moves()
-            quiet = [m for m in moves if not m.is_capture] or moves
-            game.push(rng.choice(quiet if rng.random() < 0.7 else moves))
-        you = game.turn  # the person plays the side to move, at the bottom
-        app.switch("play", players={you: None, 1 - you: level_by_name("Hard")}, game=game,
-                   flipped=you == BLACK)
-        scene = app.stack.top
-        settle(app, 3)
-        movable = sorted(scene.input.movable())
-        click(app, movable[len(movable) // 2])
-        settle(app, 3)
-        save("03-play")
-
-        # A capture sequence half entered: 9x18, then 25 or 27 still to choose.
-        app.switch("play", mode="2p", players={BLACK: None, WHITE: None},
-                   start=Position.from_fen(MULTI_JUMP_FEN))
-        settle(app, 3)
-        click(app, 9)
-        click(app, 18)
-        settle(app, 3)
-        save("04-multi-jump")
-
-        app.switch("play", mode="1p", players={BLACK: None, WHITE: level_by_name("Medium")},
-                   start=Position.from_fen(GAME_OVER_FEN))
-        settle(app, 3)
-        click(app, 18)
-        click(app, 27)
-        settle(app, 60)
-        save("05-game-over")
-
-        # The computer thinking: the indicator with depth and score, and "Move now".
-        app.switch("play", mode="1p", players={BLACK: None, WHITE: level_by_name("Master")})
-        settle(app, 3)
-        click(app, 11)
-        click(app, 15)
-        settle(app, 30)
-        deadline = time.monotonic() + 1.5
-        while time.monotonic() < deadline:
-            app.run(frames=1)
-            time.sleep(1 / 60)
-        save("06-thinking")
-    finally:
-        app.close()
+    for size in (parse_size(s) for s in args.sizes.split(",")):
+        folder = out / f"{size[0]}x{size[1]}"
+        folder.mkdir(parents=True, exist_ok=True)
+        app = App(size, fixed_dt=1 / 60, sound=False)
+        try:
+            for name, show in scenes(app):
+                if only and name not in only:
+                    continue
+                show()
+                settle(app, 3)
+                path = folder / f"{name}.png"
+                pygame.image.save(app.screen, str(path))
+                shots[f"{folder.name}/{name}"] = path
+                print(path, flush=True)
+        finally:
+            app.close()
     if args.docs:
         docs = Path(__file__).resolve().parent.parent / "docs"
         docs.mkdir(exist_ok=True)
-        shutil.copyfile(shots["01-menu"], docs / "screenshot-menu.png")
-        shutil.copyfile(shots["03-play"], docs / "screenshot-play.png")
+        for shot, target in DOCS.items():
+            if shot in shots:
+                shutil.copyfile(shots[shot], docs / target)
     return 0
 
 

@@ -14,6 +14,20 @@ PIECE_SPRITES = {(0, False): "man_black", (0, True): "king_black",
                  (1, False): "man_white", (1, True): "king_white"}
 
 
+NUMBER_COLOUR = (246, 226, 186)
+CAPTURE_GLOW = (255, 140, 50)
+
+
+def number_size(square):
+    """The nominal text size of the square numbers: small, but never below a readable 16."""
+    return max(16, int(square * 0.2))
+
+
+def coord_size(layout):
+    """The nominal size of the a-h / 1-8 labels in the frame: readable (at least 16)."""
+    return max(16, int(layout.coord * 0.75))
+
+
 class BoardPicture:
     """Everything the board shows this frame (built by the play scene, read by ``draw_board``)."""
 
@@ -27,6 +41,7 @@ class BoardPicture:
         self.goals = frozenset()        # final squares of a capture still being entered
         self.last_move = ()             # every square of the last move
         self.numbers = False
+        self.must_capture = False       # the movable pieces must capture: a stronger glow
 
 
 def pieces_of(position):
@@ -64,8 +79,6 @@ class BoardRenderer:
         ox, oy = board.rect.x - frame.x, board.rect.y - frame.y
         light = self._sprite("square_light", s)
         dark = self._sprite("square_dark", s)
-        from ..notation.squares import square_at
-
         for drow in range(8):
             for dcol in range(8):
                 cell = pygame.Rect(ox + dcol * s, oy + drow * s, s, s)
@@ -75,11 +88,10 @@ class BoardRenderer:
                     surf.blit(sprite, cell)
                 else:
                     surf.fill(theme.DARK_SQUARE if is_dark else theme.LIGHT_SQUARE, cell)
-                if numbers and is_dark:
-                    square = square_at(*board.board_cell(drow, dcol))
-                    theme.blit_text(surf, str(square), max(11, s // 4), (238, 214, 170),
-                                    (cell.x + max(3, s // 16), cell.y + max(2, s // 20)))
-        size = max(11, int(layout.coord * 0.8))
+        if numbers:  # square numbers are drawn over the pieces; the a-h/1-8 labels would be a second notation
+            self._static, self._static_key = surf, key
+            return surf
+        size = coord_size(layout)
         for i in range(8):
             theme.blit_text(surf, board.column_letter(i), size, theme.COORD_TEXT,
                             (ox + i * s + s // 2, oy + 8 * s + layout.coord // 2), "center")
@@ -102,7 +114,10 @@ class BoardRenderer:
         for square in picture.last_move:
             self._mark(surface, "highlight_last_move", board.square_rect(square), theme.LAST_MOVE, 70)
         for square in picture.movable:
-            self._mark(surface, "highlight_movable", board.square_rect(square), theme.MOVABLE, 90)
+            if picture.must_capture:
+                self._capture_glow(surface, board.square_rect(square))
+            else:
+                self._mark(surface, "highlight_movable", board.square_rect(square), theme.MOVABLE, 90)
         if picture.selected is not None:
             self._mark(surface, "highlight_selected", board.square_rect(picture.selected), theme.SELECTED, 110)
         for square, piece in picture.pieces.items():
@@ -114,6 +129,42 @@ class BoardRenderer:
             self._destination(surface, board.square_rect(square), square in picture.goals)
         for colour, king, centre, scale in picture.floating:
             self._piece(surface, (colour, king), centre, int(s * scale), 255, shadow=scale > 1.0)
+        if picture.numbers:
+            self.draw_numbers(surface, board)
+
+    def draw_numbers(self, surface, board):
+        """The standard square numbers, small, in the top-left corner of each dark square, over the pieces
+        (a dark shadow keeps them readable on a light piece)."""
+        size = number_size(board.square)
+        for square in range(1, 33):
+            rect = board.square_rect(square)
+            x, y = rect.x + max(2, rect.width // 24), rect.y + max(1, rect.width // 40)
+            theme.blit_text(surface, str(square), size, (20, 12, 8), (x + 1, y + 1))
+            theme.blit_text(surface, str(square), size, NUMBER_COLOUR, (x, y))
+
+    def label_boxes(self, layout, numbers):
+        """[(name, rect, text, size)] of the board's labels, for the layout check: one square number
+        (the widest) in its corner, or the widest coordinate labels in the frame."""
+        board = layout.board
+        if numbers:
+            size = number_size(board.square)
+            w, h = theme.text_size("32", size)
+            cell = board.square_rect(29)
+            rect = pygame.Rect(cell.x + max(2, cell.width // 24), cell.y + max(1, cell.width // 40), w, h)
+            return [("square_number", rect.clip(cell), "32", size)]
+        size = coord_size(layout)
+        s, c = board.square, layout.coord
+        column = pygame.Rect(board.rect.x, board.rect.bottom, s, c)
+        row = pygame.Rect(layout.frame.x, board.rect.y, c, s)
+        return [("column_label", column, "h", size), ("row_label", row, "8", size)]
+
+    def _capture_glow(self, surface, rect):
+        """A must-capture piece: a warm filled glow and a thick edge, plain on the dark square."""
+        overlay = pygame.Surface(rect.size, pygame.SRCALPHA)
+        overlay.fill((*CAPTURE_GLOW, 80))
+        edge = max(3, rect.width // 14)
+        pygame.draw.rect(overlay, (*CAPTURE_GLOW, 240), overlay.get_rect(), edge)
+        surface.blit(overlay, rect)
 
     def _mark(self, surface, name, rect, colour, alpha):
         sprite = self._sprite(name, rect.width)

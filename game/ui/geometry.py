@@ -78,7 +78,7 @@ class PlayLayout:
         # the panel grows with the window's height so its text can grow too
         self.panel_width = int(max(240, min(w * 0.3, h * 0.47)))
         self.status_height = max(34, h // 18)
-        coord = max(14, min(w, h) // 40)  # room for the a-h / 1-8 labels round the board
+        coord = max(22, min(w, h) // 36)  # room for readable a-h / 1-8 labels round the board
         self.coord = coord
         gap = 2 * margin  # between the board's frame and the panel
         avail_w = w - self.panel_width - 2 * margin - gap - 2 * coord

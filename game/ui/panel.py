@@ -1,4 +1,12 @@
-"""The side panel of the play screen: players, the computer's thinking, moves, draw rule, buttons."""
+"""The side panel of the play screen: players, the computer's thinking, moves, draw rule, buttons.
+
+Laid out from the panel's rect alone (``resize``), top to bottom: the two
+player cards, the thinking box (with Move now), the move list (whatever room
+is left), the draw rule and the button grid.  Every text is fitted or elided
+to its box, and ``layout_boxes`` lists them all for the layout check, so
+nothing overlaps or is cut off at any window size.  The buttons are a
+``FocusGroup`` (Tab / Shift+Tab, Enter) that leaves the arrows to the board.
+"""
 
 import math
 
@@ -7,8 +15,10 @@ import pygame
 from ..engine.search import describe_score
 from ..rules import BLACK, WHITE
 from . import theme
-from .widgets import Button
+from .widgets import Button, FocusGroup
 from .words import outcome_words, to_move
+
+MIN_TEXT = 16  # the smallest nominal size drawn (11 real pixels)
 
 
 def score_words(score):
@@ -16,10 +26,11 @@ def score_words(score):
     return "…" if score is None else describe_score(score)
 
 
-def pdn_lines(game):
-    """The moves as numbered PDN lines: ``1. 11-15 23-19`` (``1. ... 23-19`` if white began)."""
+def pdn_lines(game, plies=None):
+    """The moves (the first ``plies`` of them) as numbered lines:
+    ``(1, "11-15", "23-19")`` (``(1, "...", "23-19")`` if White began)."""
     lines = []
-    moves = [str(m) for m in game.moves]
+    moves = [str(m) for m in game.moves[:plies]]
     i = 0
     number = 1
     if moves and game.start.turn == WHITE:
@@ -32,6 +43,26 @@ def pdn_lines(game):
     return lines
 
 
+def count_words(men, kings):
+    """The small line under a side's piece count: "pieces", "2 men, 1 king", "2 kings"."""
+    if not kings:
+        return "pieces"
+    if not men:
+        return f"{kings} king{'s' if kings > 1 else ''}"
+    return f"{men} m{'e' if men > 1 else 'a'}n, {kings} king{'s' if kings > 1 else ''}"
+
+
+def draw_rule_words(game, short=False):
+    """The draw rule's count in moves (a move of each side), as the settings state the rule."""
+    rule = game.draw_rule
+    done, limit = game.quiet_plies // 2, rule.plies // 2
+    text = f"No progress: {done}/{limit} moves" if short else f"Draw rule: {done} of {limit} moves without progress"
+    reps = game.repetitions()
+    if reps > 1:
+        text += f" · seen {reps}×" if short else f" · position seen {reps}×"
+    return text
+
+
 class SidePanel:
     def __init__(self, scene):
         self.scene = scene
@@ -41,49 +72,185 @@ class SidePanel:
         self.redo = Button("Redo", s.redo, hotkey="Ctrl+Y")
         self.flip = Button("Flip board", s.flip, hotkey="F")
         self.numbers = Button("Numbers", s.toggle_numbers, hotkey="N")
+        self.analysis = Button("Analysis", s.toggle_analysis, hotkey="A")
         self.resign = Button("Resign", s.resign, hotkey="R")
         self.pause = Button("Pause", s.toggle_pause, hotkey="Space")
         self.step = Button("Step", s.step_once, hotkey="S")
         self.menu = Button("Menu", s.to_menu, hotkey="Esc")
         self.again = Button("New game", s.play_again, primary=True)
         if s.mode == "watch":
-            self.grid = [self.undo, self.redo, self.pause, self.step, self.flip, self.numbers, self.menu, self.again]
+            self.grid = [self.undo, self.redo, self.pause, self.step, self.flip, self.numbers, self.analysis,
+                         self.menu, self.again]
         else:
-            self.grid = [self.undo, self.redo, self.flip, self.numbers, self.resign, self.menu, self.again]
+            self.grid = [self.undo, self.redo, self.flip, self.numbers, self.analysis, self.resign, self.menu,
+                         self.again]
         self.buttons = [self.move_now] + self.grid
+        for name, b in (("move_now", self.move_now), ("undo", self.undo), ("redo", self.redo), ("flip", self.flip),
+                        ("numbers", self.numbers), ("analysis", self.analysis), ("resign", self.resign),
+                        ("pause", self.pause), ("step", self.step), ("menu", self.menu), ("again", self.again)):
+            b.name = f"panel.{name}"
+        # nothing focused until Tab: Enter and the arrows belong to the board meanwhile
+        self.focus = FocusGroup(self.buttons, focus=None, arrows=False)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.k = 1.0
         self.scroll = 0  # move-list lines scrolled back from the end
+        self.detail_lines = 2
 
     def f(self, size):
-        """A text size scaled with the panel (bigger windows, bigger type)."""
-        return int(size * self.k)
+        """A text size scaled with the panel (bigger windows, bigger type), never below MIN_TEXT."""
+        return max(MIN_TEXT, int(size * self.k))
+
+    # -- layout ------------------------------------------------------------------
 
     def resize(self, rect):
-        self.rect = pygame.Rect(rect)
-        r = self.rect
-        self.k = max(0.85, min(1.5, min(r.height / 740, r.width / 354)))
-        pad = int(16 * self.k)
-        bh = max(32, min(int(42 * self.k), r.height // 18))
-        gap = 8
+        self.rect = r = pygame.Rect(rect)
+        self.k = max(0.8, min(1.6, min(r.height / 740, r.width / 354)))
+        compact = r.height < 640
+        pad = max(10, int(14 * self.k))
+        gap = max(6, int(10 * self.k))
+        self.pad, self.gap = pad, gap
+        inner_w = r.width - 2 * pad
+        x = r.x + pad
+        # the button grid, at the bottom
+        bh = max(30, min(int(42 * self.k), r.height // 16))
+        bgap = max(6, bh // 5)
         cols = 2
-        bw = (r.width - 2 * pad - gap) // cols
+        bw = (inner_w - bgap) // cols
         rows = math.ceil(len(self.grid) / cols)
-        y = r.bottom - pad - rows * bh - (rows - 1) * gap
-        self.grid_top = y
+        self.grid_top = r.bottom - pad - rows * bh - (rows - 1) * bgap
         for i, b in enumerate(self.grid):
-            b.rect = pygame.Rect(r.x + pad + (i % cols) * (bw + gap), y + (i // cols) * (bh + gap), bw, bh)
+            b.rect = pygame.Rect(x + (i % cols) * (bw + bgap), self.grid_top + (i // cols) * (bh + bgap), bw, bh)
         if len(self.grid) % cols:
-            self.grid[-1].rect.width = r.width - 2 * pad  # a lone last button spans the row
-        self.player_h = max(46, int(50 * self.k))
-        self.players_rect = pygame.Rect(r.x + pad, r.y + pad, r.width - 2 * pad, 2 * self.player_h + 8)
-        self.think_rect = pygame.Rect(r.x + pad, self.players_rect.bottom + 12, r.width - 2 * pad,
-                                      bh + int(78 * self.k))
-        self.move_now.rect = pygame.Rect(self.think_rect.x + 12, self.think_rect.bottom - bh - 10,
-                                         self.think_rect.width - 24, bh)
-        self.draw_rule_rect = pygame.Rect(r.x + pad, self.grid_top - 14 - self.f(44), r.width - 2 * pad, self.f(44))
-        self.moves_rect = pygame.Rect(r.x + pad, self.think_rect.bottom + 12, r.width - 2 * pad,
-                                      self.draw_rule_rect.y - 10 - self.think_rect.bottom - 12)
+            self.grid[-1].rect.width = inner_w  # a lone last button spans the row
+        # the player cards, at the top
+        self.name_size = self.f(26 if not compact else 23)
+        self.label_size = self.f(19)
+        self.count_size = self.f(34 if not compact else 30)
+        self.count_label_size = MIN_TEXT if self.k < 1.2 else self.f(15)
+        two_lines = theme.font(self.name_size, True).get_linesize() + theme.font(self.label_size).get_linesize()
+        self.player_h = two_lines + max(6, int(10 * self.k))
+        self.players_rect = pygame.Rect(x, r.y + pad, inner_w, 2 * self.player_h + gap // 2)
+        # the thinking box: a title and two lines of detail, or the Move now button
+        self.title_size = self.f(22)
+        self.detail_size = self.f(19)
+        title_h = theme.font(self.title_size, True).get_linesize()
+        line_h = theme.font(self.detail_size).get_linesize()
+        self.think_pad = tp = max(8, int(12 * self.k))
+        # the draw rule: one line and a thin bar over the grid
+        self.rule_size = self.f(17)
+        rule_h = theme.font(self.rule_size).get_linesize() + 10
+        self.draw_rule_rect = pygame.Rect(x, self.grid_top - gap - rule_h, inner_w, rule_h)
+        # the moves list takes the rest; the thinking box gives up detail lines before the list goes
+        self.move_size = self.f(20)
+        self.line_h = theme.font(self.move_size).get_linesize()
+        self.header_size = self.f(20)
+        header_h = theme.font(self.header_size, True).get_linesize()
+        min_moves = header_h + 4 + 3 * self.line_h + 8
+        for detail_lines in (3, 2, 1):
+            think_h = tp + title_h + max(detail_lines * line_h, bh + 4) + tp
+            room = self.draw_rule_rect.y - gap - (self.players_rect.bottom + gap + think_h + gap)
+            if room >= min_moves:
+                break
+        self.detail_lines = detail_lines
+        self.think_rect = pygame.Rect(x, self.players_rect.bottom + gap, inner_w, think_h)
+        self.title_rect = pygame.Rect(self.think_rect.x + tp, self.think_rect.y + tp, inner_w - 2 * tp, title_h)
+        self.detail_rect = pygame.Rect(self.title_rect.x, self.title_rect.bottom, self.title_rect.width,
+                                       self.think_rect.bottom - tp - self.title_rect.bottom)
+        self.move_now.rect = pygame.Rect(self.detail_rect.x, self.think_rect.bottom - tp - bh, self.detail_rect.width,
+                                         bh)
+        top = self.think_rect.bottom + gap
+        self.moves_rect = pygame.Rect(x, top, inner_w, max(0, self.draw_rule_rect.y - gap - top))
+        self.moves_header = pygame.Rect(x, top, inner_w, header_h)
+        self.moves_area = pygame.Rect(x, top + header_h + 4, inner_w, max(0, self.moves_rect.bottom - top - header_h - 4))
+
+    def player_rows(self):
+        """[(colour, card rect)], the side at the top of the board first (the other sits nearer the player)."""
+        top_colour = WHITE if self.scene.flipped else BLACK
+        out = []
+        for i, colour in enumerate((top_colour, 1 - top_colour)):
+            out.append((colour, pygame.Rect(self.players_rect.x, self.players_rect.y + i * (self.player_h + self.gap // 2),
+                                            self.players_rect.width, self.player_h)))
+        return out
+
+    def _card_parts(self, colour, row, position):
+        """(disc centre, radius, name rect, label rect, count rect, count-label rect, texts) of a player card."""
+        radius = max(8, min(row.height // 3, int(18 * self.k)))
+        centre = (row.x + 10 + radius, row.centery)
+        men = position.count(colour) - (position.bk if colour == BLACK else position.wk).bit_count()
+        kings = position.count(colour) - men
+        count, small = str(position.count(colour)), count_words(men, kings)
+        cw, ch = theme.text_size(count, self.count_size, True)
+        sw, sh = theme.text_size(small, self.count_label_size)
+        right_w = max(cw, sw)
+        count_rect = pygame.Rect(row.right - 10 - cw, row.y + 3, cw, ch)
+        small_rect = pygame.Rect(row.right - 10 - sw, row.bottom - 3 - sh, sw, sh)
+        if count_rect.bottom > small_rect.y:  # no room for both lines: the count alone, centred
+            count_rect.centery = row.centery
+            small_rect = None
+        text_x = centre[0] + radius + 10
+        text_w = max(1, row.right - 10 - right_w - 10 - text_x)
+        name_h = theme.font(self.name_size, True).get_linesize()
+        label_h = theme.font(self.label_size).get_linesize()
+        top = row.centery - (name_h + label_h) // 2
+        name_rect = pygame.Rect(text_x, top, text_w, name_h)
+        label_rect = pygame.Rect(text_x, top + name_h, text_w, label_h)
+        name = theme.elide(theme.side_name(colour), self.name_size, text_w, bold=True)
+        label = theme.elide(self._player_label(colour), self.label_size, text_w)
+        return centre, radius, name_rect, label_rect, count_rect, small_rect, (name, label, count, small)
+
+    def layout_boxes(self):
+        """What the panel draws, as layout-check boxes (see ``game.ui.layout_check``)."""
+        from .layout_check import Box
+
+        s = self.scene
+        boxes = [Box("panel", self.rect)]
+        position = s.shown_position()
+        for i, (colour, row) in enumerate(self.player_rows()):
+            card = f"player{i}"
+            boxes.append(Box(card, row, parent="panel"))
+            _, _, name_r, label_r, count_r, small_r, (name, label, count, small) = self._card_parts(colour, row,
+                                                                                                    position)
+            boxes += [Box(f"{card}.name", name_r, name, self.name_size, bold=True, parent=card),
+                      Box(f"{card}.label", label_r, label, self.label_size, parent=card),
+                      Box(f"{card}.count", count_r, count, self.count_size, bold=True, parent=card)]
+            if small_r is not None:
+                boxes.append(Box(f"{card}.count_label", small_r, small, self.count_label_size, parent=card))
+        boxes.append(Box("thinking", self.think_rect, parent="panel"))
+        title, lines = self._thinking_texts()
+        boxes.append(Box("thinking.title", self.title_rect, title, self.title_size, bold=True, parent="thinking"))
+        if self.move_now.visible:
+            boxes.append(Box("move_now", self.move_now.rect, parent="thinking"))
+            boxes += [b._replace(parent="move_now") for b in self.move_now.text_boxes("move_now")]
+        elif lines:
+            boxes.append(Box("thinking.detail", self.detail_rect, " ".join(lines), self.detail_size, wrap=True,
+                             parent="thinking"))
+        if self.moves_rect.height:
+            boxes += [Box("moves", self.moves_rect, parent="panel"),
+                      Box("moves.header", self.moves_header, "Moves", self.header_size, bold=True, parent="moves"),
+                      Box("moves.area", self.moves_area, parent="moves")]
+            sample = pygame.Rect(self.moves_area.x, self.moves_area.y + 4, self.moves_area.width, self.line_h)
+            if self.moves_area.contains(sample):
+                boxes.append(Box("moves.line", sample, "88. 32x23x14  23x14x5", self.move_size, tabular=True,
+                                 parent="moves.area"))
+        text, size = self._rule_text(s.game)
+        boxes.append(Box("draw_rule", self.draw_rule_rect, text, size, parent="panel"))
+        for b in self.grid:
+            if b.visible:
+                boxes.append(Box(b.name, b.rect, parent="panel"))
+                boxes += [t._replace(parent=b.name) for t in b.text_boxes(b.name)]
+        return boxes
+
+    def _rule_text(self, game):
+        """(text, size) of the draw-rule line: the full sentence, or its short form in a narrow panel."""
+        width = self.draw_rule_rect.width
+        text = draw_rule_words(game)
+        size = theme.fit_text(text, self.rule_size, width)
+        if size >= MIN_TEXT:
+            return text, size
+        text = draw_rule_words(game, short=True)
+        return text, max(MIN_TEXT, theme.fit_text(text, self.rule_size, width))
+
+    # -- state --------------------------------------------------------------------
 
     def refresh(self):
         """Enable and show the buttons that make sense now (the scene calls it in ``update``;
@@ -99,6 +266,8 @@ class SidePanel:
         self.resign.enabled = s.match.resigner() is not None
         self.pause.text = "Resume" if s.paused else "Pause"
         self.numbers.text = "Hide numbers" if s.numbers else "Numbers"
+        self.analysis.enabled = s.analysis_allowed()
+        self.analysis.text = "Stop analysis" if s.analysing else "Analysis"
         self.pause.enabled = not over
         self.step.enabled = not over
         self.again.visible = True
@@ -108,17 +277,20 @@ class SidePanel:
     def handle_event(self, event):
         self.refresh()
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_TAB:
+                return self.focus.handle_event(event)
+            if self.focus.active and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                return self.focus.handle_event(event)
             return False
         if event.type == pygame.MOUSEWHEEL and self.moves_rect.collidepoint(pygame.mouse.get_pos()):
             # scroll the move list back through the game (0 = the latest moves)
             self.scroll = max(0, min(len(pdn_lines(self.scene.game)), self.scroll + event.y))
             return True
-        used = False
-        for b in self.buttons:
-            if b.visible and b.handle_event(event):
-                used = True
-                break
-        return used
+        if event.type == pygame.MOUSEMOTION:
+            for b in self.buttons:
+                b.handle_event(event)  # hover only: the pointer resting on a button takes no focus
+            return False
+        return self.focus.handle_event(event)
 
     # -- drawing --------------------------------------------------------------
 
@@ -129,13 +301,15 @@ class SidePanel:
         pygame.draw.rect(surface, theme.PANEL, r, border_radius=14)
         pygame.draw.rect(surface, theme.PANEL_EDGE, r, 1, border_radius=14)
         pygame.draw.rect(surface, (34, 39, 48), self.think_rect, border_radius=10)
-        box = self.moves_rect
-        if box.height >= 40:
-            theme.blit_text(surface, "Moves", self.f(22), theme.TEXT, (box.x + 2, box.y), "topleft", bold=True)
-            area = pygame.Rect(box.x, box.y + self.f(28), box.width, box.height - self.f(28))
-            pygame.draw.rect(surface, (34, 39, 48), area, border_radius=10)
-        bar = pygame.Rect(self.draw_rule_rect.x, self.draw_rule_rect.y + 24, self.draw_rule_rect.width, 8)
-        pygame.draw.rect(surface, (34, 39, 48), bar, border_radius=4)
+        if self.moves_rect.height:
+            theme.blit_text(surface, "Moves", self.header_size, theme.TEXT, self.moves_header.topleft, "topleft",
+                            bold=True)
+            pygame.draw.rect(surface, (34, 39, 48), self.moves_area, border_radius=10)
+        pygame.draw.rect(surface, (34, 39, 48), self._rule_bar(), border_radius=3)
+
+    def _rule_bar(self):
+        box = self.draw_rule_rect
+        return pygame.Rect(box.x, box.bottom - 6, box.width, 6)
 
     def draw(self, surface, chrome=True):
         if chrome:
@@ -144,8 +318,7 @@ class SidePanel:
         self._draw_thinking(surface)
         self._draw_moves(surface)
         self._draw_rule(surface)
-        for b in self.buttons:
-            b.draw(surface)
+        self.focus.draw(surface)
 
     def _player_label(self, colour):
         s = self.scene
@@ -157,136 +330,128 @@ class SidePanel:
 
     def _draw_players(self, surface):
         s = self.scene
-        pos = s.game.position
-        over = s.game.outcome is not None
-        # the side at the bottom of the board is listed second, nearer the player
-        top_colour = WHITE if s.flipped else BLACK
-        for i, colour in enumerate((top_colour, 1 - top_colour)):
-            row = pygame.Rect(self.players_rect.x, self.players_rect.y + i * (self.player_h + 8),
-                              self.players_rect.width, self.player_h)
+        pos = s.shown_position()
+        over = s.game.outcome is not None and s.anim is None
+        for colour, row in self.player_rows():
             to_move = not over and pos.turn == colour
             pygame.draw.rect(surface, theme.BUTTON if to_move else (48, 54, 66), row, border_radius=10)
             if to_move:
                 pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(row.x, row.y + 8, 4, row.height - 16),
                                  border_radius=2)
-            radius = row.height // 3
-            centre = (row.x + 14 + radius, row.centery)
+            centre, radius, name_r, label_r, count_r, small_r, (name, label, count, small) = self._card_parts(
+                colour, row, pos)
             sprite = s.renderer._sprite("man_black" if colour == BLACK else "man_white", radius * 2 + 4)
             if sprite is not None:
                 surface.blit(sprite, sprite.get_rect(center=centre))
             else:
                 fill = theme.BLACK_PIECE if colour == BLACK else theme.WHITE_PIECE
-                edge = (110, 110, 118) if colour == BLACK else theme.WHITE_PIECE_EDGE
                 pygame.draw.circle(surface, fill, centre, radius)
-                pygame.draw.circle(surface, edge, centre, radius, 2)
-            x = centre[0] + radius + 12
-            theme.blit_text(surface, theme.side_name(colour), self.f(26), theme.TEXT, (x, row.centery - 2), "bottomleft",
-                            bold=True)
-            theme.blit_text(surface, self._player_label(colour), self.f(20), theme.TEXT_DIM, (x, row.centery + 2), "topleft")
-            kings = (pos.bk if colour == BLACK else pos.wk).bit_count()
-            count = pos.count(colour)
-            theme.blit_text(surface, str(count), self.f(34), theme.TEXT, (row.right - 14, row.centery - 1), "midright",
-                            bold=True)
-            label = "pieces" if not kings else f"{kings} king{'s' if kings > 1 else ''} of"
-            count_w = theme.font(self.f(34), True).size(str(count))[0]
-            theme.blit_text(surface, label, max(14, self.f(16)), theme.TEXT_FAINT,
-                            (row.right - 14 - count_w - 8, row.centery), "midright")
+            theme.blit_text(surface, name, self.name_size, theme.TEXT, name_r.topleft, bold=True)
+            theme.blit_text(surface, label, self.label_size, theme.TEXT_DIM, label_r.topleft)
+            theme.blit_text(surface, count, self.count_size, theme.TEXT, count_r.topleft, bold=True)
+            if small_r is not None:
+                theme.blit_text(surface, small, self.count_label_size, theme.TEXT_FAINT, small_r.topleft)
 
-    def _draw_thinking(self, surface):
+    def _thinking_texts(self):
+        """(title, detail lines) of the thinking box now."""
         s = self.scene
-        box = self.think_rect
         c = s.computer
+        width = self.detail_rect.width
         if s.match.thinking:
-            centre = (box.x + self.f(24), box.y + self.f(24))
-            angle = (s.clock * 5.0) % (2 * math.pi)
-            rad = self.f(11)
-            arc = pygame.Rect(0, 0, 2 * rad, 2 * rad)
-            arc.center = centre
-            pygame.draw.circle(surface, theme.PANEL_EDGE, centre, rad, 3)
-            pygame.draw.arc(surface, theme.ACCENT, arc, angle, angle + 1.8, 3)
             side = theme.side_name(s.game.turn)
             thinker = f"{side} is thinking…" if s.mode == "watch" else "Computer is thinking…"
             title = "Moving now…" if c.stopping else thinker
-            theme.blit_text(surface, title, self.f(22), theme.TEXT, (box.x + self.f(46), box.y + self.f(24)), "midleft", bold=True)
-            # the engine scores from the side to move's view: say whose
-            detail = (f"Depth {c.depth or '—'}   ·   {side} {score_words(c.score) if c.depth else '…'}"
-                      f"   ·   {c.elapsed():.1f} s")
-            theme.blit_text(surface, detail, self.f(19), theme.TEXT_DIM, (box.x + 14, box.y + self.f(44)), "topleft")
-            return
-        if s.game.outcome is not None:
+            detail = f"Depth {c.depth or '—'} · {side} {score_words(c.score) if c.depth else '…'} · {c.elapsed():.1f} s"
+        elif s.game.outcome is not None and s.anim is None:
             title, detail = "Game over", outcome_words(s.game.outcome)
         elif s.match.engine_problem is not None:
             title, detail = "Engine problem", f"{s.match.engine_problem}. Press M to try again."
         elif s.mode == "watch" and s.paused:
             title, detail = "Paused", "Space resumes; S plays one move."
-        elif s.is_human(s.game.turn):
+        elif s.is_human(s.shown_position().turn):
             you = len(s.humans()) == 1
-            title = "Your move" if you else to_move(s.game.turn)
+            title = "Your move" if you else to_move(s.shown_position().turn)
             if s.input is not None and s.input.in_jump:
                 detail = "Keep jumping: click the next landing square."
             elif s.input is not None and s.input.must_capture:
                 detail = "A capture is available: you must take."
             else:
-                detail = "Click a piece, then where it goes."
+                detail = "Click a piece, then where it goes (or arrows and Enter)."
+            if c.depth and s.game.moves and self.detail_lines >= 3:
+                detail += f" Last search: depth {c.depth}, {score_words(c.score)}."
         else:
             title, detail = "Computer's move", ""
-        theme.blit_text(surface, title, self.f(22), theme.TEXT, (box.x + 14, box.y + self.f(24)), "midleft", bold=True)
-        y = box.y + self.f(40)
-        for line in theme.wrap(detail, self.f(19), box.width - 28)[:2]:
-            theme.blit_text(surface, line, self.f(19), theme.TEXT_DIM, (box.x + 14, y), "topleft")
-            y += theme.font(self.f(19)).get_linesize()
-        if c.depth and s.game.moves:
-            theme.blit_text(surface, f"Last search: depth {c.depth}, score {score_words(c.score)}", self.f(17),
-                            theme.TEXT_FAINT, (box.x + 14, box.bottom - 14), "bottomleft")
+        title = theme.elide(title, self.title_size, self.title_rect.width, bold=True)
+        room = self.detail_lines if not self.move_now.visible else 1
+        lines = theme.wrap(detail, self.detail_size, width) if detail else []
+        if len(lines) > room:
+            lines = lines[:room - 1] + [theme.elide(" ".join(lines[room - 1:]), self.detail_size, width)]
+        return title, lines
+
+    def _draw_thinking(self, surface):
+        s = self.scene
+        title, lines = self._thinking_texts()
+        tx = self.title_rect.x
+        if s.match.thinking:
+            rad = max(6, self.title_rect.height // 3)
+            centre = (self.title_rect.x + rad, self.title_rect.centery)
+            angle = (s.clock * 5.0) % (2 * math.pi)
+            arc = pygame.Rect(0, 0, 2 * rad, 2 * rad)
+            arc.center = centre
+            pygame.draw.circle(surface, theme.PANEL_EDGE, centre, rad, 3)
+            pygame.draw.arc(surface, theme.ACCENT, arc, angle, angle + 1.8, 3)
+            tx += 2 * rad + 8
+            title = theme.elide(title, self.title_size, self.title_rect.right - tx, bold=True)
+        theme.blit_text(surface, title, self.title_size, theme.TEXT, (tx, self.title_rect.y), bold=True)
+        y = self.detail_rect.y
+        line_h = theme.font(self.detail_size).get_linesize()
+        for line in lines:
+            theme.blit_text(surface, line, self.detail_size, theme.TEXT_DIM, (self.detail_rect.x, y))
+            y += line_h
 
     def _draw_moves(self, surface):
         s = self.scene
-        box = self.moves_rect
-        if box.height < 40:
+        area = self.moves_area
+        if area.height < self.line_h:
             return
-        lines = pdn_lines(s.game)
-        line_h = self.f(24)
-        area = pygame.Rect(box.x, box.y + self.f(28), box.width, box.height - self.f(28))
-        fit = max(1, (area.height - 12) // line_h)
+        lines = pdn_lines(s.game, s.shown_ply())
+        fit = max(1, (area.height - 8) // self.line_h)
         back = min(self.scroll, max(0, len(lines) - fit))
         shown = lines[max(0, len(lines) - fit - back):len(lines) - back]
         if not lines:
-            theme.blit_text(surface, "No moves yet", self.f(20), theme.TEXT_FAINT, area.center, "center")
+            theme.blit_text(surface, "No moves yet", self.move_size, theme.TEXT_FAINT, area.center, "center")
             return
-        y = area.y + 8
-        col1 = area.x + self.f(54)
-        col2 = area.x + self.f(54) + (area.width - self.f(60)) // 2
-        last = len(s.game.moves)
+        size = self.move_size
+        y = area.y + 4
+        num_w = theme.text_size("888.", size, tabular=True)[0]
+        col1 = area.x + 10 + num_w + 10
+        col2 = col1 + (area.right - col1) // 2
+        last = s.shown_ply()
         for k, (number, first, second) in enumerate(shown):
             is_last_line = k == len(shown) - 1 and back == 0
-            theme.blit_text(surface, f"{number}.", self.f(20), theme.TEXT_FAINT, (area.x + self.f(42), y), "topright")
+            theme.blit_text(surface, f"{number}.", size, theme.TEXT_FAINT, (col1 - 10, y), "topright", tabular=True)
             c1 = theme.ACCENT if is_last_line and not second and last else theme.TEXT
             c2 = theme.ACCENT if is_last_line and second else theme.TEXT
-            theme.blit_text(surface, first, self.f(20), c1 if first != "..." else theme.TEXT_FAINT, (col1, y), "topleft")
+            theme.blit_text(surface, first, size, c1 if first != "..." else theme.TEXT_FAINT, (col1, y), tabular=True)
             if second:
-                theme.blit_text(surface, second, self.f(20), c2, (col2, y), "topleft")
-            y += line_h
+                theme.blit_text(surface, second, size, c2, (col2, y), tabular=True)
+            y += self.line_h
         earlier = len(lines) - fit - back
+        small = MIN_TEXT
         if earlier > 0:
-            theme.blit_text(surface, f"{earlier} earlier", self.f(16), theme.TEXT_FAINT,
-                            (area.right - 10, area.y + 6), "topright")
+            theme.blit_text(surface, f"{earlier} earlier", small, theme.TEXT_FAINT, (area.right - 8, area.y + 4),
+                            "topright")
         if back > 0:
-            theme.blit_text(surface, f"{back} later", self.f(16), theme.TEXT_FAINT,
-                            (area.right - 10, area.bottom - 6), "bottomright")
+            theme.blit_text(surface, f"{back} later", small, theme.TEXT_FAINT, (area.right - 8, area.bottom - 4),
+                            "bottomright")
 
     def _draw_rule(self, surface):
-        s = self.scene
+        game = self.scene.game
         box = self.draw_rule_rect
-        rule = s.game.draw_rule
-        quiet = s.game.quiet_plies
-        frac = min(1.0, quiet / rule.plies)
-        reps = s.game.repetitions()
-        text = f"Draw rule: {quiet} of {rule.plies} plies without progress"
-        if reps > 1:
-            text += f" · position seen {reps}×"
-        size = theme.fit_text(text, self.f(18), box.width)
-        theme.blit_text(surface, text, size, theme.TEXT_DIM, (box.x + 2, box.y), "topleft")
-        bar = pygame.Rect(box.x, box.y + self.f(24), box.width, 8)
+        text, size = self._rule_text(game)
+        theme.blit_text(surface, text, size, theme.TEXT_DIM, box.topleft)
+        frac = min(1.0, game.quiet_plies / game.draw_rule.plies)
+        bar = self._rule_bar()
         if frac > 0:
-            fill = pygame.Rect(bar.x, bar.y, max(8, int(bar.width * frac)), bar.height)
-            pygame.draw.rect(surface, theme.DANGER if frac > 0.75 else theme.ACCENT, fill, border_radius=4)
+            fill = pygame.Rect(bar.x, bar.y, max(6, int(bar.width * frac)), bar.height)
+            pygame.draw.rect(surface, theme.DANGER if frac > 0.75 else theme.ACCENT, fill, border_radius=3)

@@ -106,13 +106,17 @@ class Button(Widget):
         r = self.rect
         return theme.fit_text(self.text, int(r.height * 0.6), max(1, r.width - 16))
 
+    def key_size(self):
+        """The nominal size of the hotkey hint: smaller than the label, never unreadable."""
+        return max(16, int(self.rect.height * 0.42))
+
     def show_hotkey(self):
         r = self.rect
         if not self.hotkey or not self.show_hotkeys or r.width <= 150:
             return False
         size = self.label_size()
         room = r.width - 40 - theme.font(size).size(self.text)[0]
-        return theme.font(int(r.height * 0.42)).size(self.hotkey)[0] <= room
+        return theme.font(self.key_size()).size(self.hotkey)[0] <= room
 
     def text_boxes(self, name):
         """The texts drawn, as layout-check boxes (see ``game.ui.layout_check``)."""
@@ -122,7 +126,7 @@ class Button(Widget):
         inner = r.inflate(-12, -4)
         if not self.show_hotkey():
             return [Box(f"{name}.text", inner, self.text, self.label_size(), parent=name)]
-        key_size = int(r.height * 0.42)
+        key_size = self.key_size()
         key_w = theme.font(key_size).size(self.hotkey)[0]
         key_box = pygame.Rect(r.right - 12 - key_w, inner.y, key_w, inner.height)
         label = pygame.Rect(r.x + 12, inner.y, key_box.x - 8 - (r.x + 12), inner.height)
@@ -152,7 +156,7 @@ class Button(Widget):
         if self.show_hotkey():
             theme.blit_text(surface, self.text, size, fg, (r.x + 14, r.centery), "midleft",
                             bold=self.primary)
-            theme.blit_text(surface, self.hotkey, int(r.height * 0.42),
+            theme.blit_text(surface, self.hotkey, self.key_size(),
                             theme.ON_ACCENT_DIM if focused else theme.TEXT_FAINT,
                             (r.right - 12, r.centery), "midright")
         else:

@@ -48,7 +48,8 @@ class PlayScene(Scene):
             engine=lambda: self.app.engine)
         self.match.pace = self.pace()
         self.flipped = p.get("flipped", flipped_for(self.app, self.players))
-        self.numbers = bool(self.setting("square_numbers", False))
+        self.numbers = bool(self.setting("square_numbers", True))
+        self.live = None  # the live analysis while it is on (A)
         self.renderer = BoardRenderer(self.app.assets)
         self.anim = None
         self.input = None
@@ -69,6 +70,7 @@ class PlayScene(Scene):
         self.panel.refresh()
 
     def leave(self):
+        self.stop_analysis()
         self.match.close()
         self.app.set_cursor(False)
         self.extras.leave()
@@ -135,6 +137,75 @@ class PlayScene(Scene):
     def toggle_numbers(self):
         self.numbers = not self.numbers
         self.app.settings["square_numbers"] = self.numbers  # kept for the next game
+
+    # -- live analysis (A) --------------------------------------------------------------
+
+    @property
+    def analysing(self):
+        return self.live is not None
+
+    def analysis_allowed(self):
+        """Always between people and between computers; against the computer only when the settings allow it."""
+        if len(self.humans()) != 1:
+            return True
+        return bool(self.setting("allow_analysis", False))
+
+    def toggle_analysis(self):
+        if self.live is not None:
+            self.stop_analysis()
+            self.say("Analysis off")
+            return
+        if not self.analysis_allowed():
+            self.say("Analysis against the computer is off: Settings can allow it")
+            return
+        from ...analysis.live import LiveAnalysis
+
+        self.live = LiveAnalysis(self._analysis_client)
+        self._follow_analysis()
+
+    def _analysis_client(self):
+        """A separate engine process for the analysis, so it never delays the computer player."""
+        factory = getattr(self.app, "_engine_factory", None)
+        if factory is not None:
+            return factory()
+        from ...engine.process import EngineClient
+
+        return EngineClient()
+
+    def _follow_analysis(self):
+        """Analyse the position on the board now (nothing to do when it is already being analysed)."""
+        live = self.live
+        if live is None:
+            return
+        game = self.game
+        live.show(game.position, tuple(game.reversible_history()[:-1]))
+        live.poll()
+
+    def stop_analysis(self):
+        live, self.live = self.live, None
+        if live is not None:
+            try:
+                live.close()  # ends its process without waiting: leaving the screen never stalls
+            except Exception:
+                pass
+
+    def analysis_words(self):
+        """The status line while analysing: depth, the evaluation in words and the best line."""
+        from ..analysis_view import black_view, line_words, win_words
+
+        live = self.live
+        if live.error:
+            return f"Analysis: {live.error}"
+        info = live.info
+        if self.game.outcome is not None:
+            return "Analysis: the game is over"
+        if info is None or info.position != self.game.position:
+            return "Analysis: thinking…"
+        won = win_words(info.score, info.position.turn)
+        if won is None:
+            red = black_view(info.score, info.position.turn)
+            won = "level" if abs(red) < 10 else f"{theme.side_name(0 if red > 0 else 1)} +{abs(red) / 100:.2f}"
+        return f"Analysis, depth {info.depth}: {won} · {line_words(info.pv, 6)}"
 
     def say(self, text):
         self.message = text
@@ -257,6 +328,8 @@ class PlayScene(Scene):
 
     def handle_event(self, event):
         if self.panel.handle_event(event):
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+                self.cursor = None  # the keyboard is on the panel's buttons now
             return
         if event.type == pygame.KEYDOWN:
             self._key(event)
@@ -288,6 +361,8 @@ class PlayScene(Scene):
             self.flip()
         elif k == pygame.K_n:
             self.toggle_numbers()
+        elif k == pygame.K_a and not ctrl:
+            self.toggle_analysis()
         elif k == pygame.K_r and not ctrl:
             self.resign()
         elif k == pygame.K_m and (self.match.thinking or self.computer.failed):
@@ -297,7 +372,9 @@ class PlayScene(Scene):
         elif k == pygame.K_s and self.mode == "watch":
             self.step_once()
         elif k == pygame.K_ESCAPE:
-            if self.input is not None and self.input.path:
+            if self.panel.focus.active:
+                self.panel.focus.clear()  # back to the board
+            elif self.input is not None and self.input.path:
                 self._cancel_selection()
             elif self.game.outcome is not None and self.over_shown:
                 self.app.push("game_over", outcome=self.game.outcome, players=self.players,
@@ -307,6 +384,7 @@ class PlayScene(Scene):
         elif k == pygame.K_BACKSPACE and self.input is not None:
             self.input.back()
         elif k in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
+            self.panel.focus.clear()  # the keyboard is on the board now: one thing looks selected
             self._move_cursor(k)
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) or (k == pygame.K_SPACE and self.mode != "watch"):
             if self.cursor is not None:
@@ -404,6 +482,7 @@ class PlayScene(Scene):
         self.clock += dt
         self.extras.update(dt)  # hint answers
         self._update_match(dt)
+        self._follow_analysis()  # a move or an undo is analysed at once
         self.panel.refresh()
         self._background()
 
@@ -462,6 +541,7 @@ class PlayScene(Scene):
         if inp is not None and self.anim is None:
             if self.setting("show_movable", True):
                 pic.movable = inp.movable()
+                pic.must_capture = inp.must_capture
             if inp.path:
                 piece = pic.pieces.pop(inp.path[0])
                 here = inp.path[-1]
@@ -478,22 +558,77 @@ class PlayScene(Scene):
                 pic.floating.append((piece[0], piece[1], d["pos"], 1.08))
         return pic
 
+    def shown_position(self):
+        """The position the board shows: before the move being animated, until its piece lands."""
+        return self.anim.before if self.anim is not None else self.game.position
+
+    def shown_ply(self):
+        """How many moves the board shows (the one being animated counts once it lands)."""
+        return len(self.game.moves) - (1 if self.anim is not None else 0)
+
     def status_text(self):
-        """The status line, in the seed's words: "Last move: 11-15 — White to move"."""
+        """The status line, in the seed's words: "Last move: 11-15 — White to move"; the words change
+        when the piece lands, not when its move starts."""
         game = self.game
         if self.message and self.clock < self.message_until:
             return self.message, theme.ACCENT
-        outcome = game.outcome
-        last = f"Last move: {game.moves[-1]} — " if game.moves else ""
+        if self.live is not None:
+            return self.analysis_words(), theme.TEXT
+        shown = self.shown_ply()
+        turn = self.shown_position().turn
+        outcome = game.outcome if self.anim is None else None
+        last = f"Last move: {game.moves[shown - 1]} — " if shown else ""
         if outcome is not None:
             return f"{last}{outcome_words(outcome)}", theme.TEXT
         if self.mode == "watch" and self.paused:
             return f"{last}Paused — Space to resume, S to step", theme.TEXT
+        if self.anim is not None:
+            return f"{last}{to_move(turn)}", theme.TEXT
         if not self.is_human(game.turn):
             if self.computer.failed:
                 return f"{last}Engine problem — press M to try again", theme.TEXT
             return f"{last}Computer is thinking…", theme.TEXT
         return f"{last}{to_move(game.turn)}", theme.TEXT
+
+    def eval_bar_rect(self):
+        """The evaluation bar: a slim column in the gap between the board's frame and the panel."""
+        layout = self.layout
+        gap = layout.panel.x - layout.frame.right
+        width = max(6, min(28, gap // 2))
+        return pygame.Rect(layout.frame.right + (gap - width) // 2, layout.frame.y, width, layout.frame.height)
+
+    def _draw_analysis(self, surface):
+        from ..analysis_view import black_view, draw_eval_bar, draw_line
+
+        info = self.live.info
+        fresh = info is not None and info.position == self.game.position
+        score = black_view(info.score, info.position.turn) if fresh else None
+        draw_eval_bar(surface, self.eval_bar_rect(), score, black_at_bottom=self.flipped)
+        if fresh and self.anim is None and info.pv:
+            draw_line(surface, self.layout.board, info.pv, self.app.assets)
+
+    def layout_boxes(self):
+        """The board, its labels, the status line and the panel, for the layout check."""
+        from ..layout_check import Box
+
+        layout = self.layout
+        board = layout.board
+        boxes = [Box("frame", layout.frame), Box("board", board.rect, parent="frame")]
+        for name, rect, text, size in self.renderer.label_boxes(layout, self.numbers):
+            boxes.append(Box(name, rect, text, size, parent="board" if name == "square_number" else "frame"))
+        text, size, _ = self.status_line()
+        boxes.append(Box("status", layout.status, text, size))
+        if self.live is not None:
+            boxes.append(Box("eval_bar", self.eval_bar_rect()))
+        boxes += self.panel.layout_boxes()
+        return boxes
+
+    def status_line(self):
+        """(text, size, colour) of the status line, fitted to it (cut with an ellipsis when too long)."""
+        text, colour = self.status_text()
+        st = self.layout.status
+        size = max(16, theme.fit_text(text, int(st.height * 0.62), st.width - 8))
+        return theme.elide(text, size, st.width - 8), size, colour
 
     def _background_key(self):
         return (self.size, self.flipped, self.numbers)
@@ -530,11 +665,11 @@ class PlayScene(Scene):
             self._paint_background(surface)
         self.renderer.draw(surface, layout, self.picture(), static=False)
         self.extras.draw(surface)  # the hint arrow
+        if self.live is not None:
+            self._draw_analysis(surface)
         if self.cursor is not None:
             rect = layout.board.cell_rect(*self.cursor)
             pygame.draw.rect(surface, theme.ACCENT, rect.inflate(-2, -2), max(2, rect.width // 18))
-        text, colour = self.status_text()
-        st = layout.status
-        size = theme.fit_text(text, int(st.height * 0.62), st.width - 8)
-        theme.blit_text(surface, text, size, colour, st.center, "center")
+        text, size, colour = self.status_line()
+        theme.blit_text(surface, text, size, colour, layout.status.center, "center")
         self.panel.draw(surface, chrome=False)
