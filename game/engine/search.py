@@ -369,7 +369,8 @@ class Searcher:
         if not self._history_draws:
             return
         for st in self._history_draws:
-            if st not in history_states and _may_follow(root, st):
+            # (the root itself is repeated inside the tree as a draw anyway)
+            if st not in history_states and st != root and _may_follow(root, st):
                 self.tt.clear()
                 self._history_draws.clear()
                 return
