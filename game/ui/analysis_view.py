@@ -6,7 +6,8 @@ evaluation graph of a game report.  Drawing only: the numbers come from
 import pygame
 
 from ..analysis.grading import BLUNDER, INACCURACY, MISTAKE, expected
-from ..engine.search import MATE_BOUND, WIN
+from ..analysis.live import LiveAnalysis
+from ..engine.search import DATABASE_BOUND, MATE_BOUND, WIN
 from . import theme
 from .hint import draw_arrow
 
@@ -25,23 +26,43 @@ def black_view(score, turn):
 
 
 def score_label(score_black):
-    """Short text for the bar: ``+1.2`` (men, Black's view), ``W5`` / ``R5`` forced win in 5."""
+    """Short text for the bar: ``+1.2`` (men, Black's view), ``W5`` / ``R5`` forced win in 5,
+    ``R+`` / ``W+`` a win the endgame database knows (no count of moves)."""
     if score_black is None:
         return ""
     if score_black >= MATE_BOUND:
         return f"{theme.side_name(0)[0]}{(WIN - score_black + 1) // 2}"
     if score_black <= -MATE_BOUND:
         return f"{theme.side_name(1)[0]}{(WIN + score_black + 1) // 2}"
+    if score_black >= DATABASE_BOUND:
+        return f"{theme.side_name(0)[0]}+"
+    if score_black <= -DATABASE_BOUND:
+        return f"{theme.side_name(1)[0]}+"
     return f"{score_black / 100:+.1f}"
 
 
 def win_words(score, turn):
-    """``Red wins in 7`` / ``White wins in 3`` for a forced result, else None."""
-    if score is None or abs(score) < MATE_BOUND:
+    """``Red wins in 7`` / ``White wins in 3`` for a forced result (``Red wins (endgame
+    database)`` for a database win), else None."""
+    if score is None or abs(score) < DATABASE_BOUND:
         return None
-    moves = (WIN - abs(score) + 1) // 2
     winner = turn if score > 0 else 1 - turn
+    if abs(score) < MATE_BOUND:
+        return f"{theme.side_name(winner)} wins (endgame database)"
+    moves = (WIN - abs(score) + 1) // 2
     return f"{theme.side_name(winner)} wins in {moves}"
+
+
+def score_words(score_black):
+    """An evaluation in words a player reads: ``Red +0.35`` (men ahead), ``level``, or a win."""
+    if score_black is None:
+        return ""
+    if abs(score_black) >= DATABASE_BOUND:
+        return win_words(score_black, 0)
+    if abs(score_black) < 5:
+        return "level"
+    ahead = 0 if score_black > 0 else 1
+    return f"{theme.side_name(ahead)} +{abs(score_black) / 100:.2f}"
 
 
 def draw_eval_bar(surface, rect, score_black, black_at_bottom):
@@ -58,8 +79,8 @@ def draw_eval_bar(surface, rect, score_black, black_at_bottom):
     pygame.draw.line(surface, theme.TEXT_FAINT, (rect.x, mid), (rect.right - 1, mid), 1)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1)
     label = score_label(score_black)
-    if label:
-        size = max(9, min(16, rect.width * 0.55 / max(1, len(label)) / theme.FONT_SCALE * 1.6))
+    size = min(22, rect.width * 0.55 / max(1, len(label)) / theme.FONT_SCALE * 1.6)
+    if label and theme.pixel_size(size) >= 11:  # a narrow bar shows no number: the panel says it
         good_for_black = score_black is not None and score_black >= 0
         at_black_edge = good_for_black
         colour = BAR_LIGHT if good_for_black else BAR_DARK
@@ -68,13 +89,22 @@ def draw_eval_bar(surface, rect, score_black, black_at_bottom):
         theme.blit_text(surface, label, int(size), colour, (rect.centerx, y), anchor=anchor, bold=True)
 
 
-def draw_line(surface, board, moves, assets=None, count=2):
-    """The first ``count`` moves of a line as arrows on a BoardGeometry, the first one boldest."""
-    for i, move in enumerate(list(moves)[:count][::-1]):
-        k = min(count, len(moves)) - 1 - i
-        colour = LINE_COLOURS[min(k, len(LINE_COLOURS) - 1)]
-        draw_arrow(surface, [board.square_center(s) for s in move.path], board.square,
+def draw_line(surface, board, moves, assets=None, count=2, colours=LINE_COLOURS):
+    """The first ``count`` moves of a line as arrows on a BoardGeometry, the first one on top."""
+    moves = list(moves)[:count]
+    for k in range(len(moves) - 1, -1, -1):
+        colour = colours[min(k, len(colours) - 1)]
+        draw_arrow(surface, [board.square_center(s) for s in moves[k].path], board.square,
                    None, colour=colour)
+
+
+def bar_rect(layout):
+    """Where the evaluation bar goes on a ``PlayLayout``: in the gap between the board's frame
+    and the panel, as tall as the board."""
+    gap = layout.panel.x - layout.frame.right
+    width = max(6, gap // 2)
+    x = layout.frame.right + (gap - width) // 2
+    return pygame.Rect(x, layout.board.rect.y, width, layout.board.rect.height)
 
 
 def line_words(moves, limit=8):
@@ -144,6 +174,77 @@ class EvalGraph:
         pygame.draw.rect(surface, theme.PANEL_EDGE, r, 1)
 
 
+class LiveBoard:
+    """Live analysis on a screen: turned on and off, follows the position shown, and draws
+    the evaluation bar, the best line's arrows and its words.
+
+    The engine runs in a process of its own (``client_factory()``, called when first
+    turned on); ``close()`` ends it without waiting (leaving a screen never stalls).
+    """
+
+    def __init__(self, client_factory):
+        self.live = LiveAnalysis(client_factory)
+        self.on = False
+
+    def toggle(self, position, history=()):
+        self.set(not self.on, position, history)
+        return self.on
+
+    def set(self, on, position=None, history=()):
+        self.on = bool(on)
+        if self.on and position is not None:
+            self.live.show(position, history)
+        elif not self.on:
+            self.live.stop()
+
+    def follow(self, position, history=()):
+        """The position shown changed (or not: showing the same one again costs nothing)."""
+        if self.on:
+            self.live.show(position, history)
+
+    def poll(self):
+        return self.live.poll() if self.on else None
+
+    def close(self):
+        self.on = False
+        self.live.close()
+
+    @property
+    def info(self):
+        return self.live.info if self.on else None
+
+    def score_black(self):
+        info = self.info
+        if info is None:
+            return None
+        return black_view(info.score, info.position.turn)
+
+    def words(self, limit=6):
+        """``Depth 14 · Red +0.35 · 11-15 23-19 8-11 …`` (or why there is nothing to show)."""
+        if not self.on:
+            return ""
+        if self.live.error:
+            return self.live.error[:1].upper() + self.live.error[1:]
+        info = self.info
+        if info is None:
+            if self.live.finished:
+                return "Nothing to analyse: the game is over here"
+            return "Analysing…"
+        parts = [f"Depth {info.depth}", score_words(black_view(info.score, info.position.turn))]
+        if info.pv:
+            parts.append(line_words(info.pv, limit))
+        return " · ".join(p for p in parts if p)
+
+    def draw_bar(self, surface, rect, black_at_bottom):
+        if self.on:
+            draw_eval_bar(surface, rect, self.score_black(), black_at_bottom)
+
+    def draw_arrows(self, surface, board, position):
+        info = self.info
+        if info is not None and info.position == position and info.pv:
+            draw_line(surface, board, info.pv, count=2)
+
+
 def progress_bar(surface, rect, fraction, text=""):
     rect = pygame.Rect(rect)
     pygame.draw.rect(surface, (34, 38, 46), rect, border_radius=4)
@@ -156,5 +257,5 @@ def progress_bar(surface, rect, fraction, text=""):
         theme.blit_text(surface, text, max(10, int(rect.height * 0.9)), theme.TEXT, rect.center, anchor="center")
 
 
-__all__ = ["EvalGraph", "black_view", "draw_eval_bar", "draw_line", "line_words", "progress_bar",
-           "score_label", "win_words"]
+__all__ = ["EvalGraph", "LiveBoard", "bar_rect", "black_view", "draw_eval_bar", "draw_line", "line_words",
+           "progress_bar", "score_label", "score_words", "win_words"]

@@ -1,28 +1,102 @@
-"""Review: step through any game (the current one, a loaded one, a finished one).
+"""Review: step through any game (the current one, a loaded one, a finished one),
+analyse it with the engine, and keep the analysis.
 
 params: ``game`` (a rules.Game), optional ``tags`` (PDN tags: players,
-event, date), ``error`` (why a loaded game stops early), ``ply`` (where to
-start; default the end), ``players`` (who played: continuing against the
-computer keeps its level), ``back`` ("pop" to return to the scene below,
-else the menu).
+event, date, result), ``error`` (why a loaded game stops early), ``ply``
+(where to start; default the end), ``players`` (who played: continuing
+against the computer keeps its level), ``back`` ("pop" to return to the
+scene below, else the menu).
 
 Left/Right step one move, Home/End jump to the start/end, Page Up/Down
-ten moves; the slider under the board jumps anywhere (click or drag).
+ten moves; the slider under the board, a move in the list and the
+evaluation graph jump anywhere (click or drag).  A turns live analysis on
+and off (the engine on the position shown, in its own process); G analyses
+the whole game (a progress bar; G again cancels) into a report: a graph,
+each move classed best … blunder, a table per side.  On a mistake or
+blunder, W (or a click on its explanation) steps through why: the better
+move, then the move played and its refutation, Left/Right inside the line,
+Esc back to the game.  Ctrl+S saves the analysed game as annotated PDN.
 "Continue from here" plays on from the shown position against the computer
 or with a friend: the moves up to there are kept, so repetition still counts.
 """
 
+import time
+
 import pygame
 
+from ...analysis.annotate import annotated_pdn
+from ...analysis.grading import BLUNDER, MISTAKE
+from ...analysis.runner import GameAnalysis
 from ...controller import DEFAULT_LEVEL, Match, MatchError, players_for
 from ...rules import BLACK, WHITE
 from .. import theme
+from ..analysis_view import EvalGraph, LiveBoard, bar_rect, draw_eval_bar, draw_line, progress_bar, score_words
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
 from ..geometry import PlayLayout
+from ..report_view import MoveList, draw_table, move_number, result_words, table_boxes, table_size
 from ..scene import Scene, register
 from ..store_hooks import flipped_for, level_named, settings_of
 from ..widgets import Button, FocusGroup, Widget
-from ..words import outcome_words, to_move
+from ..words import to_move
+
+WHY_COLOURS = ((90, 200, 120), (220, 80, 70), (236, 160, 80))   # the better move, the move played, its refutation
+PLAYED_COLOUR = ((220, 80, 70),)
+EXPLAINED = (MISTAKE, BLUNDER)
+
+
+def client_factory(app):
+    """A maker of engine clients of their own (the app's factory in tests, else a new process)."""
+    factory = getattr(app, "_engine_factory", None)
+    if factory is not None:
+        return factory
+
+    def make():
+        from ...engine.process import EngineClient
+
+        return EngineClient()
+    return make
+
+
+def endgame_probe():
+    """The endgame database's lookup (Position -> 1/0/-1/None), or None where there is none."""
+    try:
+        from ...engine.endgame import probe
+    except ImportError:
+        return None
+    return probe
+
+
+def book_lookup():
+    """The opening book's moves of a position (a list), or None where there is no book."""
+    try:
+        from ...engine.book import book_moves
+    except ImportError:
+        return None
+    return lambda position: [m for m, _ in book_moves(position)]
+
+
+class WhyLine:
+    """A bad move's story, stepped through on the board: from the position before it (the
+    better move drawn beside the one played), the move played, then the refutation."""
+
+    def __init__(self, ply, move_report):
+        self.ply = ply                               # the position after the bad move
+        self.report = move_report
+        self.moves = (move_report.move,) + tuple(move_report.explanation.line)
+        self.positions = [None] * (len(self.moves) + 1)
+        self.index = 0
+
+    def position(self, game):
+        if self.positions[0] is None:
+            pos = game.positions[self.ply - 1]
+            self.positions[0] = pos
+            for i, m in enumerate(self.moves):
+                pos = pos.play(m)
+                self.positions[i + 1] = pos
+        return self.positions[self.index]
+
+    def step(self, delta):
+        self.index = max(0, min(len(self.moves), self.index + delta))
 
 
 class Slider(Widget):
@@ -99,13 +173,45 @@ class ReviewScene(Scene):
         self.flipped = p.get("flipped", flipped_for(self.app, p.get("players") or {}))
         self.renderer = BoardRenderer(self.app.assets)
         self.message = ""
+        self.saved_path = None
+        self.live = LiveBoard(client_factory(self.app))
+        self.analysis = None      # GameAnalysis while the report is computed
+        self.report = None        # GameReport once it is
+        self.analysis_note = ""   # why there is no report (cancelled, engine error)
+        self.why = None           # WhyLine while a bad move's line is stepped through
+        self.graph = EvalGraph()
+        self.graph_dragging = False
+        self.move_list = MoveList(self.game)
         self.slider = Slider(self.total, self.ply, on_change=self.go)
-        self.vs_computer = Button("Continue vs computer", self.continue_vs_computer, primary=True)
+        self.analyse_button = Button("Analyse game", self.analyse_action, primary=True, hotkey="G")
+        self.live_button = Button("Live analysis", self.toggle_live, hotkey="A")
+        self.vs_computer = Button("Continue vs computer", self.continue_vs_computer)
         self.vs_friend = Button("Continue with a friend", self.continue_with_friend)
         self.flip_button = Button("Flip board", self.flip, hotkey="F")
         self.back_button = Button("Back", self.back, hotkey="Esc")
-        self.focus = FocusGroup([self.slider, self.vs_computer, self.vs_friend, self.flip_button, self.back_button])
+        for b, name in ((self.analyse_button, "analyse"), (self.live_button, "live"), (self.vs_computer, "vs_computer"),
+                        (self.vs_friend, "vs_friend"), (self.flip_button, "flip"), (self.back_button, "back")):
+            b.name = name
+        self.slider.name = "slider"
+        self.focus = FocusGroup([self.slider, self.analyse_button, self.live_button, self.vs_computer,
+                                 self.vs_friend, self.flip_button, self.back_button], arrows=False)
         self.resize(self.size)
+
+    def leave(self):
+        self.live.close()
+        if self.analysis is not None and not self.analysis.done:
+            self.analysis.cancel()
+        self._close_analysis_client()
+
+    def _close_analysis_client(self):
+        client = getattr(self.analysis, "client", None)
+        if client is not None:
+            try:
+                client.close(wait=False)
+            except TypeError:
+                client.close()
+            except Exception:
+                pass  # leaving must not fail on an engine already gone
 
     @property
     def total(self):
@@ -113,24 +219,161 @@ class ReviewScene(Scene):
 
     @property
     def position(self):
+        """The position on the board: the game's at ``ply``, or a step of the line being explained."""
+        if self.why is not None:
+            return self.why.position(self.game)
         return self.game.positions[self.ply]
+
+    def history(self):
+        """The positions before the one shown (the engine sees repetitions)."""
+        if self.why is not None:
+            base = list(self.game.positions[:self.why.ply - 1])
+            return tuple(base + self.why.positions[:self.why.index])[-40:]
+        return tuple(self.game.positions[max(0, self.ply - 40):self.ply])
 
     # -- stepping ------------------------------------------------------------------
 
     def go(self, ply):
         ply = max(0, min(self.total, ply))
-        if ply != self.ply:
+        if ply != self.ply or self.why is not None:
             self.version += 1  # whoever follows the position shown (an analysis) sees it change
+        self.why = None
         self.ply = ply
         self.slider.value = self.ply
         self.message = ""
+        self.live.follow(self.position, self.history())
 
     def step(self, delta):
+        if self.why is not None:
+            before = self.why.index
+            self.why.step(delta)
+            if self.why.index != before:
+                self.version += 1
+                self.live.follow(self.position, self.history())
+            return
         self.go(self.ply + delta)
 
     def flip(self):
         self.flipped = not self.flipped
         self.resize(self.size)
+
+    # -- analysis --------------------------------------------------------------------
+
+    def toggle_live(self):
+        on = self.live.toggle(self.position, self.history())
+        self.live_button.text = "Stop live analysis" if on else "Live analysis"
+        self._layout_panel()
+
+    @property
+    def analysing(self):
+        return self.analysis is not None and not self.analysis.done
+
+    def analyse_action(self):
+        """The button under the panel: analyse, cancel, then save the annotated game."""
+        if self.analysing:
+            self.cancel_analysis()
+        elif self.report is not None:
+            self.save_annotated()
+        else:
+            self.start_analysis()
+
+    def start_analysis(self):
+        if self.analysing or self.report is not None:
+            return
+        if not self.total:
+            self.analysis_note = "No moves to analyse"
+            return
+        self._close_analysis_client()
+        try:
+            client = client_factory(self.app)()
+        except Exception as e:  # no engine: say so, the review goes on
+            self.analysis_note = f"The engine could not be started ({e})"
+            self._layout_panel()
+            return
+        self.analysis = GameAnalysis(self.game.start, self.game.moves, client, probe=endgame_probe(),
+                                     book=book_lookup(), names=theme.SIDE_NAMES)
+        self.analysis_note = ""
+        self._refresh_buttons()
+
+    def cancel_analysis(self):
+        if self.analysing:
+            self.analysis.cancel()
+            self._close_analysis_client()
+            self.analysis_note = "Analysis cancelled: G starts it again"
+            self.analysis = None
+            self._refresh_buttons()
+
+    def _analysis_finished(self):
+        analysis = self.analysis
+        if analysis.error:
+            self.analysis_note = f"No report: {analysis.error}"
+            self.analysis = None
+        elif not analysis.cancelled:
+            self.report = analysis.report()
+            self.graph.set(self.report.black_scores(), [m.kind for m in self.report.moves])
+        self._close_analysis_client()
+        self._refresh_buttons()
+
+    def _refresh_buttons(self):
+        if self.analysing:
+            self.analyse_button.text = "Cancel analysis"
+        elif self.report is not None:
+            self.analyse_button.text, self.analyse_button.hotkey = "Save annotated PDN", "Ctrl+S"
+        else:
+            self.analyse_button.text = "Analyse game"
+        self._layout_panel()
+
+    def move_report(self, ply=None):
+        """The report on the move that led to position ``ply`` (default: the one shown), or None."""
+        ply = self.ply if ply is None else ply
+        if self.report is None or ply < 1:
+            return None
+        return self.report.moves[ply - 1]
+
+    def explained(self, ply=None):
+        m = self.move_report(ply)
+        if m is not None and m.kind in EXPLAINED and m.explanation is not None:
+            return m
+        return None
+
+    def start_why(self):
+        """Step through why the move shown was bad (from the position before it)."""
+        m = self.explained()
+        if m is None:
+            self.message = "W explains a mistake or a blunder: analyse the game (G), then go to one"
+            return False
+        self.why = WhyLine(self.ply, m)
+        self.version += 1
+        self.live.follow(self.position, self.history())
+        return True
+
+    def end_why(self):
+        if self.why is not None:
+            self.go(self.why.ply)
+
+    def save_annotated(self):
+        """Write the analysed game as PDN with marks and comments to a new file; say where."""
+        from ...store import paths
+
+        if self.report is None:
+            self.message = "Analyse the game first (G): the annotated game is saved from its report"
+            return None
+        recorded = self.tags.get("Result")
+        tags = {k: v for k, v in self.tags.items() if k not in ("Result", "FEN", "SetUp", "GameType")}
+        tags["Annotator"] = "Checkers engine"
+        try:
+            text = annotated_pdn(self.game, self.report, tags,
+                                 recorded if recorded not in (None, "*") and self.game.outcome is None else None)
+            stamp = time.strftime("%Y-%m-%d %H-%M-%S")
+            base = f"{stamp} annotated {_safe(self.tags.get('Black', 'Red'))} vs {_safe(self.tags.get('White', 'White'))}"
+            names = [f"{base}.pdn" if n == 1 else f"{base} ({n}).pdn" for n in range(1, 100)]
+            path = paths.write_new(paths.games_dir(), names, text)
+        except (OSError, ValueError) as e:
+            self.message = f"Not saved: {e}"
+            return None
+        self.saved_path = path
+        self.message = f"Saved as {path}"
+        return path
 
     # -- continuing ----------------------------------------------------------------
 
@@ -159,7 +402,8 @@ class ReviewScene(Scene):
         self._continue(players_for("2p"))
 
     def wants_redraw(self):
-        return False  # the picture changes only with events
+        # the progress bar and the live analysis change without events
+        return self.analysing or self.live.on
 
     def back(self):
         if self.params.get("back") == "pop" and len(self.app.stack) > 1:
@@ -167,75 +411,210 @@ class ReviewScene(Scene):
         else:
             self.app.switch("menu")
 
+    # -- the frame -----------------------------------------------------------------
+
+    def update(self, dt):
+        if self.analysis is not None and not self.analysis.done:
+            self.analysis.poll()
+            if self.analysis.done:
+                self._analysis_finished()
+        if self.live.on:
+            self.live.follow(self.position, self.history())
+            self.live.poll()
+
     # -- events --------------------------------------------------------------------
 
+    KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
+
     def handle_event(self, event):
-        if event.type == pygame.KEYDOWN:
-            k = event.key
-            if k == pygame.K_ESCAPE:
-                self.back()
-                return
-            if k == pygame.K_LEFT:
-                self.step(-1)
-                return
-            if k == pygame.K_RIGHT:
-                self.step(1)
-                return
-            if k == pygame.K_HOME:
-                self.go(0)
-                return
-            if k == pygame.K_END:
-                self.go(self.total)
-                return
-            if k == pygame.K_PAGEUP:
-                self.step(-10)
-                return
-            if k == pygame.K_PAGEDOWN:
-                self.step(10)
-                return
-            if k == pygame.K_f:
-                self.flip()
-                return
-            if k == pygame.K_n:
-                self.numbers = not self.numbers
-                return
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return
         if event.type == pygame.MOUSEWHEEL:
             self.step(-1 if event.y > 0 else 1)
             return
+        if self._mouse(event):
+            return
         self.focus.handle_event(event)
 
-    # -- layout and drawing --------------------------------------------------------
+    def _key(self, event):
+        k = event.key
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if ctrl:
+            if k == pygame.K_s:
+                self.save_annotated()
+                return True
+            return False
+        if k == pygame.K_ESCAPE:
+            if self.why is not None:
+                self.end_why()
+            else:
+                self.back()
+        elif k in self.KEYS:
+            self.step(self.KEYS[k])
+        elif k == pygame.K_HOME:
+            if self.why is not None:
+                self.step(-len(self.why.moves))
+            else:
+                self.go(0)
+        elif k == pygame.K_END:
+            if self.why is not None:
+                self.step(len(self.why.moves))
+            else:
+                self.go(self.total)
+        elif k == pygame.K_f:
+            self.flip()
+        elif k == pygame.K_n:
+            self.numbers = not self.numbers
+        elif k == pygame.K_a:
+            self.toggle_live()
+        elif k == pygame.K_g:
+            if self.analysing:
+                self.cancel_analysis()
+            else:
+                self.start_analysis()
+        elif k == pygame.K_w:
+            if self.why is not None:
+                self.end_why()
+            else:
+                self.start_why()
+        else:
+            return False
+        return True
+
+    def _mouse(self, event):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.report is not None and self.graph.rect.collidepoint(event.pos):
+                self.graph_dragging = True
+                self.go(self.graph.ply_at(event.pos))
+                return True
+            ply = self.move_list.ply_at(self.list_rect, self.list_line_h, self.ply, event.pos)
+            if ply is not None:
+                self.go(ply)
+                return True
+            if self.note_rect.collidepoint(event.pos) and self.why is None and self.explained() is not None:
+                self.start_why()
+                return True
+        if event.type == pygame.MOUSEMOTION and self.graph_dragging:
+            x = max(self.graph.rect.x, min(self.graph.rect.right - 1, event.pos[0]))
+            self.go(self.graph.ply_at((x, self.graph.rect.centery)))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.graph_dragging:
+            self.graph_dragging = False
+            return True
+        return False
+
+    # -- layout ----------------------------------------------------------------------
 
     def resize(self, size):
         super().resize(size)
         self.layout = PlayLayout(size, getattr(self, "flipped", True))
         if not hasattr(self, "focus"):
             return
-        panel = self.layout.panel
-        bh = max(38, min(50, size[1] // 16))
-        gap = bh // 4
-        x, w = panel.x + 12, panel.width - 24
-        y = panel.bottom - 12 - bh
-        for b in (self.back_button, self.flip_button, self.vs_friend, self.vs_computer):
-            b.rect = pygame.Rect(x, y, w, bh)
-            y -= bh + gap
-        self.buttons_top = y + bh
         st = self.layout.status
-        self.slider.rect = pygame.Rect(self.layout.frame.x + 20, st.bottom + 4,
-                                       self.layout.frame.width - 40, 18)
+        self.slider.rect = pygame.Rect(self.layout.frame.x + 20, st.bottom + 4, self.layout.frame.width - 40, 18)
         if self.slider.rect.bottom > size[1] - 2:
             self.slider.rect.y = size[1] - 22
+        self.bar = bar_rect(self.layout)
+        self._layout_panel()
+
+    def _layout_panel(self):
+        """The panel from the top: title, players and result, the report (or the progress bar),
+        the moves; from the bottom: the buttons, and above them the note (live line, explanation)."""
+        if not hasattr(self, "layout"):
+            return
+        h = self.size[1]
+        panel = self.layout.panel
+        pad = max(8, min(16, panel.width // 22))
+        x, w = panel.x + pad, panel.width - 2 * pad
+        self.pad = pad
+        self.title_size = theme.fit_text("Review", max(24, min(44, h // 20)), w, bold=True)
+        self.title_rect = pygame.Rect(x, panel.y + pad, w, theme.font(self.title_size, True).get_height())
+        self.text_size = max(16, min(24, h // 34))
+        line = theme.font(self.text_size).get_linesize()
+        y = self.title_rect.bottom + pad // 2
+        self.info_rects = []
+        for text in self.info_lines():
+            self.info_rects.append(pygame.Rect(x, y, w, line))
+            y += line
+        if self.error:
+            size = self.small_size
+            height = min(3, len(theme.wrap(self.error_text(), size, w))) * theme.font(size).get_linesize()
+            self.error_rect = pygame.Rect(x, y, w, height)
+            y += height
+        else:
+            self.error_rect = pygame.Rect(x, y, w, 0)
+        top = y + pad // 2
+        # buttons, bottom up: [Flip | Back], friend, computer, live, analyse
+        bh = max(30, min(50, h // 17))
+        gap = max(4, bh // 5)
+        half = (w - gap) // 2
+        yb = panel.bottom - pad - bh
+        self.flip_button.rect = pygame.Rect(x, yb, half, bh)
+        self.back_button.rect = pygame.Rect(x + half + gap, yb, w - half - gap, bh)
+        for b in (self.vs_friend, self.vs_computer, self.live_button, self.analyse_button):
+            yb -= bh + gap
+            b.rect = pygame.Rect(x, yb, w, bh)
+        for b in self.focus.widgets[1:]:
+            b.show_hotkeys = True
+        bottom = yb - gap
+        # the note above the buttons: up to 3 lines (the live line, a bad move's explanation)
+        small = self.small_size
+        small_line = theme.font(small).get_linesize()
+        lines = 3 if (self.live.on or self.report is not None) else (1 if self.message else 0)
+        self.note_rect = pygame.Rect(x, bottom - lines * small_line, w, lines * small_line)
+        bottom = self.note_rect.y - (gap if lines else 0)
+        # the report (or the progress bar), then the moves in what is left
+        self.progress_rect = pygame.Rect(x, top, w, 0)
+        self.table_rect = pygame.Rect(x, top, w, 0)
+        self.graph.resize((x, top, w, 0))
+        room = bottom - top
+        if self.analysing or (self.analysis_note and self.report is None):
+            self.progress_rect = pygame.Rect(x, top, w, max(small_line + 4, bh * 2 // 3))
+            top = self.progress_rect.bottom + pad // 2
+        elif self.report is not None:
+            self.table_text = max(16, min(22, self.text_size))
+            table_h = 3 * theme.font(self.table_text).get_linesize()
+            self.table_rect = pygame.Rect(x, top, w, table_h)
+            self.table_text = table_size(self.table_rect, self.report, self.table_text)
+            graph_h = max(36, min(200, int((room - table_h) * 0.38)))
+            self.graph.resize((x, self.table_rect.bottom + pad // 2, w, graph_h))
+            top = self.graph.rect.bottom + pad // 2
+        self.list_size = self.text_size
+        self.list_line_h = theme.font(self.list_size).get_linesize() + 2
+        self.list_rect = pygame.Rect(x, top, w, max(0, bottom - top))
+
+    @property
+    def small_size(self):
+        return max(16, min(21, self.size[1] // 40))
+
+    # -- words -----------------------------------------------------------------------
 
     def move_words(self, ply):
-        """"12. 9x18" / "12... 22-17" for the move leading to position ``ply``."""
-        start_turn = self.game.start.turn
-        n = ply - 1 + (1 if start_turn == WHITE else 0)
-        label = f"{n // 2 + 1}{'.' if n % 2 == 0 else '...'}"
-        return f"{label} {self.game.moves[ply - 1]}"
+        """"12. 9x18" / "12... 22-17" for the move leading to position ``ply``, numbered as in the list."""
+        return f"{move_number(ply - 1, self.game.start.turn)} {self.game.moves[ply - 1]}"
+
+    def result(self):
+        return result_words(self.game.outcome, self.tags.get("Result", "*"))
+
+    def info_lines(self):
+        black = self.tags.get("Black", "?")
+        white = self.tags.get("White", "?")
+        lines = [f"{theme.side_name(BLACK)}: {black}", f"{theme.side_name(WHITE)}: {white}"]
+        extra = " · ".join(v for v in (self.tags.get("Event"), self.tags.get("Date")) if v and "?" not in v)
+        if extra:
+            lines.append(extra)
+        lines.append(self.result())
+        return lines
+
+    def error_text(self):
+        return f"This record stops early: {self.error}"
 
     def picture(self):
         pic = BoardPicture(pieces_of(self.position))
-        if self.ply > 0:
+        if self.why is not None:
+            if self.why.index > 0:
+                pic.last_move = self.why.moves[self.why.index - 1].path
+        elif self.ply > 0:
             pic.last_move = self.game.moves[self.ply - 1].path
         pic.numbers = self.numbers
         return pic
@@ -243,60 +622,178 @@ class ReviewScene(Scene):
     def status_text(self):
         if self.message:
             return self.message, theme.ACCENT
+        if self.why is not None:
+            w = self.why
+            bad = f"{move_number(w.ply - 1, self.game.start.turn)} {w.report.move}"
+            if w.index == 0:
+                return f"Before {bad}: better {w.report.best} (green) · Right steps · Esc back", theme.TEXT
+            mover = "played" if w.index == 1 else f"{w.index - 1} of {len(w.moves) - 1}"
+            return f"Why {bad} was bad: {mover}, {w.moves[w.index - 1]} · Left/Right · Esc back", theme.TEXT
         if self.ply == 0:
             head = "Start position"
         else:
-            head = f"Move {self.ply} of {self.total}: {self.move_words(self.ply)}"
-        pos_game = self.ply == self.total and self.game.outcome
-        tail = outcome_words(self.game.outcome) if pos_game else to_move(self.position.turn)
+            head = f"After {self.move_words(self.ply)} (move {self.ply} of {self.total})"
+        tail = self.result() if (self.ply == self.total and self.game.outcome) else to_move(self.position.turn)
         return f"{head} — {tail}", theme.TEXT
+
+    def note_lines(self):
+        """[(text, colour)] of the note above the buttons: the explanation of a bad move, the live line."""
+        out = []
+        m = self.explained()
+        if self.why is not None:
+            m = self.why.report
+        if m is not None:
+            text = f"{m.grade.mark} {m.explanation.text}. Better {m.best}."
+            if self.why is None:
+                text += " W: step through it"
+            out.append((text, (236, 140, 60) if m.kind == MISTAKE else (230, 96, 84)))
+        elif self.report is not None and self.ply > 0:
+            mr = self.move_report()
+            evaluation = score_words(self.report.black_scores()[self.ply])
+            out.append((f"{self.move_words(self.ply)}: {mr.kind} · {evaluation}", theme.TEXT_DIM))
+        if self.live.on:
+            out.append((self.live.words(), theme.TEXT))
+        if self.message and not out:
+            out.append((self.message, theme.ACCENT))
+        return out
+
+    def wrapped_note(self):
+        """The note's lines as drawn: wrapped to the box, cut to what fits (the live line kept)."""
+        size = self.small_size
+        room = self.note_rect.height // max(1, theme.font(size).get_linesize())
+        parts = self.note_lines()
+        out = []
+        for i, (text, colour) in enumerate(parts):
+            keep = room - len(out) - (len(parts) - i - 1)  # leave a line to each later part
+            lines = theme.wrap(text, size, self.note_rect.width)
+            if len(lines) > keep:
+                lines = lines[:max(0, keep)]
+                if lines:
+                    lines[-1] = theme.elide(lines[-1] + " …", size, self.note_rect.width)
+            out += [(ln, colour) for ln in lines]
+        return out[:room]
+
+    def progress_text(self):
+        if self.analysing:
+            return f"Analysing the game: {int(self.analysis.progress * 100)}%"
+        return self.analysis_note
+
+    # -- drawing ---------------------------------------------------------------------
 
     def draw(self, surface):
         theme.gradient_background(surface)
         layout = self.layout
         self.renderer.draw(surface, layout, self.picture())
+        self._draw_arrows(surface)
+        self._draw_bar(surface)
         text, colour = self.status_text()
         st = layout.status
-        theme.blit_text(surface, text, theme.fit_text(text, int(st.height * 0.6), st.width - 8), colour,
-                        st.center, "center")
+        size = max(16, int(st.height * 0.6))
+        theme.blit_text(surface, theme.elide(text, size, st.width - 8), size, colour, st.center, "center")
         self._draw_panel(surface)
         self.focus.draw(surface)
+
+    def _draw_arrows(self, surface):
+        board = self.layout.board
+        if self.why is not None:
+            w = self.why
+            if w.index == 0:
+                draw_line(surface, board, [w.report.move], colours=PLAYED_COLOUR, count=1)
+                if w.report.best is not None:
+                    draw_line(surface, board, [w.report.best], colours=WHY_COLOURS, count=1)
+            elif w.index < len(w.moves):
+                draw_line(surface, board, [w.moves[w.index]], colours=WHY_COLOURS[2:], count=1)
+            return
+        if self.live.on:
+            self.live.draw_arrows(surface, board, self.position)
+            return
+        m = self.explained()
+        if m is not None and m.explanation.line:
+            # what the bad move allows: the refutation's first move
+            draw_line(surface, board, m.explanation.line[:1], colours=WHY_COLOURS[1:], count=1)
+
+    def _draw_bar(self, surface):
+        black_at_bottom = self.layout.board.flipped
+        if self.live.on:
+            self.live.draw_bar(surface, self.bar, black_at_bottom)
+        elif self.report is not None and self.why is None:
+            draw_eval_bar(surface, self.bar, self.report.black_scores()[self.ply], black_at_bottom)
 
     def _draw_panel(self, surface):
         panel = self.layout.panel
         pygame.draw.rect(surface, theme.PANEL, panel, border_radius=10)
         pygame.draw.rect(surface, theme.PANEL_EDGE, panel, 1, border_radius=10)
-        x, y, w = panel.x + 14, panel.y + 12, panel.width - 28
-        theme.blit_text(surface, "Review", 34, theme.TEXT, (x, y), bold=True)
-        y += 40
-        black = self.tags.get("Black", "?")
-        white = self.tags.get("White", "?")
-        for line, colour in ((f"{theme.side_name(BLACK)}: {black}", theme.TEXT_DIM),
-                             (f"{theme.side_name(WHITE)}: {white}", theme.TEXT_DIM)):
-            theme.blit_text(surface, line, theme.fit_text(line, 22, w), colour, (x, y))
-            y += 24
-        extra = " · ".join(v for v in (self.tags.get("Event"), self.tags.get("Date")) if v and "?" not in v)
-        if extra:
-            theme.blit_text(surface, extra, theme.fit_text(extra, 20, w), theme.TEXT_FAINT, (x, y))
-            y += 22
-        result = self.game.outcome.result() if self.game.outcome else self.tags.get("Result", "*")
-        theme.blit_text(surface, f"Result: {result}", 22, theme.TEXT_DIM, (x, y))
-        y += 26
-        if self.error:
-            for line in theme.wrap(f"This record stops early: {self.error}", 18, w)[:4]:
-                theme.blit_text(surface, line, 18, theme.DANGER, (x, y))
-                y += 19
-        y += 6
-        # the moves around the one shown
-        line_h = 22
-        room = max(0, (self.buttons_top - 12 - y) // line_h)
-        if room and self.total:
-            first = max(1, min(self.ply - room // 2, self.total - room + 1))
-            for ply in range(first, min(self.total, first + room - 1) + 1):
-                current = ply == self.ply
-                colour = theme.ACCENT if current else theme.TEXT_DIM
-                theme.blit_text(surface, self.move_words(ply), 20, colour, (x + 8, y), bold=current)
-                y += line_h
-        theme.blit_text(surface, "Left/Right · Home/End · F flip", 17, theme.TEXT_FAINT,
-                        (panel.centerx, self.buttons_top - 8), "midbottom")
+        theme.blit_text(surface, "Review", self.title_size, theme.TEXT, self.title_rect.topleft, bold=True)
+        lines = self.info_lines()
+        for i, (text, rect) in enumerate(zip(lines, self.info_rects)):
+            colour = theme.TEXT if i == len(lines) - 1 else theme.TEXT_DIM
+            theme.blit_text(surface, theme.elide(text, self.text_size, rect.width), self.text_size, colour,
+                            rect.topleft)
+        if self.error_rect.height:
+            y = self.error_rect.y
+            for ln in theme.wrap(self.error_text(), self.small_size, self.error_rect.width)[:3]:
+                theme.blit_text(surface, ln, self.small_size, theme.DANGER, (self.error_rect.x, y))
+                y += theme.font(self.small_size).get_linesize()
+        if self.progress_rect.height:
+            fraction = self.analysis.progress if self.analysing else 0.0
+            progress_bar(surface, self.progress_rect, fraction)
+            text = self.progress_text()
+            size = theme.fit_text(text, self.small_size, self.progress_rect.width - 8)
+            theme.blit_text(surface, text, size, theme.TEXT, self.progress_rect.center, "center")
+        if self.report is not None:
+            draw_table(surface, self.table_rect, self.report, self.table_text)
+            self.graph.draw(surface, self.ply)
+        self.move_list.draw(surface, self.list_rect, self.list_line_h, self.list_size, self.ply, self.report)
+        y = self.note_rect.y
+        for text, colour in self.wrapped_note():
+            theme.blit_text(surface, text, self.small_size, colour, (self.note_rect.x, y))
+            y += theme.font(self.small_size).get_linesize()
 
+    def layout_boxes(self):
+        from ..layout_check import Box
+
+        layout = self.layout
+        text, _ = self.status_text()
+        st = layout.status
+        size = max(16, int(st.height * 0.6))
+        boxes = [Box("board", layout.frame), Box("panel", layout.panel), Box("bar", self.bar),
+                 Box("status", st, theme.elide(text, size, st.width - 8), size),
+                 Box("slider", self.slider.rect),
+                 Box("title", self.title_rect, "Review", self.title_size, bold=True, parent="panel")]
+        for i, (line, rect) in enumerate(zip(self.info_lines(), self.info_rects)):
+            boxes.append(Box(f"info{i}", rect, theme.elide(line, self.text_size, rect.width), self.text_size,
+                             parent="panel"))
+        if self.error_rect.height:
+            shown = " ".join(theme.wrap(self.error_text(), self.small_size, self.error_rect.width)[:3])
+            boxes.append(Box("error", self.error_rect, shown, self.small_size, parent="panel", wrap=True))
+        if self.progress_rect.height:
+            text = self.progress_text()
+            boxes.append(Box("progress", self.progress_rect, text,
+                             theme.fit_text(text, self.small_size, self.progress_rect.width - 8), parent="panel"))
+        if self.report is not None:
+            boxes.append(Box("table", self.table_rect, parent="panel"))
+            boxes += table_boxes(self.table_rect, self.report, self.table_text, "table")
+            boxes.append(Box("graph", self.graph.rect, parent="panel"))
+        if self.list_rect.height:
+            boxes.append(Box("moves", self.list_rect, parent="panel"))
+            for ply, cell in self.move_list.cells(self.list_rect, self.list_line_h, self.ply):
+                m = self.move_report(ply)
+                text = str(self.game.moves[ply - 1]) + (m.grade.mark if m is not None else "")
+                boxes.append(Box(f"move{ply}", cell, text, self.list_size, bold=True, parent="moves"))
+        if self.note_rect.height:
+            boxes.append(Box("note", self.note_rect, parent="panel"))
+            y = self.note_rect.y
+            line_h = theme.font(self.small_size).get_linesize()
+            for i, (text, _) in enumerate(self.wrapped_note()):
+                boxes.append(Box(f"note{i}", (self.note_rect.x, y, self.note_rect.width, line_h), text,
+                                 self.small_size, parent="note"))
+                y += line_h
+        boxes += [b._replace(parent=b.parent or "panel") for b in self.focus.text_boxes("widget")
+                  if b.name != "slider" and not b.name.startswith("slider")]
+        return boxes
+
+
+def _safe(text):
+    from ...store.saves import safe_name
+
+    return safe_name(text)

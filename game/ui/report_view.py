@@ -1,0 +1,186 @@
+"""The review screen's panel pieces: the numbered move list (clickable, with the report's
+marks), the report's table per side, and the result of a game in words.
+
+Layout is computed from rects (``MoveList.cells``) so that a click finds the same cell
+that was drawn; drawing never changes state.
+"""
+
+import pygame
+
+from ..analysis.grading import BEST, BLUNDER, GOOD, INACCURACY, MISTAKE
+from ..rules import BLACK, WHITE
+from . import theme
+from .analysis_view import KIND_COLOURS
+from .words import outcome_words
+
+RESULT_WINNERS = {"2-0": BLACK, "0-2": WHITE}
+TABLE_COLUMNS = ((BEST, "Best"), (GOOD, "Good"), (INACCURACY, "?!"), (MISTAKE, "?"), (BLUNDER, "??"))
+
+
+def result_words(outcome, recorded="*"):
+    """"White won: Red has no legal move", "Drawn: …", "Unfinished": never ``0-2`` or ``*``."""
+    if outcome is not None:
+        if outcome.winner is None:
+            return f"Drawn: {outcome_words(outcome)}"
+        return f"{theme.side_name(outcome.winner)} won: {outcome_words(outcome)}"
+    winner = RESULT_WINNERS.get(recorded)
+    if winner is not None:
+        return f"{theme.side_name(winner)} won"
+    return {"1-1": "Drawn", "0-0": "No result"}.get(recorded, "Unfinished")
+
+
+def move_number(ply, start_turn):
+    """``12.`` / ``12...``: the number the game's move list gives the move played at ``ply`` (0-based)."""
+    n = ply + (1 if start_turn == WHITE else 0)
+    return f"{n // 2 + 1}{'.' if n % 2 == 0 else '...'}"
+
+
+class MoveList:
+    """The game's moves as the play screen lists them (``12.  11-15  23-19``), around the one shown.
+
+    ``cells(rect, line_h, current)`` gives ``(ply, rect)`` of each move drawn
+    (ply counts positions: the move that leads to position ``ply``), so a click
+    on a move jumps to the position after it.
+    """
+
+    def __init__(self, game):
+        self.game = game
+
+    def rows(self):
+        """[(number, [ply or None, ply or None])]: two moves a row, Red's first."""
+        moves = len(self.game.moves)
+        rows, ply, number = [], 1, 1
+        if moves and self.game.start.turn == WHITE:
+            rows.append((number, [None, 1]))
+            ply, number = 2, 2
+        while ply <= moves:
+            rows.append((number, [ply, ply + 1 if ply + 1 <= moves else None]))
+            ply += 2
+            number += 1
+        return rows
+
+    def visible(self, rect, line_h, current):
+        """The rows that fit in ``rect``, the one with the move shown kept in the middle."""
+        rows = self.rows()
+        fit = max(0, rect.height // max(1, line_h))
+        if fit == 0 or not rows:
+            return []
+        at = 0
+        for i, (_, plies) in enumerate(rows):
+            if current in plies:
+                at = i
+        first = max(0, min(at - fit // 2, len(rows) - fit))
+        return rows[first:first + fit]
+
+    @staticmethod
+    def columns(rect):
+        number_w = max(30, rect.width // 6)
+        cell_w = (rect.width - number_w) // 2
+        return number_w, cell_w
+
+    def cells(self, rect, line_h, current):
+        rect = pygame.Rect(rect)
+        number_w, cell_w = self.columns(rect)
+        out = []
+        for k, (number, plies) in enumerate(self.visible(rect, line_h, current)):
+            y = rect.y + k * line_h
+            for j, ply in enumerate(plies):
+                if ply is not None:
+                    out.append((ply, pygame.Rect(rect.x + number_w + j * cell_w, y, cell_w, line_h)))
+        return out
+
+    def ply_at(self, rect, line_h, current, pos):
+        for ply, cell in self.cells(rect, line_h, current):
+            if cell.collidepoint(pos):
+                return ply
+        return None
+
+    def draw(self, surface, rect, line_h, size, current, report=None):
+        rect = pygame.Rect(rect)
+        number_w, _ = self.columns(rect)
+        kinds = {m.ply + 1: m for m in report.moves} if report is not None else {}
+        for k, (number, plies) in enumerate(self.visible(rect, line_h, current)):
+            y = rect.y + k * line_h
+            theme.blit_text(surface, f"{number}.", size, theme.TEXT_FAINT, (rect.x + number_w - 8, y),
+                            "topright", tabular=True)
+        for ply, cell in self.cells(rect, line_h, current):
+            shown = ply == current
+            if shown:
+                pygame.draw.rect(surface, theme.BUTTON_HOVER, cell.inflate(-2, 0), border_radius=4)
+            text = str(self.game.moves[ply - 1])
+            m = kinds.get(ply)
+            mark = m.grade.mark if m is not None else ""
+            colour = theme.ACCENT if shown else theme.TEXT
+            r = theme.blit_text(surface, text, size, colour, (cell.x + 6, cell.y), bold=shown)
+            if mark:
+                theme.blit_text(surface, mark, size, KIND_COLOURS[m.kind], (r.right + 2, cell.y), bold=True)
+
+
+def table_rows(report):
+    """The report's table: a header, then per side its name, counts of each class and average loss."""
+    header = [""] + [label for _, label in TABLE_COLUMNS] + ["Loss"]
+    rows = [header]
+    for colour in (BLACK, WHITE):
+        s = report.summary(colour)
+        rows.append([theme.side_name(colour)] + [str(s.counts[k]) for k, _ in TABLE_COLUMNS]
+                    + [f"{s.average_loss / 100:.2f}"])
+    return rows
+
+
+def table_cells(rect, size=16):
+    """[[cell rect]] per row (3 rows) and column: the name column (as wide as the longer side
+    name at ``size``), then one per class and the loss."""
+    rect = pygame.Rect(rect)
+    line_h = rect.height // 3
+    name_w = min(rect.width // 3, max(theme.text_size(theme.side_name(c), size)[0] for c in (BLACK, WHITE)) + 6)
+    n = len(TABLE_COLUMNS) + 1
+    col_w = (rect.width - name_w) // n
+    out = []
+    for r in range(3):
+        y = rect.y + r * line_h
+        row = [pygame.Rect(rect.x, y, name_w, line_h)]
+        row += [pygame.Rect(rect.x + name_w + c * col_w, y, col_w, line_h) for c in range(n)]
+        out.append(row)
+    return out
+
+
+def table_size(rect, report, size):
+    """The largest text size up to ``size`` at which every cell of the table fits its cell."""
+    rows = table_rows(report)
+    while True:
+        cells = table_cells(rect, size)
+        if size <= 16:
+            break
+        if all(theme.text_size(t, size, r == 0 and c > 0, True)[0] <= cells[r][c].width - 2
+               and theme.font(size).get_height() <= cells[r][c].height
+               for r, row in enumerate(rows) for c, t in enumerate(row) if t):
+            break
+        size -= 1
+    return size
+
+
+def table_boxes(rect, report, size, parent):
+    from .layout_check import Box
+
+    cells = table_cells(rect, size)
+    return [Box(f"table.{r}.{c}", cells[r][c], t, size, bold=r == 0 and c > 0, parent=parent, tabular=True)
+            for r, row in enumerate(table_rows(report)) for c, t in enumerate(row) if t]
+
+
+def draw_table(surface, rect, report, size):
+    cells = table_cells(rect, size)
+    for r, row in enumerate(table_rows(report)):
+        for c, cell in enumerate(row):
+            box = cells[r][c]
+            if c == 0:
+                theme.blit_text(surface, cell, size, theme.TEXT_DIM, box.topleft)
+                continue
+            kind = TABLE_COLUMNS[c - 1][0] if c <= len(TABLE_COLUMNS) else None
+            colour = KIND_COLOURS.get(kind, theme.TEXT_FAINT if r == 0 else theme.TEXT)
+            if r > 0 and kind in KIND_COLOURS and cell == "0":
+                colour = theme.TEXT_FAINT
+            theme.blit_text(surface, cell, size, colour, (box.right - 2, box.y), "topright", bold=r == 0,
+                            tabular=True)
+
+
+__all__ = ["MoveList", "draw_table", "move_number", "result_words", "table_boxes", "table_rows", "table_size"]
