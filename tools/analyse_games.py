@@ -24,6 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.analysis.grading import BLUNDER, KINDS  # noqa: E402
 from game.analysis.report import DECIDED_LOSS, DECIDED_WIN, loses_material_by_force  # noqa: E402
 from game.analysis.runner import analyse  # noqa: E402
+from game.engine.book import book_moves  # noqa: E402
+from game.engine.endgame import probe  # noqa: E402
 from game.engine.process import EngineClient  # noqa: E402
 from game.notation.pdn import read_pdn  # noqa: E402
 from game.textfile import read_text  # noqa: E402
@@ -52,7 +54,8 @@ def main(argv=None):
                 continue
             game = pg.game()
             t0 = time.perf_counter()
-            report, _ = analyse(game.start, game.moves, client, seconds=args.seconds)
+            report, _ = analyse(game.start, game.moves, client, seconds=args.seconds, probe=probe,
+                                book=lambda p: [m for m, _ in book_moves(p)])
             secs = time.perf_counter() - t0
             total_secs += secs
             tags = pg.tags

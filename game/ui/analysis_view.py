@@ -174,6 +174,19 @@ class EvalGraph:
         pygame.draw.rect(surface, theme.PANEL_EDGE, r, 1)
 
 
+def client_factory(app):
+    """A maker of engine clients of a screen's own (the app's factory in tests, else a new process)."""
+    factory = getattr(app, "_engine_factory", None)
+    if factory is not None:
+        return factory
+
+    def make():
+        from ..engine.process import EngineClient
+
+        return EngineClient()
+    return make
+
+
 class LiveBoard:
     """Live analysis on a screen: turned on and off, follows the position shown, and draws
     the evaluation bar, the best line's arrows and its words.
@@ -257,5 +270,5 @@ def progress_bar(surface, rect, fraction, text=""):
         theme.blit_text(surface, text, max(10, int(rect.height * 0.9)), theme.TEXT, rect.center, anchor="center")
 
 
-__all__ = ["EvalGraph", "LiveBoard", "bar_rect", "black_view", "draw_eval_bar", "draw_line", "line_words",
+__all__ = ["EvalGraph", "LiveBoard", "bar_rect", "client_factory", "black_view", "draw_eval_bar", "draw_line", "line_words",
            "progress_bar", "score_label", "score_words", "win_words"]

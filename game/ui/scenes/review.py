@@ -30,7 +30,7 @@ from ...analysis.runner import GameAnalysis
 from ...controller import DEFAULT_LEVEL, Match, MatchError, players_for
 from ...rules import BLACK, WHITE
 from .. import theme
-from ..analysis_view import EvalGraph, LiveBoard, bar_rect, draw_eval_bar, draw_line, progress_bar, score_words
+from ..analysis_view import EvalGraph, LiveBoard, bar_rect, client_factory, draw_eval_bar, draw_line, progress_bar, score_words
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
 from ..geometry import PlayLayout
 from ..report_view import MoveList, draw_table, move_number, result_words, table_boxes, table_size
@@ -42,19 +42,6 @@ from ..words import to_move
 WHY_COLOURS = ((90, 200, 120), (220, 80, 70), (236, 160, 80))   # the better move, the move played, its refutation
 PLAYED_COLOUR = ((220, 80, 70),)
 EXPLAINED = (MISTAKE, BLUNDER)
-
-
-def client_factory(app):
-    """A maker of engine clients of their own (the app's factory in tests, else a new process)."""
-    factory = getattr(app, "_engine_factory", None)
-    if factory is not None:
-        return factory
-
-    def make():
-        from ...engine.process import EngineClient
-
-        return EngineClient()
-    return make
 
 
 def endgame_probe():

@@ -6,7 +6,9 @@ empty, red man, red king, white man, white king.  Keyboard: 1-5 pick
 red man / red king / white man / white king / eraser, B puts a cursor on
 the board (arrows move it, Space/Enter places, Tab goes back to the
 panel), T changes the side to move, Ctrl+C / Ctrl+V copy and paste FEN,
-Ctrl+T (or the button) types a FEN.
+Ctrl+T (or the button) types a FEN.  A (or Live analysis) has the engine analyse
+the position on the board as it is set up: the evaluation bar beside the board,
+its best line as arrows and in the status line.
 
 A position that cannot be played is refused with the reason: a man on the
 row where it would have been crowned, more than 12 pieces a side, a side
@@ -18,6 +20,7 @@ import pygame
 from ...notation import NotationError, parse_fen, position_fen
 from ...rules import BLACK, COLOR_NAMES, WHITE, Game, Position, setup_problem
 from .. import theme
+from ..analysis_view import LiveBoard, bar_rect, client_factory
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
 from ..geometry import PlayLayout
 from ..menu_items import add_menu_item
@@ -94,12 +97,16 @@ class SetupScene(Scene):
             Button("Paste FEN", self.paste_fen, hotkey="Ctrl+V"),
             Button("Type FEN", self.start_typing, hotkey="Ctrl+T"),
             Button("Back", self.back, hotkey="Esc"),
+            Button("Live analysis", self.toggle_live, hotkey="A"),
             Button("Play vs computer", self.play_vs_computer, primary=True),
             Button("Play with a friend", self.play_with_friend),
         ]
         for b in self.actions:
             b.name = "action:" + b.text
         self.side.name, self.you.name = "to_move", "you_play"
+        self.live_button = self.actions[6]
+        self.live_button.name = "action:live"
+        self.live = LiveBoard(client_factory(self.app))
         self.focus = FocusGroup(self.tool_buttons + [self.side, self.you] + self.actions)
         self.pick(self.tool)
         self.resize(self.size)
@@ -278,7 +285,41 @@ class SetupScene(Scene):
         return True
 
     def wants_redraw(self):
-        return False  # the picture changes only with events
+        return self.live.on  # else the picture changes only with events
+
+    # -- live analysis -------------------------------------------------------------
+
+    def playable(self):
+        """The position on the board if it could start a game, else None."""
+        position = self.position
+        return position if setup_problem(position) is None else None
+
+    def toggle_live(self):
+        on = self.live.toggle(None)
+        self.live_button.text = "Stop live analysis" if on else "Live analysis"
+        if on:
+            self._follow()
+
+    def _follow(self):
+        position = self.playable()
+        if position is None:
+            self.live.live.stop()  # nothing to analyse until the position can be played
+        else:
+            self.live.follow(position)
+
+    def update(self, dt):
+        if self.live.on:
+            self._follow()
+            self.live.poll()
+
+    def leave(self):
+        self.live.close()
+
+    def live_words(self):
+        """The live line for the status: what the engine sees, or why it sees nothing."""
+        if self.playable() is None:
+            return f"Live analysis waits for a playable position: {setup_problem(self.position)}"
+        return self.live.words()
 
     def back(self):
         if len(self.app.stack) > 1:
@@ -322,6 +363,8 @@ class SetupScene(Scene):
             self.pick(k - pygame.K_1)
         elif k == pygame.K_t:
             self.set_turn(1 - self.turn)
+        elif k == pygame.K_a:
+            self.toggle_live()
         elif k == pygame.K_DELETE and self.cursor is not None:
             self.place(self._cursor_square(), None)
         elif self.cursor is not None and k in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
@@ -360,9 +403,9 @@ class SetupScene(Scene):
         self.title_size = theme.fit_text(TITLE, max(22, min(64, panel.height // 16)), w, bold=True)
         title_h = theme.font(self.title_size, True).get_height()
         self.title_rect = pygame.Rect(x, panel.y + pad, w, title_h)
-        # rows: tools (1.4 high), the tool's name, 2 choosers, 3 rows of paired buttons, 2 wide buttons
+        # rows: tools (1.4 high), the tool's name, 2 choosers, 3 rows of paired buttons, 3 wide buttons
         room = panel.bottom - pad - self.title_rect.bottom - pad
-        bh = int(max(22, min(84, panel.height // 14, room / (1.4 + 0.7 + 7 + 9 * 0.25))))
+        bh = int(max(22, min(84, panel.height // 15, room / (1.4 + 0.7 + 8 + 10 * 0.25))))
         gap = max(3, bh // 4)
         icon = min(int(bh * 1.4), (w - 4 * gap) // 5)
         y = self.title_rect.bottom + pad
@@ -402,6 +445,8 @@ class SetupScene(Scene):
             return f"FEN: {self.typing}_", theme.ACCENT
         if self.message:
             return self.message, (theme.DANGER if self.message_is_error else theme.ACCENT)
+        if self.live.on:
+            return self.live_words(), theme.TEXT
         black = sum(1 for p in self.pieces.values() if p[0] == BLACK)
         white = len(self.pieces) - black
         text = f"{theme.side_name(self.turn)} to move · {RED_NAME} {black}, {WHITE_NAME} {white}"
@@ -420,7 +465,8 @@ class SetupScene(Scene):
         layout = self.layout
         text, _ = self.status()
         size = self._status_size()
-        return [Box("board", layout.frame), Box("panel", layout.panel),
+        bar = [Box("bar", bar_rect(layout))] if self.live.on else []
+        return [*bar, Box("board", layout.frame), Box("panel", layout.panel),
                 Box("status", layout.status, theme.elide(text, size, layout.status.width - 8), size),
                 Box("title", self.title_rect, TITLE, self.title_size, bold=True, parent="panel"),
                 Box("caption", self.caption_rect, theme.elide(self.caption(), self.caption_size,
@@ -437,6 +483,11 @@ class SetupScene(Scene):
         theme.gradient_background(surface)
         layout = self.layout
         self.renderer.draw(surface, layout, self.picture())
+        if self.live.on:
+            self.live.draw_bar(surface, bar_rect(layout), layout.board.flipped)
+            position = self.playable()
+            if position is not None:
+                self.live.draw_arrows(surface, layout.board, position)
         if self.cursor is not None:
             rect = layout.board.cell_rect(*self.cursor)
             pygame.draw.rect(surface, theme.ACCENT, rect.inflate(-2, -2), max(2, rect.width // 18))

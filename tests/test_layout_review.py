@@ -1,0 +1,93 @@
+"""Review and its report, and set-up with live analysis, at every window size: nothing overlaps,
+is cut off or unreadable (``game.ui.layout_check``), in each state the screen can be in."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest
+from helpers import frames_until
+from test_report_review import ScriptedEngine, blunder_game
+
+from game.rules import Game
+from game.ui.layout_check import check_scene
+
+SCORES = {blunder_game().positions[5]: 300}  # the blunder of the scripted engine's report
+LONG = "Grandmaster " + "Bartholomew-Featherstonehaugh " * 4
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    from game.app import App
+
+    os.environ["CHECKERS_HOME"] = str(tmp_path_factory.mktemp("home"))
+    a = App((1024, 768), fixed_dt=1 / 60, sound=False, engine_factory=lambda: ScriptedEngine(SCORES))
+    yield a
+    a.close()
+
+
+def review(app, game, **params):
+    app.switch("menu")
+    app.push("review", game=game, back="pop", **params)
+    app.step()
+    return app.stack.top
+
+
+def long_game():
+    g = blunder_game()
+    while len(g.moves) < 90 and g.legal_moves():
+        g.push(g.legal_moves()[-1])
+    return g
+
+
+def test_plain_review_fits(app):
+    assert check_scene(review(app, long_game())) == []
+
+
+def test_review_with_long_names_and_a_broken_record_fits(app):
+    scene = review(app, long_game(), tags={"Black": LONG, "White": LONG, "Event": LONG, "Date": "1999.01.01"},
+                   error="move 31: 1-5 is not legal here " * 3)
+    assert check_scene(scene) == []
+
+
+def test_review_while_analysing_fits(app):
+    scene = review(app, long_game())
+    scene.start_analysis()
+    assert scene.analysing
+    assert check_scene(scene) == []
+    scene.cancel_analysis()
+    assert check_scene(scene) == []  # the note saying it was cancelled
+
+
+def test_report_live_analysis_and_why_line_fit(app):
+    scene = review(app, blunder_game())
+    scene.start_analysis()
+    frames_until(app, lambda: scene.report is not None)
+    scene.toggle_live()
+    frames_until(app, lambda: scene.live.info is not None)
+    scene.go(5)
+    app.step()
+    assert scene.explained() is not None
+    assert check_scene(scene) == []
+    scene.start_why()
+    scene.step(2)
+    assert check_scene(scene) == []
+
+
+def test_setup_with_live_analysis_fits(app):
+    app.switch("menu")
+    app.push("setup")
+    app.step()
+    scene = app.stack.top
+    scene.toggle_live()
+    frames_until(app, lambda: scene.live.info is not None)
+    assert check_scene(scene) == []
+    scene.clear()
+    scene.message = ""
+    app.step()
+    assert check_scene(scene) == []  # the status says why there is nothing to analyse
+
+
+def test_a_game_without_moves_fits(app):
+    assert check_scene(review(app, Game())) == []

@@ -1,0 +1,339 @@
+"""Review with the engine: live analysis (A), the game report (G), why a bad move was bad (W),
+the annotated PDN (Ctrl+S), clicks on the move list and the graph, results in words.
+
+Driven headless with posted key and mouse events through an App whose engine factory
+makes scripted engines (no process): each answers at once, with a score per position.
+"""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from pathlib import Path
+
+import pygame
+import pytest
+from helpers import frames_until
+
+from game.analysis import grading
+from game.engine.process import Done, Info
+from game.notation.pdn import read_pdn
+from game.rules import WHITE, Game, Position
+
+
+class ScriptedEngine:
+    """An engine client double: the first legal move, a score per position (default 0).
+
+    A search with a time limit gets an Info and a Done at the next poll; an unlimited one
+    (live analysis) only Infos, one per poll, deeper each time, until cancelled.
+    """
+
+    def __init__(self, scores=None):
+        self.scores = scores or {}
+        self.requests = []
+        self.pending = []
+        self.live = None
+        self.cancels = 0
+        self.closed = False
+
+    def go(self, position, history=(), limit=None):
+        rid = len(self.requests) + 1
+        self.requests.append((position, tuple(history), limit))
+        move = position.legal_moves()[0]
+        score = self.scores.get(position, 0)
+        if limit is not None and limit.time is None and limit.depth is None:
+            self.live = (rid, position, move, score, 0)
+        else:
+            self.live = None
+            self.pending += [Info(rid, 5, score, (move,), 100, 0.01), Done(rid, move, score, 5, 100)]
+        return rid
+
+    def poll(self):
+        out, self.pending = self.pending, []
+        if self.live is not None:
+            rid, position, move, score, depth = self.live
+            self.live = (rid, position, move, score, depth + 1)
+            out.append(Info(rid, depth + 1, score, (move,), 1000, 0.1))
+        return out
+
+    def cancel(self):
+        self.cancels += 1
+        self.pending, self.live = [], None
+
+    def close(self, wait=True):
+        self.closed = True
+
+
+def blunder_game():
+    """A game whose 5th move (ply 4) is not the first legal move and gives a position scored +3 men
+    for the side to move after it: the scripted engine calls it a blunder."""
+    g = Game()
+    for i in range(8):
+        moves = g.legal_moves()
+        if i == 4:
+            moves = [m for m in moves[1:] if len(g.position.play(m).legal_moves()) > 1]
+        g.push(moves[0])
+    return g
+
+
+@pytest.fixture
+def made(tmp_path, monkeypatch):
+    """(app, engines made so far, scores the next engines use)."""
+    from game.app import App
+
+    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
+    engines, scores = [], {}
+
+    def factory():
+        e = ScriptedEngine(scores)
+        engines.append(e)
+        return e
+
+    app = App(size=(1100, 760), fixed_dt=1 / 60, sound=False, engine_factory=factory)
+    app.switch("menu")
+    yield app, engines, scores
+    app.close()
+
+
+def key(app, k, mod=0):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    app.step()
+
+
+def click(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step()
+
+
+def open_review(app, game, **params):
+    app.push("review", game=game, back="pop", **params)
+    app.step()
+    return app.stack.top
+
+
+def analysed(app, game, scores):
+    g = game
+    scores[g.positions[5]] = 300  # the side to move after move 4 is three men up
+    scene = open_review(app, g)
+    key(app, pygame.K_g)
+    frames_until(app, lambda: scene.report is not None or scene.analysis_note)
+    assert scene.report is not None, scene.analysis_note
+    return scene
+
+
+# -- live analysis ----------------------------------------------------------------------------
+
+def test_a_turns_live_analysis_on_it_follows_every_step_and_stops(made):
+    app, engines, _ = made
+    game = blunder_game()
+    scene = open_review(app, game)
+    assert engines == []  # no engine until asked
+    key(app, pygame.K_a)
+    assert scene.live.on and len(engines) == 1
+    frames_until(app, lambda: scene.live.info is not None)
+    info = scene.live.info
+    assert info.position == game.positions[8]
+    assert scene.live.words().startswith(f"Depth {info.depth} · level · {info.pv[0]}")
+    key(app, pygame.K_LEFT)
+    frames_until(app, lambda: scene.live.info is not None and scene.live.info.position == game.positions[7])
+    assert engines[0].requests[-1][0] == game.positions[7]
+    assert engines[0].requests[-1][1] == tuple(game.positions[:7])  # the engine sees repetitions
+    key(app, pygame.K_a)
+    assert not scene.live.on and engines[0].cancels >= 1
+    asked = len(engines[0].requests)
+    key(app, pygame.K_LEFT)
+    app.step()
+    assert len(engines[0].requests) == asked  # off: no request follows the board
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top.name == "menu" and engines[0].closed
+
+
+def test_live_analysis_draws_its_bar_beside_the_board(made):
+    app, engines, scores = made
+    game = blunder_game()
+    scores[game.positions[8]] = 250
+    scene = open_review(app, game)
+    bar = scene.bar
+    assert bar.left >= scene.layout.frame.right and bar.right <= scene.layout.panel.left
+    before = app.screen.get_at((bar.centerx, bar.y + 3))
+    click(app, scene.live_button.rect.center)
+    frames_until(app, lambda: scene.live.info is not None)
+    app.step()
+    # red to move is 2.5 men up: most of the bar is red, from red's edge (the top, as red plays down)
+    red_edge = bar.bottom - 3 if scene.layout.board.flipped else bar.y + 3
+    assert tuple(app.screen.get_at((bar.centerx, red_edge)))[:3] != tuple(before)[:3]
+    assert scene.live.score_black() == 250
+
+
+# -- the report -------------------------------------------------------------------------------
+
+def test_g_analyses_every_position_with_a_moving_bar_and_the_board_stays_usable(made):
+    app, engines, scores = made
+    game = blunder_game()
+    scores[game.positions[5]] = 300
+    scene = open_review(app, game)
+    key(app, pygame.K_g)
+    assert scene.analysing and scene.analyse_button.text == "Cancel analysis"
+    seen = []
+    key(app, pygame.K_HOME)  # the board answers while the engine works
+    assert scene.ply == 0
+    frames_until(app, lambda: seen.append(scene.analysis.progress if scene.analysis else 1.0) or scene.report)
+    assert seen == sorted(seen) and len(set(seen)) > 3  # the bar moved, forward only
+    asked = {r[0] for r in engines[0].requests}
+    assert set(game.positions) <= asked  # every position of the game
+    report = scene.report
+    assert report.moves[4].kind == grading.BLUNDER
+    assert [m.ply for m in report.worst()] == [4]
+    assert scene.analyse_button.text == "Save annotated PDN"
+    assert engines[0].closed  # the report's engine is ended once it is done
+    assert report.summary(scene.game.start.turn).counts[grading.BLUNDER] == 1
+
+
+def test_g_again_cancels_and_says_so(made):
+    app, engines, _ = made
+    scene = open_review(app, blunder_game())
+    key(app, pygame.K_g)
+    key(app, pygame.K_g)
+    assert not scene.analysing and scene.report is None
+    assert engines[0].cancels >= 1 and engines[0].closed
+    assert "cancelled" in scene.analysis_note
+    app.step()
+
+
+def test_graph_click_and_drag_jump_to_the_move(made):
+    app, _, scores = made
+    game = blunder_game()
+    scene = analysed(app, game, scores)
+    app.step()
+    r = scene.graph.rect
+    assert r.width > 50 and r.height > 20
+    click(app, (r.x + 1, r.centery))
+    assert scene.ply == 0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(r.x + 1, r.centery), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(r.right + 40, r.centery), rel=(1, 0),
+                                         buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(r.right + 40, r.centery), button=1))
+    app.step()
+    assert scene.ply == 8  # dragged past the end: the last position
+    x = scene.graph._x(5)
+    click(app, (x, r.centery))
+    assert scene.ply == 5
+
+
+def test_clicking_a_move_in_the_list_jumps_after_it(made):
+    app, _, _ = made
+    game = blunder_game()
+    scene = open_review(app, game)
+    cells = dict(scene.move_list.cells(scene.list_rect, scene.list_line_h, scene.ply))
+    assert set(cells) == set(range(1, 9))
+    # as the game's list: "2.  Red's move  White's move" on one row, Red's on the left
+    assert cells[3].y == cells[4].y > cells[1].y and cells[3].x < cells[4].x
+    assert cells[1].x == cells[3].x and cells[2].x == cells[4].x
+    click(app, cells[3].center)
+    assert scene.ply == 3 and scene.position == game.positions[3]
+    assert scene.version == 1
+
+
+def test_w_steps_through_why_a_blunder_was_bad_and_esc_returns(made):
+    app, _, scores = made
+    game = blunder_game()
+    scene = analysed(app, game, scores)
+    scene.go(5)  # after the blunder
+    m = scene.explained()
+    assert m is not None and m.explanation.text.startswith(str(game.moves[4]))
+    key(app, pygame.K_w)
+    assert scene.why is not None and scene.position == game.positions[4]  # before it: the better move shown
+    assert "better" in scene.status_text()[0]
+    key(app, pygame.K_RIGHT)
+    assert scene.position == game.positions[5]  # the move played
+    key(app, pygame.K_RIGHT)
+    assert scene.position == game.positions[5].play(m.explanation.line[0])  # its refutation
+    key(app, pygame.K_LEFT)
+    assert scene.position == game.positions[5]
+    key(app, pygame.K_ESCAPE)
+    assert scene.why is None and scene.ply == 5 and app.stack.top is scene
+
+
+def test_w_on_a_good_move_explains_what_it_is_for(made):
+    app, _, scores = made
+    scene = analysed(app, blunder_game(), scores)
+    scene.go(2)
+    key(app, pygame.K_w)
+    assert scene.why is None and "W explains" in scene.message
+
+
+def test_ctrl_s_saves_the_annotated_game_and_says_where(made, tmp_path):
+    app, _, scores = made
+    game = blunder_game()
+    scene = analysed(app, game, scores)
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    path = scene.saved_path
+    assert path is not None and path.is_file() and Path(path).is_absolute()
+    assert scene.message == f"Saved as {path}"
+    assert str(tmp_path) in str(path)
+    (read,) = read_pdn(path.read_text(encoding="utf-8"))
+    assert read.error is None and read.moves == game.moves
+    assert [ply for ply, _ in read.comments] == [5]  # after the blunder
+    assert "Better" in read.comments[0][1]
+
+
+def test_ctrl_s_before_the_report_says_what_to_do(made):
+    app, _, _ = made
+    scene = open_review(app, blunder_game())
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert scene.saved_path is None and "Analyse the game first" in scene.message
+
+
+def test_an_engine_that_cannot_start_is_a_sentence_not_a_crash(tmp_path, monkeypatch):
+    from game.app import App
+
+    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
+
+    def broken():
+        raise OSError("no processes left")
+
+    app = App(size=(1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=broken)
+    try:
+        app.switch("menu")
+        scene = open_review(app, blunder_game())
+        key(app, pygame.K_g)
+        assert scene.report is None and "no processes left" in scene.analysis_note
+        key(app, pygame.K_a)
+        app.step()
+        assert "no processes left" in scene.live.words()
+    finally:
+        app.close()
+
+
+# -- words ----------------------------------------------------------------------------------------
+
+def test_results_in_words_with_the_screen_names(made):
+    from game.ui.report_view import result_words
+
+    app, _, _ = made
+    assert result_words(None, "0-2") == "White won"
+    assert result_words(None, "2-0") == "Red won"
+    assert result_words(None, "1-1") == "Drawn"
+    assert result_words(None, "*") == "Unfinished"
+    game = Game(Position.from_fen("B:W18:B14"))
+    game.push(game.legal_moves()[0])
+    assert result_words(game.outcome) == "Red won: White has no pieces left"
+    scene = open_review(app, blunder_game(), tags={"Result": "0-2"})
+    assert "White won" in scene.info_lines()
+
+
+def test_move_numbers_match_the_games_list(made):
+    app, _, _ = made
+    start = Position.from_fen("W:W21,22,23,24:B9,10,11,12")
+    game = Game(start)
+    for _ in range(3):
+        game.push(game.legal_moves()[0])
+    scene = open_review(app, game)
+    assert game.start.turn == WHITE
+    assert scene.move_words(1) == f"1... {game.moves[0]}"
+    assert scene.move_words(2) == f"2. {game.moves[1]}"
+    rows = scene.move_list.rows()
+    assert rows[0] == (1, [None, 1]) and rows[1] == (2, [2, 3])
+    assert scene.status_text()[0].startswith(f"After 2... {game.moves[2]}")
