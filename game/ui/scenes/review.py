@@ -350,7 +350,8 @@ class ReviewScene(Scene):
         tags["Annotator"] = "Checkers engine"
         try:
             text = annotated_pdn(self.game, self.report, tags,
-                                 recorded if recorded not in (None, "*") and self.game.outcome is None else None)
+                                 recorded if recorded not in (None, "*") and self.game.outcome is None else None,
+                                 names=theme.SIDE_NAMES)
             stamp = time.strftime("%Y-%m-%d %H-%M-%S")
             base = f"{stamp} annotated {_safe(self.tags.get('Black', 'Red'))} vs {_safe(self.tags.get('White', 'White'))}"
             names = [f"{base}.pdn" if n == 1 else f"{base} ({n}).pdn" for n in range(1, 100)]
