@@ -1,7 +1,7 @@
 """``checkers`` / ``python -m game``: the game window.
 
     checkers [--fen FEN | --board FILE] [--mode 1p|2p|watch] [--level NAME|depth:N|time:S]
-             [--side black|white]
+             [--side red|white] [--size WxH]
     checkers --pdn FILE      # open a PDN file in Review (choose a game if it holds several)
 
 With a start position or a mode, the game starts straight away; otherwise
@@ -15,23 +15,52 @@ import sys
 from .store.settings import MODES  # the modes the store keeps and the play screen knows
 
 
-def build_parser():
-    p = argparse.ArgumentParser(prog="checkers", description="English checkers against the computer or a friend.")
-    start = p.add_mutually_exclusive_group()
-    start.add_argument("--fen", metavar="FEN", help="start from this position, e.g. 'B:W18,24,K10:B12,16'")
-    start.add_argument("--board", metavar="FILE", help="start from a board file (digits board or CSCI-561 input.txt)")
-    start.add_argument("--pdn", metavar="FILE", help="open a PDN file to review its games")
-    p.add_argument("--mode", choices=MODES, help="1p: you against the computer (default with a position); "
-                                                 "2p: two players; watch: computer against computer")
-    p.add_argument("--level", metavar="NAME", help="computer level: Beginner, Easy, Medium, Hard, Expert, Master, "
-                   "or depth:N (N plies, 1-12) or time:S (S seconds a move)")
-    p.add_argument("--side", choices=("black", "white"), help="your side in a 1-player game (default black)")
-    p.add_argument("--size", metavar="WxH", help="window size in pixels, e.g. 1280x800")
-    return p
+SIDES = {"red": "black", "black": "black", "white": "white"}  # Red is the first player's side on screen
 
 
 class UsageError(Exception):
     """A bad argument: reported in one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line of our own words (no three-line usage)."""
+
+    def error(self, message):
+        raise UsageError(f"{message} (checkers --help lists the options)")
+
+
+def build_parser():
+    p = _Parser(prog="checkers", description="English checkers against the computer or a friend.")
+    start = p.add_mutually_exclusive_group()
+    start.add_argument("--fen", metavar="FEN", help="start from this position, e.g. 'B:W18,24,K10:B12,16'")
+    start.add_argument("--board", metavar="FILE", help="start from a board file (digits board or CSCI-561 input.txt)")
+    start.add_argument("--pdn", metavar="FILE", help="open a PDN file to review its games")
+    p.add_argument("--mode", metavar="MODE", help="1p: you against the computer (default with a position); "
+                                                  "2p: two players; watch: computer against computer")
+    p.add_argument("--level", metavar="NAME", help="computer level: Beginner, Easy, Medium, Hard, Expert, Master, "
+                   "or depth:N (N plies, 1-12) or time:S (S seconds a move)")
+    p.add_argument("--side", metavar="SIDE", help="your side in a 1-player game: red (moves first, the default) "
+                                                  "or white; black is another name for red")
+    p.add_argument("--size", metavar="WxH", help="window size in pixels, e.g. 1280x800")
+    return p
+
+
+def parse_args(argv=None):
+    """The command line, checked: modes and sides in any case; a bad one is a UsageError."""
+    from .textfile import excerpt
+
+    args = build_parser().parse_args(argv)
+    if args.mode is not None:
+        mode = args.mode.strip().lower()
+        if mode not in MODES:
+            raise UsageError(f"bad --mode {excerpt(args.mode)}: choose one of {', '.join(MODES)}")
+        args.mode = mode
+    if args.side is not None:
+        side = SIDES.get(args.side.strip().lower())
+        if side is None:
+            raise UsageError(f"bad --side {excerpt(args.side)}: choose red or white")
+        args.side = side
+    return args
 
 
 def start_position(args):
@@ -43,13 +72,16 @@ def start_position(args):
     if position is not None:
         problem = setup_problem(position)
         if problem is not None:
-            source = f"FEN {args.fen!r}" if args.fen is not None else f"board file {args.board!r}"
+            from .textfile import excerpt
+
+            source = f"FEN {excerpt(args.fen)}" if args.fen is not None else f"board file {excerpt(args.board)}"
             raise UsageError(f"cannot start from {source}: {problem}")
     return position
 
 
 def _read_start(args):
     from .notation import NotationError
+    from .textfile import FileReadError, excerpt
 
     if args.fen is not None:
         from .notation import parse_fen
@@ -57,22 +89,22 @@ def _read_start(args):
         try:
             return parse_fen(args.fen)
         except (NotationError, ValueError) as e:
-            raise UsageError(f"bad FEN: {e}") from None
+            raise UsageError(f"bad FEN {excerpt(args.fen)}: {_line(e)}") from None
     if args.board is not None:
-        from .notation.boards import read_board_file
+        from .notation.boards import load_board_file
 
         try:
-            with open(args.board, encoding="utf-8") as f:
-                text = f.read()
-        except OSError as e:
-            raise UsageError(f"cannot read board file {args.board!r}: {e.strerror or e}") from None
-        except UnicodeDecodeError:
-            raise UsageError(f"board file {args.board!r} is not a text file") from None
-        try:
-            return read_board_file(text)
+            return load_board_file(args.board)  # regular files only, capped: never /dev/zero or a FIFO
+        except FileReadError as e:
+            raise UsageError(f"cannot read board file {excerpt(args.board)}: {_line(e)}") from None
         except (NotationError, ValueError) as e:
-            raise UsageError(f"bad board file {args.board!r}: {e}") from None
+            raise UsageError(f"bad board file {excerpt(args.board)}: {_line(e)}") from None
     return None
+
+
+def _line(e):
+    """An error's message on one line."""
+    return " ".join(str(e).split()) or type(e).__name__
 
 
 def chosen_level(args):
@@ -100,11 +132,13 @@ def pdn_games(args):
 def window_size(args):
     if args.size is None:
         return None
-    try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        raise UsageError(f"bad --size {args.size!r}: expected WIDTHxHEIGHT such as 1280x800") from None
-    return (w, h)
+    from .textfile import excerpt
+
+    parts = args.size.lower().split("x")
+    if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() and len(p.strip()) <= 5 for p in parts) \
+            or not all(int(p) > 0 for p in parts):
+        raise UsageError(f"bad --size {excerpt(args.size)}: expected WIDTHxHEIGHT such as 1280x800")
+    return (int(parts[0]), int(parts[1]))
 
 
 def first_scene(args, position):
@@ -123,8 +157,8 @@ def first_scene(args, position):
 
 
 def main(argv=None):
-    args = build_parser().parse_args(argv)
     try:
+        args = parse_args(argv)
         position = start_position(args)
         scene, params = first_scene(args, position)
         games = pdn_games(args)
@@ -137,12 +171,16 @@ def main(argv=None):
     app = None
     try:
         app = App(size or DEFAULT_SIZE)
+        # tidy the store (an old autosave becomes an unfinished game) before the menu; a game from
+        # the command line is a visit that leaves the player's files as they are
+        notes = app.start_up(tidy=not params.get("ephemeral"))
         if games is not None:  # --pdn opens the file in Review
             from .ui.scenes.load import open_games
 
             open_games(app, games, args.pdn)
         else:
             app.switch(scene, **params)
+        app.tell(notes)
         app.run()
     except KeyboardInterrupt:
         return 130

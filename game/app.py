@@ -173,6 +173,32 @@ class App:
     def has_engine(self):
         return self._engine is not None
 
+    def start_up(self, tidy=True):
+        """Tidy the store once at launch (temporary files of interrupted saves, the autosave of earlier
+        versions, finished games left unarchived) and collect what the player should be told: those
+        notes and any problem with the settings file.  Never raises."""
+        notes = []
+        if tidy:
+            try:
+                from .store import start_up
+
+                notes += start_up()
+            except Exception as e:  # the game starts whatever the disk holds
+                notes.append(f"The saved games could not be checked: {' '.join(str(e).split())[:160]}")
+        problems = getattr(self.settings, "problems", None)
+        if problems is not None:
+            notes += problems()
+        return notes
+
+    def tell(self, notes):
+        """Show ``notes`` (lines for the player) once, in a notice over the current scene."""
+        if not notes:
+            return
+        title = "Settings could not all be read" if all(n.startswith("settings:") for n in notes) else \
+            "Something needed attention at start-up"
+        words = [n[len("settings: "):] if n.startswith("settings: ") else n for n in notes]
+        self.push("notice", title=title, message=" ".join(w[:1].upper() + w[1:] for w in words))
+
     # -- scenes ---------------------------------------------------------------
 
     def _make(self, name, params):

@@ -15,7 +15,7 @@ import pytest
 
 from game.notation.pdn import write_pdn
 from game.rules import BLACK, WHITE, Game, Position
-from game.store import autosave_path, games_dir, has_autosave, list_saved_games, load_autosave, save_game
+from game.store import autosave_path, games_dir, list_saved_games, save_game
 
 from helpers import FakeEngine, frames_until
 
@@ -89,23 +89,33 @@ def start_2p(app):
     return app.stack.top
 
 
-# -- autosave and Continue ------------------------------------------------------------
+# -- every game kept among the unfinished games, and Continue ----------------------------------
 
-def test_moves_autosave_and_continue_appears(app):
+def latest():
+    """The newest unfinished game of the store (what Continue opens), or None."""
+    from game.store import latest_unfinished
+
+    return latest_unfinished()
+
+
+def test_moves_are_kept_and_continue_appears(app):
+    from game.store import has_unfinished
+
     assert "Continue" not in menu_labels(app)
     scene = start_2p(app)
-    assert not has_autosave()  # nothing worth continuing before the first move
+    assert not has_unfinished()  # nothing worth continuing before the first move
     moves = []
     for _ in range(3):
         move = scene.game.legal_moves()[0]
         moves.append(move)
         play_clicks(app, move)
-        saved = load_autosave()
+        saved = latest()
         assert saved is not None and saved.game.moves == moves
-    assert saved.mode == "2p" and saved.humans == ["black", "white"]
+    assert saved.mode == "2p" and sorted(saved.humans) == ["black", "white"]
     # undo is saved too
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL, n=3)
-    assert load_autosave().game.moves == moves[:2]
+    assert latest().game.moves == moves[:2]
+    assert not autosave_path().exists()  # the single autosave of earlier versions is not written
     labels = menu_labels(app)
     assert labels[0] == "Continue"
     menu = app.stack.top
@@ -114,17 +124,21 @@ def test_moves_autosave_and_continue_appears(app):
     assert scene.name == "play" and scene.game.moves == moves[:2] and scene.mode == "2p"
 
 
-def test_continue_after_restart_against_the_computer(home):
+def test_continue_after_restart_against_the_computer_keeps_its_level(home):
+    from game.engine.levels import level_by_name
+
     a = make_app()
     try:
-        a.switch("play", mode="1p", players={BLACK: None, WHITE: __import__("game.engine.levels").engine.levels.level_by_name("Hard")})
+        a.switch("settings")  # the level chosen last is another one: the game keeps its own
+        a.settings["level"] = "Beginner"
+        a.switch("play", mode="1p", players={BLACK: None, WHITE: level_by_name("Hard")})
         scene = settle(a)
         play_clicks(a, scene.game.legal_moves()[0])  # the fake computer answers at once
         scene = settle(a)
         assert scene.game.ply == 2
     finally:
-        a.close()  # the window closes: the game stays in the autosave
-    saved = load_autosave()
+        a.close()  # the window closes: the game stays among the unfinished games
+    saved = latest()
     assert saved.game.ply == 2 and saved.levels == {"white": "Hard"} and saved.humans == ["black"]
     b = make_app()
     try:
@@ -153,45 +167,66 @@ def test_closing_mid_animation_keeps_the_move(home):
         assert scene.anim is not None and scene.game.ply == 1  # closed while the piece is moving
     finally:
         a.close()
-    assert load_autosave().game.moves == [move]
+    assert latest().game.moves == [move]
 
 
-def test_game_end_clears_the_autosave(app):
+def test_game_end_leaves_nothing_to_continue(app):
     app.switch("play", mode="2p", players={BLACK: None, WHITE: None}, start=Position.from_fen("B:W18,27:B14"))
     scene = settle(app)
-    assert has_autosave()  # a set-up position is worth continuing
+    assert latest() is not None  # a set-up position is worth continuing
     play_clicks(app, scene.game.legal_moves()[0])
     for _ in range(5):
         app.step()
     assert scene.game.outcome is not None
-    assert not has_autosave()
+    assert latest() is None
     assert "Continue" not in menu_labels(app)
 
 
-def test_new_game_clears_the_old_autosave_and_remembers_choices(app, home):
+def test_a_new_game_keeps_the_old_one_and_remembers_choices(app, home):
+    from game.engine.levels import level_by_name
+    from game.store import list_unfinished
+
     scene = start_2p(app)
     play_clicks(app, scene.game.legal_moves()[0])
-    assert has_autosave()
-    from game.engine.levels import level_by_name
-
+    old = scene.match.game_id
     app.switch("play", mode="1p", players={WHITE: None, BLACK: level_by_name("Master")})
     app.step()
-    assert load_autosave() is None  # the 2-player game is gone (the new one has no move yet)
+    assert [e.id for e in list_unfinished()] == [old]  # the 2-player game is still there to resume
+    assert menu_labels(app)[0] == "Continue"
     settings = json.loads((home / "config" / "settings.json").read_text())
     assert settings["mode"] == "1p" and settings["level"] == "Master" and settings["side"] == "white"
 
 
-def test_corrupt_autosave_is_not_offered_and_kept(app, home):
-    autosave_path().parent.mkdir(parents=True, exist_ok=True)
-    autosave_path().write_text("{ torn")
+def test_an_old_autosave_is_adopted_at_start_up_and_continued(app):
+    from game.store.autosave import save_autosave
+
+    game = Game()
+    for _ in range(3):
+        game.push(game.legal_moves()[0])
+    assert save_autosave(game, "2p", {}, ["black", "white"])  # left by an earlier version
+    assert app.start_up() == []
+    assert not autosave_path().exists() and latest().game.moves == game.moves
+    menu_labels(app)
+    app.stack.top.buttons[0].activate()
+    app.step()
+    assert app.stack.top.name == "play" and app.stack.top.game.moves == game.moves
+
+
+def test_a_broken_record_is_not_continued_and_is_kept(app):
+    from game.store import unfinished_dir
+
+    folder = unfinished_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    scene = start_2p(app)
+    play_clicks(app, scene.game.legal_moves()[0])
+    [record] = [p for p in folder.iterdir() if p.name.startswith(scene.match.game_id)]
+    record.write_text("{ torn")
     labels = menu_labels(app)
-    assert labels[0] == "Continue"  # the file exists...
+    assert labels[0] == "Continue"  # the record exists...
     app.stack.top.buttons[0].activate()
     app.step()
     assert app.stack.top.name == "notice"  # ...but reading it says why it cannot continue
-    assert list(autosave_path().parent.glob("autosave.json.bad-*"))
-    key(app, pygame.K_RETURN)
-    assert "Continue" not in menu_labels(app)
+    assert record.exists() or list(folder.glob("*.bad-*"))  # never deleted
 
 
 # -- saving and loading ------------------------------------------------------------------
@@ -321,52 +356,29 @@ def test_hint_refused_on_the_computers_turn(app):
     assert scene.message == "Hints are for your own turn"
 
 
-# -- review fixes: an unwritable data folder, a finished game's autosave -------------------
+# -- review fixes: an unwritable data folder -------------------------------------------------
 
 def test_unwritable_data_folder_is_logged_once(app, monkeypatch, caplog):
     import logging
 
-    from game.store import autosave, paths
+    from game.store import paths
 
-    monkeypatch.setattr(autosave, "_save_failing", False)  # whatever earlier tests left
     writable = paths.atomic_write
+    calls = []
 
     def refuse(path, text):
+        calls.append(path)
         raise PermissionError(13, "Permission denied", str(path))
 
     monkeypatch.setattr(paths, "atomic_write", refuse)
     scene = start_2p(app)
-    with caplog.at_level(logging.WARNING, logger="checkers.store"):
+    with caplog.at_level(logging.WARNING):
         for _ in range(4):
             play_clicks(app, scene.game.legal_moves()[0])
-    assert len(scene.game.moves) == 4
-    warnings = [r for r in caplog.records if r.getMessage().startswith("autosave: cannot save")]
-    assert len(warnings) == 1, [r.getMessage() for r in caplog.records]
-    monkeypatch.setattr(paths, "atomic_write", writable)  # (undo() would also drop this test's home)
-    assert autosave.save_autosave(scene.game)
-    assert not autosave._save_failing  # writable again: a later failure is told again
-
-
-def test_autosave_of_a_finished_game_is_not_offered(app):
-    from game.rules import Game
-    from game.store.autosave import save_autosave
-
-    game = Game(Position.from_fen("B:W18,27:B14"))
-    game.push(game.legal_moves()[0])
-    assert game.outcome is not None
-    assert save_autosave(game, "2p", {}, ["black", "white"])  # left behind, e.g. by an older version
-    assert "Continue" not in menu_labels(app)
-    assert not has_autosave()
-
-
-def test_autosave_of_a_game_in_progress_is_still_offered(app):
-    from game.rules import Game
-    from game.store.autosave import save_autosave
-
-    game = Game(Position.from_fen("B:W18,27:B14"))
-    assert save_autosave(game, "2p", {}, ["black", "white"])
-    assert menu_labels(app)[0] == "Continue"
-    assert has_autosave()
+    assert len(scene.game.moves) == 4 and calls  # the game went on although nothing could be saved
+    monkeypatch.setattr(paths, "atomic_write", writable)
+    play_clicks(app, scene.game.legal_moves()[0])
+    assert latest().game.moves == scene.game.moves  # writable again: saved at the next move
 
 
 # -- unfinished games and the archive -------------------------------------------------------
@@ -406,4 +418,4 @@ def test_continue_keeps_the_games_id(app):
     assert resumed.name == "play" and resumed.match.game_id == game_id
     play_clicks(app, resumed.game.legal_moves()[0])
     assert [e.id for e in list_unfinished()] == [game_id]  # one record, now two moves long
-    assert load_autosave().game.ply == 2
+    assert latest().game.ply == 2

@@ -171,3 +171,46 @@ def test_bad_level_without_a_mode_is_still_reported():
 def test_impossible_start_positions_are_refused(fen, reason):
     r = run("--fen", fen)
     assert r.returncode == 2 and reason in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("args,words", [
+    (("--mode", "3p"), "bad --mode '3p': choose one of 1p, 2p, watch"),
+    (("--side", "purple"), "bad --side 'purple': choose red or white"),
+    (("--size", "12x\u00b2"), "bad --size"),
+    (("--size", "1" * 5000 + "x9"), "bad --size"),
+    (("--frobnicate",), "unrecognized arguments: --frobnicate"),
+    (("--level",), "expected one argument"),
+])
+def test_bad_options_are_one_line_in_our_own_words(args, words):
+    r = run(*args)
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, r.stderr
+    assert lines[0].startswith("checkers: ") and words in lines[0]
+    for python_words in ("usage:", "invalid literal", "int()", "Traceback", "invalid choice"):
+        assert python_words not in r.stderr
+
+
+def test_side_red_is_the_first_player_and_modes_ignore_case():
+    from game.__main__ import first_scene, parse_args, start_position
+
+    for side, human in (("red", 0), ("RED", 0), ("black", 0), ("White", 1)):
+        args = parse_args(["--side", side, "--mode", "1P"])
+        scene, params = first_scene(args, start_position(args))
+        assert scene == "play" and params["players"][human] is None and params["players"][1 - human] is not None
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="/dev/zero and FIFOs")
+def test_board_file_that_is_not_a_regular_file_is_refused_at_once(tmp_path):
+    fifo = tmp_path / "board.fifo"
+    os.mkfifo(fifo)
+    for path in ("/dev/zero", str(fifo)):
+        r = run("--board", path, timeout=60)  # a FIFO never opened by a writer: it must not block
+        assert r.returncode == 2 and "Traceback" not in r.stderr
+        lines = r.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("checkers: cannot read board file"), r.stderr
+
+
+def test_a_long_fen_is_quoted_short():
+    r = run("--fen", "B:W" + "1," * 5000)
+    assert r.returncode == 2 and len(r.stderr) < 400 and r.stderr.startswith("checkers: bad FEN")

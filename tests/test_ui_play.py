@@ -14,6 +14,7 @@ from game.app import App
 from game.engine.levels import level_by_name
 from game.rules import BLACK, WHITE, Position
 from game.ui import theme
+from game.ui.layout_check import check_scene
 from helpers import FakeEngine
 
 
@@ -222,11 +223,44 @@ def test_finish_a_game_to_the_game_over_overlay_and_play_again(app):
     assert over.title == "You win!" and over.message == "White has no pieces left"
     assert app.stack.names()[-2] == "play"  # the overlay sits on top of the final board
     labels = [b.text for b in over.widgets]
-    assert labels == ["Play again", "Menu", "Quit"]
+    assert labels == ["Rematch", "Review", "Save", "Menu"]
     click_at(app, over.widgets[0].rect.center)
     again = play_scene(app)
     assert again is not scene and again.game.moves == [] and app.stack.top is again
     assert app.has_engine is False  # the computer never had to move
+
+
+def _finished_game(app):
+    app.switch("play", players={BLACK: None, WHITE: level_by_name("Beginner")},
+               start=Position.from_fen("B:W23:B18,K6,1,2"))
+    frames(app)
+    click_square(app, 18)
+    click_square(app, 27)
+    settle(app)
+    frames(app, 3)
+    assert app.stack.top.name == "game_over"
+    return app.stack.top
+
+
+def test_game_over_saves_the_game_and_says_where(app):
+    from game.store import list_saved_games
+
+    over = _finished_game(app)
+    before = len(list_saved_games())
+    save = next(b for b in over.widgets if b.text == "Save")
+    click_at(app, save.rect.center)
+    saved = list_saved_games()
+    assert len(saved) == before + 1
+    assert over.message.startswith("Saved as ") and str(saved[0].path.parent) in over.message
+    assert check_scene(over) == []  # the longer words still fit the card
+
+
+def test_game_over_opens_the_finished_game_in_review(app):
+    over = _finished_game(app)
+    review = next(b for b in over.widgets if b.text == "Review")
+    click_at(app, review.rect.center)
+    assert app.stack.top.name == "review"
+    assert len(app.stack.top.game.moves) == 1
 
 
 def test_resign_and_draw_words(app):

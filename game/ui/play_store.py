@@ -6,9 +6,8 @@ so this feature stays in its own file:
 
 - every change of the match (a move, undo, redo, resign) keeps the game
   under its id among the store's unfinished games (a finished game is
-  archived with its players, levels and result) and in the autosave behind
-  Continue (cleared once the game is over); a new game takes the Continue
-  slot and remembers the chosen mode, levels and side in the settings; a
+  archived with its players, levels and result); Continue opens the newest;
+  a new game remembers the chosen mode, levels and side in the settings; a
   game from the command line (``ephemeral``) is kept nowhere;
 - Ctrl+S saves the game as PDN in the games folder;
 - H asks the engine (in its own process) for a hint, drawn as an arrow;
@@ -43,9 +42,8 @@ class PlayExtras:
         if scene.match.game_id is None:
             scene.match.game_id = store_hooks.game_id_for(scene.game)
         if scene.params.get("game") is None and scene.params.get("match") is None:
-            # a new game: it takes the Continue slot (the old game stays among the unfinished
-            # games) and its choices are remembered
-            store_hooks.clear()
+            # a new game: the old one stays among the unfinished games (Continue offers the newest
+            # once this one has a move); its choices are remembered
             store_hooks.remember_choice(self.app, scene.players)
 
     # -- autosave --------------------------------------------------------------------

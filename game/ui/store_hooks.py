@@ -96,40 +96,25 @@ def tell(app, title, message=""):
 # -- autosave ---------------------------------------------------------------------
 
 def autosave(game, record) -> bool:
-    """Keep the game (after every change) with its MatchRecord's players, levels and id: in the
-    store's unfinished games (a finished one is archived there), and in the autosave behind
-    Continue (cleared once the game is over)."""
-    from ..store import clear_autosave, save_autosave, save_unfinished
+    """Keep the game (after every change) with its MatchRecord's players, levels and id among the
+    store's unfinished games (a finished one is archived there).  Continue opens the newest of them;
+    the single autosave file of earlier versions is no longer written (``start_up`` adopts an old one)."""
+    from ..store import save_unfinished
 
-    ok = True
     try:
-        if record.game_id is not None:
-            ok = save_unfinished(record.game_id, game, record.mode, record.levels(), record.humans(),
-                                 tags=record.pdn_tags())
-        if game.outcome is not None:
-            clear_autosave()
-            return ok
-        return save_autosave(game, record.mode, record.levels(), record.humans(),
-                             {"game_id": record.game_id}) and ok
+        if record.game_id is None:
+            return False
+        return save_unfinished(record.game_id, game, record.mode, record.levels(), record.humans(),
+                               tags=record.pdn_tags())
     except Exception as e:  # the game must go on even if saving does not
         log.warning("autosave failed: %s", e)
         return False
 
 
 def game_id_for(game):
-    """The store's id for ``game``: the autosaved game's own when ``game`` is that game (Continue),
-    else a new one."""
-    from ..store import autosave_path, new_game_id
-    from ..store.autosave import read_record
+    """A new id in the store for a game that has none yet (a resumed game brings its own)."""
+    from ..store import new_game_id
 
-    if game.moves or game.start != Position.initial():
-        try:
-            saved = read_record(autosave_path())  # changes nothing on disk
-        except (OSError, ValueError):
-            saved = None
-        kept = saved.extra.get("game_id") if saved is not None else None
-        if isinstance(kept, str) and saved.game.start == game.start and saved.game.moves == game.moves:
-            return kept
     return new_game_id()
 
 

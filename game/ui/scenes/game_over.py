@@ -1,4 +1,4 @@
-"""The end of a game, over the final board: who won and why, then Play again / Menu / Quit."""
+"""The end of a game, over the final board: who won and why, then Rematch / Review / Save / Menu."""
 
 from .. import theme
 from ..dialog import DialogScene
@@ -19,6 +19,7 @@ def headline(outcome, players):
 @register("game_over")
 class GameOverScene(DialogScene):
     dim = 120
+    note = "Esc to look at the board"
 
     def enter(self):
         outcome = self.params["outcome"]
@@ -34,12 +35,28 @@ class GameOverScene(DialogScene):
         super().enter()
 
     def buttons(self):
-        return [("Play again", self.play_again, True), ("Menu", self.menu, False), ("Quit", self.app.quit, False)]
+        """Rematch (the same players again), Review, Save (as PDN), Menu; Ctrl+Q still quits."""
+        out = [("Rematch", self.play_again, True)]
+        if self.params.get("review") is not None:
+            out.append(("Review", self.review, False))
+        if self.params.get("save") is not None:
+            out.append(("Save", self.save, False))
+        return out + [("Menu", self.menu, False)]
 
     def play_again(self):
         again = self.params.get("play_again")
         if again is not None:
             again()
+
+    def review(self):
+        self.params["review"]()
+
+    def save(self):
+        """Save the game as PDN; the card then says where (or why not)."""
+        path = self.params["save"]()
+        if path is not None:
+            self.message = f"Saved as {path.name} in {path.parent}"
+            self.resize(self.size)
 
     def menu(self):
         self.app.switch("menu")
@@ -48,7 +65,3 @@ class GameOverScene(DialogScene):
         # Esc closes the card to look at the final position; the panel offers a new game.
         self.app.pop()
 
-    def draw(self, surface):
-        super().draw(surface)
-        theme.blit_text(surface, "Esc to look at the board", 18, theme.TEXT_FAINT,
-                        (self.card.centerx, self.card.bottom - 14), "center")

@@ -4,9 +4,10 @@ import pygame
 
 from .. import store_hooks, theme
 from ..geometry import centered_column
-from ..menu_items import visible_items
+from ..menu_items import add_menu_item, visible_items
 from ..scene import Scene, register
 from ..widgets import Button, FocusGroup
+from . import load as _library  # noqa: F401  its entries register first: Continue below replaces its own
 
 SUBTITLE = "English draughts against the computer or a friend"
 FOOTER = "Arrows or Tab choose  ·  Enter selects  ·  Esc quits"
@@ -24,7 +25,6 @@ class MenuScene(Scene):
         focus_key = None
         if getattr(self, "focus", None) is not None and self.focus.focused is not None:
             focus_key = getattr(self.focus.focused, "key", None)
-        store_hooks.drop_finished_autosave(self.app)  # a finished game is nothing to Continue
         self.items = visible_items(self.app)
         self.buttons = []
         first_primary = next((item.key for item in self.items if item.primary), None)
@@ -117,3 +117,34 @@ class MenuScene(Scene):
                 surface.blit(sprite, sprite.get_rect(center=c))
             else:
                 pygame.draw.circle(surface, theme.WHITE_PIECE if "white" in name else theme.BLACK_PIECE, c, size // 2)
+
+
+# -- Continue: the latest unfinished game of the store ----------------------------------------
+
+def has_game_to_continue(app):
+    from ...store import has_unfinished
+
+    return has_unfinished()  # cheap: the records are read only when Continue is chosen
+
+
+def continue_latest(app):
+    """Menu → Continue: the newest unfinished game, with its own players and levels (the library
+    lists every other one to resume)."""
+    from ...store import latest_unfinished
+    from .load import resume_unfinished
+
+    try:
+        record = latest_unfinished()
+    except Exception as e:  # a disk problem is told, never a traceback
+        record = None
+        store_hooks.log.warning("cannot read the unfinished games: %s", e)
+    if record is None:
+        store_hooks.tell(app, "Nothing to continue",
+                         "The unfinished game could not be read; Load game lists it with the reason.")
+        return
+    resume_unfinished(app, record)
+    if record.warning:
+        store_hooks.tell(app, "Part of the saved game was lost", record.warning)
+
+
+add_menu_item("continue", "Continue", continue_latest, condition=has_game_to_continue, order=10, primary=True)

@@ -377,8 +377,7 @@ class PlayScene(Scene):
             elif self.input is not None and self.input.path:
                 self._cancel_selection()
             elif self.game.outcome is not None and self.over_shown:
-                self.app.push("game_over", outcome=self.game.outcome, players=self.players,
-                              play_again=self.play_again)
+                self.show_game_over()
             else:
                 self.to_menu()
         elif k == pygame.K_BACKSPACE and self.input is not None:
@@ -500,7 +499,7 @@ class PlayScene(Scene):
             if not self.over_shown and self.app.stack.top is self:
                 self.over_shown = True
                 self.app.play_sound("game_over")
-                self.app.push("game_over", outcome=match.outcome, players=self.players, play_again=self.play_again)
+                self.show_game_over()
             return
         failed_before = match.engine_problem
         before = self.game.position
@@ -509,6 +508,11 @@ class PlayScene(Scene):
             self._show(move, before)
         elif match.engine_problem and not failed_before:
             self._engine_failed()
+
+    def show_game_over(self):
+        """The end-of-game card: Rematch, Review, Save (when the game is kept), Menu."""
+        self.app.push("game_over", outcome=self.game.outcome, players=self.players, play_again=self.play_again,
+                      review=self.extras.review, save=self.extras.save)
 
     def _engine_failed(self):
         self.say(f"Engine problem: {self.computer.failed} — press M to try again")
