@@ -118,36 +118,49 @@ class Hint:
         draw_arrow(surface, [board.square_center(s) for s in self.move.path], board.square, assets)
 
 
-def draw_arrow(surface, points, square, assets=None, colour=ARROW_COLOUR):
+def _aa_polygon(layer, colour, points):
+    """A filled polygon with antialiased edges."""
+    pygame.draw.polygon(layer, colour, points)
+    pygame.draw.aalines(layer, colour, True, points)
+
+
+def draw_arrow(surface, points, square, assets=None, colour=ARROW_COLOUR, alpha=200):
+    """An arrow through ``points`` (pixel centres), its head on the last one.
+
+    Shaft and head are drawn opaque into one small layer with antialiased
+    edges, then the whole layer is blended at ``alpha``: the head is exactly
+    as translucent as the shaft, and where they overlap nothing is darker.
+    ``assets`` is accepted for older callers; the head is drawn, not a sprite.
+    """
     if len(points) < 2:
         return
     width = max(4, square // 9)
-    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    rgba = (*colour, 200)
-    # stop the shaft short of the last square's centre so the head sits on it
-    (x0, y0), (x1, y1) = points[-2], points[-1]
-    angle = math.atan2(y1 - y0, x1 - x0)
     head = square * 0.42
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    pad = int(head) + width + 2
+    box = pygame.Rect(int(min(xs)) - pad, int(min(ys)) - pad, int(max(xs) - min(xs)) + 2 * pad,
+                      int(max(ys) - min(ys)) + 2 * pad)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    pts = [(x - box.x, y - box.y) for x, y in points]
+    rgba = (*colour, 255)
+    (x0, y0), (x1, y1) = pts[-2], pts[-1]
+    angle = math.atan2(y1 - y0, x1 - x0)
     tip = (x1, y1)
-    base = (x1 - math.cos(angle) * head * 0.8, y1 - math.sin(angle) * head * 0.8)
-    shaft = list(points[:-1]) + [base]
-    for a, b in zip(shaft, shaft[1:]):
-        pygame.draw.line(layer, rgba, a, b, width)
-    for p in shaft[1:-1]:
-        pygame.draw.circle(layer, rgba, (int(p[0]), int(p[1])), width // 2)
-    pygame.draw.circle(layer, rgba, (int(points[0][0]), int(points[0][1])), width)
-    size = int(square * 0.8)
-    sprite = assets.scaled("hint_arrow_head", size) if assets is not None else None
-    if sprite is not None:
-        # the sprite points right with its tip about 0.42 of its size right of its centre
-        rotated = pygame.transform.rotate(sprite, -math.degrees(angle))
-        surface.blit(layer, (0, 0))
-        back = size * 0.3
-        surface.blit(rotated, rotated.get_rect(center=(tip[0] - math.cos(angle) * back,
-                                                      tip[1] - math.sin(angle) * back)))
-        return
+    # the shaft stops inside the head, so the head's point is clean
+    base = (x1 - math.cos(angle) * head * 0.7, y1 - math.sin(angle) * head * 0.7)
+    shaft = list(pts[:-1]) + [base]
+    half = width / 2
+    for (ax, ay), (bx, by) in zip(shaft, shaft[1:]):
+        a = math.atan2(by - ay, bx - ax)
+        dx, dy = -math.sin(a) * half, math.cos(a) * half
+        _aa_polygon(layer, rgba, [(ax + dx, ay + dy), (bx + dx, by + dy), (bx - dx, by - dy), (ax - dx, ay - dy)])
+    for p in shaft[1:-1]:  # round joints where a multi-jump turns
+        pygame.draw.circle(layer, rgba, (round(p[0]), round(p[1])), int(half))
+    start = pts[0]
+    pygame.draw.circle(layer, rgba, (round(start[0]), round(start[1])), width)
     left = (tip[0] - math.cos(angle - 0.45) * head, tip[1] - math.sin(angle - 0.45) * head)
     right = (tip[0] - math.cos(angle + 0.45) * head, tip[1] - math.sin(angle + 0.45) * head)
-    pygame.draw.polygon(layer, rgba, [tip, left, right])
-    surface.blit(layer, (0, 0))
-
+    _aa_polygon(layer, rgba, [tip, left, right])
+    layer.set_alpha(alpha)
+    surface.blit(layer, box)

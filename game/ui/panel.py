@@ -125,7 +125,7 @@ class SidePanel:
         # the player cards, at the top
         self.name_size = self.f(26 if not compact else 23)
         self.label_size = self.f(19)
-        self.count_size = self.f(34 if not compact else 30)
+        self.count_size = self.name_size
         self.count_label_size = MIN_TEXT if self.k < 1.2 else self.f(15)
         two_lines = theme.font(self.name_size, True).get_linesize() + theme.font(self.label_size).get_linesize()
         self.player_h = two_lines + max(6, int(10 * self.k))
@@ -147,7 +147,7 @@ class SidePanel:
         header_h = theme.font(self.header_size, True).get_linesize()
         min_moves = header_h + 4 + 3 * self.line_h + 8
         for detail_lines in (3, 2, 1):
-            think_h = tp + title_h + max(detail_lines * line_h, bh + 4) + tp
+            think_h = tp + title_h + max(detail_lines * line_h, line_h + 4 + bh) + tp  # a line over Move now
             room = self.draw_rule_rect.y - gap - (self.players_rect.bottom + gap + think_h + gap)
             if room >= min_moves:
                 break
@@ -173,29 +173,32 @@ class SidePanel:
         return out
 
     def _card_parts(self, colour, row, position):
-        """(disc centre, radius, name rect, label rect, count rect, count-label rect, texts) of a player card."""
+        """(disc centre, radius, name rect, label rect, count rect, count-label rect, texts) of a player card.
+
+        Two lines: the side's name with its piece count on the right, then who plays it with what the
+        count is made of ("pieces", "2 men, 1 king") on the right; the player's words are cut short
+        before they could run into the count's.
+        """
         radius = max(8, min(row.height // 3, int(18 * self.k)))
         centre = (row.x + 10 + radius, row.centery)
-        men = position.count(colour) - (position.bk if colour == BLACK else position.wk).bit_count()
-        kings = position.count(colour) - men
-        count, small = str(position.count(colour)), count_words(men, kings)
-        cw, ch = theme.text_size(count, self.count_size, True)
-        sw, sh = theme.text_size(small, self.count_label_size)
-        right_w = max(cw, sw)
-        count_rect = pygame.Rect(row.right - 10 - cw, row.y + 3, cw, ch)
-        small_rect = pygame.Rect(row.right - 10 - sw, row.bottom - 3 - sh, sw, sh)
-        if count_rect.bottom > small_rect.y:  # no room for both lines: the count alone, centred
-            count_rect.centery = row.centery
-            small_rect = None
-        text_x = centre[0] + radius + 10
-        text_w = max(1, row.right - 10 - right_w - 10 - text_x)
+        total = position.count(colour)
+        kings = (position.bk if colour == BLACK else position.wk).bit_count()
+        count, small = str(total), count_words(total - kings, kings)
         name_h = theme.font(self.name_size, True).get_linesize()
         label_h = theme.font(self.label_size).get_linesize()
         top = row.centery - (name_h + label_h) // 2
-        name_rect = pygame.Rect(text_x, top, text_w, name_h)
-        label_rect = pygame.Rect(text_x, top + name_h, text_w, label_h)
-        name = theme.elide(theme.side_name(colour), self.name_size, text_w, bold=True)
-        label = theme.elide(self._player_label(colour), self.label_size, text_w)
+        cw, ch = theme.text_size(count, self.count_size, True)
+        sw, sh = theme.text_size(small, self.count_label_size)
+        right = row.right - 10
+        count_rect = pygame.Rect(right - cw, top + (name_h - ch) // 2, cw, ch)
+        small_rect = pygame.Rect(right - sw, top + name_h + (label_h - sh) // 2, sw, sh)
+        text_x = centre[0] + radius + 10
+        name_w = max(1, count_rect.x - 10 - text_x)
+        label_w = max(1, small_rect.x - 10 - text_x)
+        name_rect = pygame.Rect(text_x, top, name_w, name_h)
+        label_rect = pygame.Rect(text_x, top + name_h, label_w, label_h)
+        name = theme.elide(theme.side_name(colour), self.name_size, name_w, bold=True)
+        label = theme.elide(self._player_label(colour), self.label_size, label_w)
         return centre, radius, name_rect, label_rect, count_rect, small_rect, (name, label, count, small)
 
     def layout_boxes(self):
@@ -218,11 +221,13 @@ class SidePanel:
         boxes.append(Box("thinking", self.think_rect, parent="panel"))
         title, lines = self._thinking_texts()
         boxes.append(Box("thinking.title", self.title_rect, title, self.title_size, bold=True, parent="thinking"))
+        detail = self.detail_rect
         if self.move_now.visible:
             boxes.append(Box("move_now", self.move_now.rect, parent="thinking"))
             boxes += [b._replace(parent="move_now") for b in self.move_now.text_boxes("move_now")]
-        elif lines:
-            boxes.append(Box("thinking.detail", self.detail_rect, " ".join(lines), self.detail_size, wrap=True,
+            detail = pygame.Rect(detail.x, detail.y, detail.width, self.move_now.rect.y - detail.y)
+        if lines:
+            boxes.append(Box("thinking.detail", detail, " ".join(lines), self.detail_size, wrap=True,
                              parent="thinking"))
         if self.moves_rect.height:
             boxes += [Box("moves", self.moves_rect, parent="panel"),
@@ -436,14 +441,12 @@ class SidePanel:
             if second:
                 theme.blit_text(surface, second, size, c2, (col2, y), tabular=True)
             y += self.line_h
+        # how many lines are out of sight, on the header's line (never over a move)
         earlier = len(lines) - fit - back
-        small = MIN_TEXT
-        if earlier > 0:
-            theme.blit_text(surface, f"{earlier} earlier", small, theme.TEXT_FAINT, (area.right - 8, area.y + 4),
-                            "topright")
-        if back > 0:
-            theme.blit_text(surface, f"{back} later", small, theme.TEXT_FAINT, (area.right - 8, area.bottom - 4),
-                            "bottomright")
+        hidden = ", ".join(words for words in (f"{earlier} earlier" if earlier > 0 else "",
+                                               f"{back} later" if back > 0 else "") if words)
+        if hidden:
+            theme.blit_text(surface, hidden, MIN_TEXT, theme.TEXT_FAINT, self.moves_header.midright, "midright")
 
     def _draw_rule(self, surface):
         game = self.scene.game

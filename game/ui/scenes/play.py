@@ -591,7 +591,8 @@ class PlayScene(Scene):
         if not self.is_human(game.turn):
             if self.computer.failed:
                 return f"{last}Engine problem — press M to try again", theme.TEXT
-            return f"{last}Computer is thinking…", theme.TEXT
+            thinker = theme.side_name(game.turn) if self.mode == "watch" else "Computer"
+            return f"{last}{thinker} is thinking…", theme.TEXT
         return f"{last}{to_move(game.turn)}", theme.TEXT
 
     def eval_bar_rect(self):
