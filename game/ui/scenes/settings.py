@@ -34,6 +34,8 @@ ROWS = (
     ("show_destinations", "Show destinations", ON_OFF, True, "Mark where the selected piece can go."),
     ("square_numbers", "Square numbers", ON_OFF, True,
      "Print the standard numbers 1-32 on the dark squares: moves such as 11-15 name them."),
+    ("allow_analysis", "Analysis vs computer", ON_OFF, False,
+     "Allow live analysis (A) in games against the computer; it is always there for two players."),
     ("orientation", "Board orientation",
      tuple(zip(ORIENTATIONS, ("Your side at the bottom", f"{RED} at the bottom", f"{WHITE} at the bottom"))),
      "auto", "Which side of the board is drawn nearest to you."),
@@ -117,11 +119,16 @@ class SettingsScene(Scene):
         message_h = theme.font(self.explain_size).get_height()
         # the rows share what the title, the explanation, Back and the footer leave
         fixed = title_h + explain_h + message_h + 3 * margin
-        bh = int(max(22, min(76, h // 16, (self.footer_rect.y - fixed) / (n + 1 + (n + 1) * 0.2))))
+        bh = int(max(22, min(76, h // 16, (self.footer_rect.y - fixed) / (n + n * 0.2))))
         gap = max(3, bh // 5)
-        block = title_h + margin + n * bh + (n - 1) * gap + gap * 2 + explain_h + message_h + gap + bh
+        block = title_h + margin + n * bh + (n - 1) * gap + gap * 2 + explain_h + message_h
         top = max(margin // 2, (self.footer_rect.y - margin - block) // 2)
-        self.title_rect = pygame.Rect(margin, top, w - 2 * margin, title_h)
+        # Back sits at the left of the title's line, so the rows keep the room
+        bw2 = max(100, min(300, bw // 4))
+        back_h = max(30, min(bh, title_h))
+        self.back_button.rect = pygame.Rect(margin, top + (title_h - back_h) // 2, bw2, back_h)
+        side = margin + bw2 + margin
+        self.title_rect = pygame.Rect(side, top, max(1, w - 2 * side), title_h)
         rects = centered_column(size, bw, [bh] * n, gap, top=self.title_rect.bottom + margin)
         for row, rect in zip(self.rows, rects):
             row.rect = rect
@@ -129,8 +136,6 @@ class SettingsScene(Scene):
         y = rects[-1].bottom + gap * 2
         self.explain_rect = pygame.Rect((w - bw) // 2, y, bw, explain_h)
         self.message_rect = pygame.Rect(margin, self.explain_rect.bottom, w - 2 * margin, message_h)
-        bw2 = max(120, min(360, bw // 3))
-        self.back_button.rect = pygame.Rect((w - bw2) // 2, self.message_rect.bottom + gap, bw2, bh)
 
     def layout_boxes(self):
         from ..layout_check import Box
