@@ -569,11 +569,16 @@ class Searcher:
                 # to now less 5 (the moved piece's 4 and the one it fills): with
                 # 7 or more, no child can be blocked by us next move, and the
                 # horizon test for it can be skipped.
+                # Likewise the opponent keeps a square to step to after a quiet
+                # move of ours if it has two now.
                 if black:
                     ours = ((own << 4) | (own << 5) | (bk >> 4) | (bk >> 5)) & empty
+                    theirs = ((opp >> 4) | (opp >> 5) | (wk << 4) | (wk << 5)) & empty
                 else:
                     ours = ((own >> 4) | (own >> 5) | (wk << 4) | (wk << 5)) & empty
+                    theirs = ((opp << 4) | (opp << 5) | (bk >> 4) | (bk >> 5)) & empty
                 we_might_block = ours.bit_count() < 7
+                they_can_move = theirs & (theirs - 1)
             # (rep is private to this search: an exception leaves it dirty harmlessly)
             added = kings and key not in rep
             if added:
@@ -628,17 +633,21 @@ class Searcher:
                         # move of its own, and we cannot block it next move, it
                         # is a leaf, evaluated here without the cost of a call.
                         # (The same tests as at the top of node(), for the child.)
-                        co = nbm | nbk | nwm | nwk
-                        ce = BOARD ^ co
-                        if (few or cap) and co.bit_count() <= eg_max:
-                            leaf = False  # the database knows it better
-                        elif nb:
+                        ce = BOARD ^ (nbm | nbk | nwm | nwk)
+                        if nb:
                             co = nwm | nwk
                             cf = nbm | nbk
                             cj = (cf & (co >> 4) & (ce >> 8)) | (cf & (co >> 5) & (ce >> 10))
                             if nbk:
                                 cj |= (nbk & (co << 4) & (ce << 8)) | (nbk & (co << 5) & (ce << 10))
-                            leaf = (cf and not cj and ((cf << 4) | (cf << 5) | (nbk >> 4) | (nbk >> 5)) & ce)
+                            if cj or not cf:
+                                leaf = False
+                            elif cap or few:
+                                # (the database knows the few-piece ones better)
+                                leaf = ((cf | co).bit_count() > eg_max
+                                        and ((cf << 4) | (cf << 5) | (nbk >> 4) | (nbk >> 5)) & ce)
+                            else:
+                                leaf = they_can_move or ((cf << 4) | (cf << 5) | (nbk >> 4) | (nbk >> 5)) & ce
                             if leaf and we_might_block:
                                 od = ((co >> 4) | (co >> 5) | (nwk << 4) | (nwk << 5)) & ce
                                 leaf = od & (od - 1)
@@ -648,7 +657,13 @@ class Searcher:
                             cj = (cf & (co << 4) & (ce << 8)) | (cf & (co << 5) & (ce << 10))
                             if nwk:
                                 cj |= (nwk & (co >> 4) & (ce >> 8)) | (nwk & (co >> 5) & (ce >> 10))
-                            leaf = (cf and not cj and ((cf >> 4) | (cf >> 5) | (nwk << 4) | (nwk << 5)) & ce)
+                            if cj or not cf:
+                                leaf = False
+                            elif cap or few:
+                                leaf = ((cf | co).bit_count() > eg_max
+                                        and ((cf >> 4) | (cf >> 5) | (nwk << 4) | (nwk << 5)) & ce)
+                            else:
+                                leaf = they_can_move or ((cf >> 4) | (cf >> 5) | (nwk << 4) | (nwk << 5)) & ce
                             if leaf and we_might_block:
                                 od = ((co << 4) | (co << 5) | (nbk >> 4) | (nbk >> 5)) & ce
                                 leaf = od & (od - 1)
