@@ -197,3 +197,46 @@ def test_hostile_typing_is_cut_drawn_and_refused_in_words(app):
     assert scene.typing is None and scene.message.startswith("Not a FEN")
     assert len(scene.message) < 200
     assert scene.position == Position.initial()  # the board is untouched
+
+
+# -- live analysis --------------------------------------------------------------------
+
+def test_a_analyses_the_position_as_it_is_set_up_and_leaving_ends_the_engine(tmp_path, monkeypatch):
+    from helpers import frames_until
+    from test_report_review import ScriptedEngine
+
+    from game.app import App
+
+    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
+    engines = []
+
+    def factory():
+        engines.append(ScriptedEngine())
+        return engines[-1]
+
+    app = App(size=(1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=factory)
+    try:
+        app.switch("menu")
+        app.push("setup")
+        app.step()
+        scene = app.stack.top
+        scene.apply_fen("B:W18,22:B9,14")
+        scene.message = ""
+        key(app, pygame.K_a)
+        frames_until(app, lambda: scene.live.info is not None)
+        assert engines[0].requests[-1][0] == Position.from_fen("B:W18,22:B9,14")
+        assert scene.status()[0].startswith("Depth ")
+        click_square(app, 1)  # a red man more: the engine follows at once
+        frames_until(app, lambda: scene.live.info is not None and scene.live.info.position == scene.position)
+        assert engines[0].requests[-1][0] == Position.from_fen("B:W18,22:B1,9,14")
+        scene.clear()
+        scene.message = ""
+        app.step()
+        assert "waits for a playable position" in scene.status()[0]
+        asked = len(engines[0].requests)
+        app.step()
+        assert len(engines[0].requests) == asked  # nothing to analyse on an empty board
+        key(app, pygame.K_ESCAPE)
+        assert app.stack.top.name == "menu" and engines[0].closed
+    finally:
+        app.close()

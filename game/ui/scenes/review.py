@@ -181,7 +181,7 @@ class ReviewScene(Scene):
             b.name = name
         self.slider.name = "slider"
         self.focus = FocusGroup([self.slider, self.analyse_button, self.live_button, self.vs_computer,
-                                 self.vs_friend, self.flip_button, self.back_button], arrows=False)
+                                 self.vs_friend, self.flip_button, self.back_button])
         self.resize(self.size)
 
     def leave(self):
