@@ -65,11 +65,13 @@ LMP = (99, 3, 5, 7)
 # position already RFP_MARGIN * depth above beta is taken as a fail high.
 RFP_DEPTH = 3
 RFP_MARGIN = 60
-# ... but not for a side with few squares to step to: it may be about to be
-# blocked (no legal move: lost), which no static score sees.  With up to
-# this many (3 and 4 were tried), a win in 3 plies was missed at depths 3-4
-# in random positions.
-RFP_MIN_SQUARES = 5
+# ... but a side with few squares to step to may be about to be blocked (no
+# legal move: lost), which no static score sees: with up to this many, a
+# cut is first checked against being blocked by the opponent's next move.
+# (Without the check, wins in 3 plies were missed at depths 3-4 in random
+# positions with 4 squares; leaving such positions out of reverse futility
+# instead doubled the nodes of the bench's king endings.)
+RFP_CHECK_SQUARES = 5
 # Single-reply extension: off.  Measured: off vs on at 0.15 s/move, 40 games:
 # +8 =20 -12 (45%, -35 ± 78 Elo, not significant) while it costs ~2 plies of
 # nominal depth and makes node counts explode in capture-rich lines.
@@ -244,6 +246,19 @@ def _wins_at_once(bm, bk, wm, wk, black):
     return False
 
 
+def _lost_in_two(bm, bk, wm, wk, black):
+    """True if every move of the side to move allows a reply that leaves it
+    without a legal move."""
+    for m in bb.moves(bm, bk, wm, wk, black):
+        child = bb.play(bm, bk, wm, wk, black, m)
+        for r in bb.moves(*child):
+            if not _can_move(*bb.play(*child, r)):
+                break  # this reply blocks us
+        else:
+            return False  # no reply blocks this move (or there is no reply)
+    return True
+
+
 def _can_move(bm, bk, wm, wk, black):
     """Whether the side to move has any legal move (a capture or a step)."""
     empty = BOARD ^ (bm | bk | wm | wk)
@@ -344,6 +359,7 @@ class Searcher:
         # results are still in the table (see _forget_other_histories)
         self._history_draws = set()
         self.timing = None  # where the last timed search's time went (see search())
+        self._pv_states = ()  # positions along the last principal variation
 
     def clear(self):
         self.tt.clear()
@@ -357,6 +373,10 @@ class Searcher:
         # principal variation is rewritten after every iteration and stays.
         tt = self.tt
         if len(tt) > self.tt_entries:
+            for k in self._pv_states:  # the last principal variation is the newest
+                e = tt.pop(k, None)
+                if e is not None:
+                    tt[k] = e
             for k in list(islice(tt, len(tt) - self.tt_entries // 2)):
                 del tt[k]
 
@@ -527,12 +547,13 @@ class Searcher:
                     mob = ((own >> 4) | (own >> 5) | (wk << 4) | (wk << 5)) & empty
                 if not mob:
                     return ply - WIN
-                if mob.bit_count() > RFP_MIN_SQUARES:
-                    # reverse futility: far above beta with no capture pending and
-                    # little depth left, the opponent will not get back enough
-                    e = evaluate(bm, bk, wm, wk, black) - RFP_MARGIN * depth
-                    if e >= beta and beta > -MATE_BOUND and beta < MATE_BOUND:
-                        return e
+                # reverse futility: far above beta with no capture pending and
+                # little depth left, the opponent will not get back enough
+                e = evaluate(bm, bk, wm, wk, black) - RFP_MARGIN * depth
+                if e >= beta and beta > -MATE_BOUND and beta < MATE_BOUND:
+                    if mob.bit_count() <= RFP_CHECK_SQUARES and _lost_in_two(bm, bk, wm, wk, black):
+                        return ply + 2 - WIN
+                    return e
 
             if ttmove is not None and ply:
                 # try the TT move before generating anything: it often
@@ -845,6 +866,7 @@ class Searcher:
                 break
             pv.append(_to_move(e[3]))
             state = bb.play(*state, e[3])
+        self._pv_states = tuple(seen)
         return tuple(pv)
 
     def best_move(self, position, **kw):
