@@ -474,6 +474,7 @@ def main(argv=None):
               else 0.5 if r["winner"] is None else 0.0 for r in results]
     score = sum(scores) / n if n else 0.0
     e, margin = elo(score, n, scores)
+    e = 0.0 if abs(e) < 0.5 else e  # no "-0"
     rss = max((r["rss_mb"] for r in results), default=0)
     print(f"{args.engine1} vs {args.engine2}: +{w} ={d} -{losses}  score {100 * score:.1f}%  "
           f"Elo {e:+.0f} ± {margin:.0f}  ({n} games, {time.perf_counter() - t0:.0f} s, "

@@ -18,6 +18,11 @@ them:
   fit A v the hand-set weights, ``depth:6@A depth:6 --openings 40``:
   +37 =32 -11, 66.2%, +117 +-61 Elo (80 games); fit C v fit A over all
   156 ballots at depth 6: +150 =104 -58, 64.7%, +106 +-32 Elo (312 games).
+* Not kept: a second round (1600 more games played with fit C, fitted on
+  all 3200: held-out log-loss 0.48944 -> 0.48636, larger square values,
+  GUARD 20, KING_EDGE +2) lost to fit C at depth 6: +78 =122 -112, 44.6%,
+  -38 +-30 Elo (312 games).  A better fit of depth-4 games is not always a
+  stronger engine: only the match decides.
 
 The hand-set values and what the earlier A/B matches said of them are kept
 in the comments: at 40 games the 95% margin is about +-75 Elo, so those
