@@ -295,3 +295,17 @@ def test_real_engine_report_calls_a_hung_man_a_blunder():
     first = report.moves[0]
     assert first.kind == grading.BLUNDER
     assert first.explanation.reason.startswith("loses a man")
+
+
+def test_a_known_win_thrown_away_is_said_in_results_not_in_men():
+    from game.engine.search import DATABASE_WIN
+
+    p = Position.from_fen("B:W17,30:B10,3")
+    m = _move(p, "3-7")
+    e = explain(p, m, [], best_score=DATABASE_WIN - 40, played_score=0)
+    assert e.reason == "throws away a win"
+    assert "men" not in e.text
+    e = explain(p, m, [], best_score=40, played_score=-(DATABASE_WIN - 50))
+    assert e.reason == "walks into a lost game"
+    e = explain(p, m, [], best_score=40, played_score=-20)
+    assert e.reason.startswith("costs 0.60 men")

@@ -12,7 +12,7 @@ fixed list of openings or positions: the same rules explain any game.
 
 from dataclasses import dataclass
 
-from ..engine.search import MATE_BOUND, WIN
+from ..engine.search import DATABASE_BOUND, MATE_BOUND, WIN
 from ..rules import COLOR_NAMES
 
 LINE_PLIES = 8          # how much of the refutation is shown and weighed
@@ -207,6 +207,9 @@ def explain(position, played, refutation, better=None, played_score=None, best_s
     found, line = reasons(position, played, refutation, best_line, played_score, probe, names)
     if found:
         reason = " and ".join(found[:2])
+    elif best_score is not None and played_score is not None and _result(best_score) > _result(played_score):
+        # a known result thrown away: said in results, never in "men" (a won ending scores thousands)
+        reason = _RESULT_WORDS[(_result(best_score), _result(played_score))]
     elif best_score is not None and played_score is not None:
         reason = f"costs {(best_score - played_score) / 100:.2f} men ({_signed(best_score)} to {_signed(played_score)})"
     else:
@@ -217,9 +220,21 @@ def explain(position, played, refutation, better=None, played_score=None, best_s
     return Explanation(text=text, reason=reason, line=tuple(line), better=better)
 
 
+def _result(score):
+    """1 when a score knows the game is won, -1 lost, 0 when it does not know."""
+    if score >= DATABASE_BOUND:
+        return 1
+    if score <= -DATABASE_BOUND:
+        return -1
+    return 0
+
+
+_RESULT_WORDS = {(1, 0): "throws away a win", (1, -1): "turns a win into a loss", (0, -1): "walks into a lost game"}
+
+
 def _signed(score):
-    if score >= MATE_BOUND:
+    if score >= DATABASE_BOUND:
         return "a win"
-    if score <= -MATE_BOUND:
+    if score <= -DATABASE_BOUND:
         return "a loss"
     return f"{score / 100:+.2f}"
