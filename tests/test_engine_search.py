@@ -251,23 +251,21 @@ def test_wins_in_one_and_three_found_at_every_depth():
 
 # -- search hygiene ----------------------------------------------------------------
 
-def test_table_order_is_the_order_of_last_use_and_the_pv_is_newest():
+def test_trim_drops_what_earlier_searches_wrote_first():
     s = Searcher(endgame=None)
-    p = Position.initial()
-    info = list(s.search(p, depth=7))[-1]
-    keys = list(s.tt)
-    # the principal variation's positions are the newest entries: trimming the
-    # oldest half never loses them
-    pv_states = []
-    pos = p.play(info.pv[0])
-    for m in info.pv[1:]:
-        pv_states.append(pos.state)
+    list(s.search(Position.initial(), depth=10))
+    # the next move's search rewrites part of the same tree
+    info = list(s.search(Position.initial(), depth=6))[-1]
+    current = {k for k, e in s.tt.items() if e[5] == s._generation}
+    assert 0 < 2 * len(current) < len(s.tt)
+    s.tt_entries = 2 * len(current) + 1
+    s._trim()
+    # exactly what the last search wrote is left, its principal variation included
+    assert set(s.tt) == current
+    pos = Position.initial()
+    for m in info.pv[:-1]:
         pos = pos.play(m)
-    assert pv_states and set(pv_states) <= set(keys[-len(pv_states) - 1:])
-    # the root, re-stored at every depth, moved to the end each time: it is
-    # newer than every entry not written in the last iteration
-    root_at = keys.index(p.state)
-    assert root_at >= len(keys) - len(pv_states) - 60, (root_at, len(keys))
+        assert pos.state in s.tt
 
 
 def test_trim_keeps_the_pv_when_the_table_overflows():
