@@ -73,7 +73,7 @@ def test_arrow_keys_home_end(app):
     key(app, pygame.K_PAGEUP)
     assert scene.ply == 10
     assert scene.slider.value == 10
-    assert "After 5... " in scene.status_text()[0] and "(move 10 of 20)" in scene.status_text()[0]
+    assert scene.status_text()[0].startswith(f"After 5... {game.moves[9]} — ")
     key(app, pygame.K_ESCAPE)
     assert app.stack.top.name == "menu"
 

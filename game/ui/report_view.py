@@ -151,7 +151,8 @@ def table_size(rect, report, size):
         cells = table_cells(rect, size)
         if size <= 16:
             break
-        if all(theme.text_size(t, size, r == 0 and c > 0, True)[0] <= cells[r][c].width - 2
+        # a header needs a little room more than its cell so that two headers never touch
+        if all(theme.text_size(t, size, r == 0 and c > 0, True)[0] <= cells[r][c].width - (6 if r == 0 else 2)
                and theme.font(size).get_height() <= cells[r][c].height
                for r, row in enumerate(rows) for c, t in enumerate(row) if t):
             break

@@ -620,7 +620,7 @@ class ReviewScene(Scene):
         if self.ply == 0:
             head = "Start position"
         else:
-            head = f"After {self.move_words(self.ply)} (move {self.ply} of {self.total})"
+            head = f"After {self.move_words(self.ply)}"
         tail = self.result() if (self.ply == self.total and self.game.outcome) else to_move(self.position.turn)
         return f"{head} — {tail}", theme.TEXT
 
@@ -631,7 +631,8 @@ class ReviewScene(Scene):
         if self.why is not None:
             m = self.why.report
         if m is not None:
-            text = f"{m.grade.mark} {m.explanation.text}. Better {m.best}."
+            text = f"{m.grade.mark} {m.explanation.text}{'' if m.explanation.text.endswith('…') else '.'} " \
+                   f"Better {m.best}."
             if self.why is None:
                 text += " W: step through it"
             out.append((text, (236, 140, 60) if m.kind == MISTAKE else (230, 96, 84)))
