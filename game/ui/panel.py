@@ -382,8 +382,10 @@ class SidePanel:
                 detail = "A capture is available: you must take."
             else:
                 detail = "Click a piece, then where it goes (or arrows and Enter)."
-            if c.depth and s.game.moves and self.detail_lines >= 3:
-                detail += f" Last search: depth {c.depth}, {score_words(c.score)}."
+            if c.depth and s.game.moves and self.detail_lines >= 3 and len(s.humans()) == 1:
+                # the computer scored the position for itself: say whose view the number is
+                computer = theme.side_name(1 - s.humans()[0])
+                detail += f" Last search: depth {c.depth}, {computer} {score_words(c.score)}."
         else:
             title, detail = "Computer's move", ""
         title = theme.elide(title, self.title_size, self.title_rect.width, bold=True)
