@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 import pytest
 from helpers import frames_until
+from test_review import click, key, open_review
 
 from game.analysis import grading
 from game.engine.process import Done, Info
@@ -94,23 +95,6 @@ def made(tmp_path, monkeypatch):
     app.switch("menu")
     yield app, engines, scores
     app.close()
-
-
-def key(app, k, mod=0):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    app.step()
-
-
-def click(app, pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.step()
-
-
-def open_review(app, game, **params):
-    app.push("review", game=game, back="pop", **params)
-    app.step()
-    return app.stack.top
 
 
 def analysed(app, game, scores):
