@@ -175,6 +175,13 @@ def test_g_analyses_every_position_with_a_moving_bar_and_the_board_stays_usable(
     assert report.summary(scene.game.start.turn).counts[grading.BLUNDER] == 1
 
 
+def test_a_review_opened_to_analyse_starts_the_report_at_once(made):
+    app, engines, _ = made
+    scene = open_review(app, blunder_game(), analyse=True)
+    assert scene.analysing and len(engines) == 1
+    frames_until(app, lambda: scene.report is not None)
+
+
 def test_g_again_cancels_and_says_so(made):
     app, engines, _ = made
     scene = open_review(app, blunder_game())

@@ -5,7 +5,8 @@ params: ``game`` (a rules.Game), optional ``tags`` (PDN tags: players,
 event, date, result), ``error`` (why a loaded game stops early), ``ply``
 (where to start; default the end), ``players`` (who played: continuing
 against the computer keeps its level), ``back`` ("pop" to return to the
-scene below, else the menu).
+scene below, else the menu), ``analyse`` (True: start the game report at once, e.g. from
+an "Analyse game" button after a game).
 
 Left/Right step one move, Home/End jump to the start/end, Page Up/Down
 ten moves; the slider under the board, a move in the list and the
@@ -183,6 +184,8 @@ class ReviewScene(Scene):
         self.focus = FocusGroup([self.slider, self.analyse_button, self.live_button, self.vs_computer,
                                  self.vs_friend, self.flip_button, self.back_button])
         self.resize(self.size)
+        if p.get("analyse"):
+            self.start_analysis()
 
     def leave(self):
         self.live.close()
