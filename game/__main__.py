@@ -12,8 +12,7 @@ exits with status 2.
 import argparse
 import sys
 
-from .store.settings import MODES  # the modes the store keeps and the play screen knows
-
+MODES = ("1p", "2p", "watch")  # the play screen's modes (the store's settings know the same three)
 
 SIDES = {"red": "black", "black": "black", "white": "white"}  # Red is the first player's side on screen
 

@@ -214,3 +214,11 @@ def test_board_file_that_is_not_a_regular_file_is_refused_at_once(tmp_path):
 def test_a_long_fen_is_quoted_short():
     r = run("--fen", "B:W" + "1," * 5000)
     assert r.returncode == 2 and len(r.stderr) < 400 and r.stderr.startswith("checkers: bad FEN")
+
+
+def test_the_command_line_knows_the_stores_modes():
+    # kept apart so that `checkers --help` and its errors need not load the store
+    import game.__main__ as cli
+    from game.store.settings import MODES
+
+    assert cli.MODES == MODES
