@@ -17,7 +17,10 @@ them:
 * Matches (tools/match.py, every game from a ballot with both colours):
   fit A v the hand-set weights, ``depth:6@A depth:6 --openings 40``:
   +37 =32 -11, 66.2%, +117 +-61 Elo (80 games); fit C v fit A over all
-  156 ballots at depth 6: +150 =104 -58, 64.7%, +106 +-32 Elo (312 games).
+  156 ballots at depth 6: +150 =104 -58, 64.7%, +106 +-32 Elo (312 games);
+  fit C v the hand-set weights at 0.1 s a move, ballots 41-80
+  (``time:0.1 time:0.1@<hand-set> --openings 40 --first 40``):
+  +26 =39 -15, 56.9%, +48 +-55 Elo (80 games).
 * Not kept: a second round (1600 more games played with fit C, fitted on
   all 3200: held-out log-loss 0.48944 -> 0.48636, larger square values,
   GUARD 20, KING_EDGE +2) lost to fit C at depth 6: +78 =122 -112, 44.6%,
