@@ -160,7 +160,13 @@ class EvalGraph:
         if len(self.scores) >= 2:
             points = [(self._x(i), self._y(s)) for i, s in enumerate(self.scores)]
             area = [(r.x, mid)] + points + [(points[-1][0], mid)]
-            pygame.draw.polygon(surface, (96, 60, 56), area)
+            # Red's advantage filled in red above the middle, White's in grey below it
+            clip = surface.get_clip()
+            for part, colour in ((pygame.Rect(r.x, r.y, r.width, mid - r.y), (120, 52, 48)),
+                                 (pygame.Rect(r.x, mid, r.width, r.bottom - mid), (92, 96, 104))):
+                surface.set_clip(part.clip(clip) if clip else part)
+                pygame.draw.polygon(surface, colour, area)
+            surface.set_clip(clip)
             pygame.draw.lines(surface, BAR_LIGHT, False, points, 2)
             for i, kind in enumerate(self.kinds):
                 colour = KIND_COLOURS.get(kind)

@@ -128,33 +128,35 @@ def table_rows(report):
 
 
 def table_cells(rect, size=16):
-    """[[cell rect]] per row (3 rows) and column: the name column (as wide as the longer side
-    name at ``size``), then one per class and the loss."""
+    """[[cell rect]] per row (3 rows) and column: the name column, one column per class and the
+    loss, each as wide as its widest text at ``size`` (a header in bold, two-digit counts, a
+    loss like 0.25) with the room left shared out among them."""
     rect = pygame.Rect(rect)
     line_h = rect.height // 3
-    name_w = min(rect.width // 3, max(theme.text_size(theme.side_name(c), size)[0] for c in (BLACK, WHITE)) + 6)
-    n = len(TABLE_COLUMNS) + 1
-    col_w = (rect.width - name_w) // n
+    name_w = max(theme.text_size(theme.side_name(c), size)[0] for c in (BLACK, WHITE)) + 6
+    samples = [(label, "99") for _, label in TABLE_COLUMNS] + [("Loss", "0.00")]
+    widths = [max(theme.text_size(head, size, True)[0], theme.text_size(cell, size, False, True)[0]) + 8
+              for head, cell in samples]
+    spare = max(0, rect.width - name_w - sum(widths))
+    widths = [w + spare // len(widths) for w in widths]
     out = []
     for r in range(3):
         y = rect.y + r * line_h
-        row = [pygame.Rect(rect.x, y, name_w, line_h)]
-        row += [pygame.Rect(rect.x + name_w + c * col_w, y, col_w, line_h) for c in range(n)]
+        row, x = [pygame.Rect(rect.x, y, name_w, line_h)], rect.x + name_w
+        for w in widths:
+            row.append(pygame.Rect(x, y, w, line_h))
+            x += w
         out.append(row)
     return out
 
 
 def table_size(rect, report, size):
-    """The largest text size up to ``size`` at which every cell of the table fits its cell."""
-    rows = table_rows(report)
+    """The largest text size up to ``size`` at which the table's columns fit ``rect``."""
     while True:
         cells = table_cells(rect, size)
         if size <= 16:
             break
-        # a header needs a little room more than its cell so that two headers never touch
-        if all(theme.text_size(t, size, r == 0 and c > 0, True)[0] <= cells[r][c].width - (6 if r == 0 else 2)
-               and theme.font(size).get_height() <= cells[r][c].height
-               for r, row in enumerate(rows) for c, t in enumerate(row) if t):
+        if cells[2][-1].right <= rect.right and theme.font(size).get_height() <= cells[0][0].height:
             break
         size -= 1
     return size

@@ -520,7 +520,7 @@ class ReviewScene(Scene):
         self.pad = pad
         self.title_size = theme.fit_text("Review", max(24, min(44, h // 20)), w, bold=True)
         self.title_rect = pygame.Rect(x, panel.y + pad, w, theme.font(self.title_size, True).get_height())
-        self.text_size = max(16, min(24, h // 34))
+        self.text_size = max(16, min(32, h // 34))
         line = theme.font(self.text_size).get_linesize()
         y = self.title_rect.bottom + pad // 2
         self.info_rects = []
@@ -563,7 +563,7 @@ class ReviewScene(Scene):
             self.progress_rect = pygame.Rect(x, top, w, max(small_line + 4, bh * 2 // 3))
             top = self.progress_rect.bottom + pad // 2
         elif self.report is not None:
-            self.table_text = max(16, min(22, self.text_size))
+            self.table_text = max(16, min(28, self.text_size))
             table_h = 3 * theme.font(self.table_text).get_linesize()
             self.table_rect = pygame.Rect(x, top, w, table_h)
             self.table_text = table_size(self.table_rect, self.report, self.table_text)
@@ -576,7 +576,7 @@ class ReviewScene(Scene):
 
     @property
     def small_size(self):
-        return max(16, min(21, self.size[1] // 40))
+        return max(16, min(28, self.size[1] // 44))
 
     # -- words -----------------------------------------------------------------------
 
