@@ -309,3 +309,22 @@ def test_a_known_win_thrown_away_is_said_in_results_not_in_men():
     assert e.reason == "walks into a lost game"
     e = explain(p, m, [], best_score=40, played_score=-20)
     assert e.reason.startswith("costs 0.60 men")
+
+
+def test_a_book_move_is_never_graded_below_best():
+    game = Game()
+    for i in range(6):
+        moves = game.legal_moves()
+        if i == 2:
+            moves = [m for m in moves[1:] if len(game.position.play(m).legal_moves()) > 1]
+        game.push(moves[0])
+    engine = FakeEngine(scores={game.positions[3]: 300})  # the short search thinks move 2 lost 3 men
+    in_book = {game.positions[2]: [game.moves[2]]}
+    analysis = GameAnalysis(game.start, game.moves, engine, seconds=0.1, book=lambda p: in_book.get(p, []))
+    while not analysis.done:
+        analysis.poll()
+    assert analysis.report().moves[2].kind == grading.BEST
+    without = GameAnalysis(game.start, game.moves, FakeEngine(scores={game.positions[3]: 300}), seconds=0.1)
+    while not without.done:
+        without.poll()
+    assert without.report().moves[2].kind == grading.BLUNDER
