@@ -38,7 +38,7 @@ MULTI_JUMP_FEN = "B:W14,20,22,23,26,28,30,31,32:B1,2,3,5,6,8,9,12"
 GAME_OVER_FEN = "B:W23:B18,K6,1,2"
 KINGS_FEN = "W:WK3,14,20,22,23,26,28,30:BK27,1,2,5,6,9,12"
 DOCS = {"1280x800/01-menu": "screenshot-menu.png", "1280x800/10-play": "screenshot-play.png",
-        "1280x800/16-analysis": "screenshot-analysis.png", "1280x800/14-game-over": "screenshot-game-over.png"}
+        "1280x800/16-analysis": "screenshot-play-analysis.png", "1280x800/14-game-over": "screenshot-game-over.png"}
 
 
 def click(app, square, frames=2):
@@ -126,10 +126,13 @@ def scenes(app):
         wait_real(app, 1.5)
 
     def analysis():
-        app.switch("play", players={BLACK: None, WHITE: None}, game=midgame(11, 16))
+        # a position with a real choice (a forced move is analysed to depth 1 and no further)
+        game = next(g for g in (midgame(seed, 16) for seed in range(11, 60))
+                    if len(g.legal_moves()) >= 5 and not g.legal_moves()[0].is_capture)
+        app.switch("play", players={BLACK: None, WHITE: None}, game=game)
         settle(app, 3)
         key(app, pygame.K_a)
-        wait_real(app, 2.0)
+        wait_real(app, 3.0)
 
     def notice():
         app.switch("menu")
@@ -183,6 +186,7 @@ def main(argv=None):
         folder = out / f"{size[0]}x{size[1]}"
         folder.mkdir(parents=True, exist_ok=True)
         app = App(size, fixed_dt=1 / 60, sound=False)
+        app.settings["square_numbers"] = True  # square numbers on the board, as the game is meant to be seen
         try:
             for name, show in scenes(app):
                 if only and name not in only:

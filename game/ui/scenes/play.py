@@ -204,7 +204,7 @@ class PlayScene(Scene):
         won = win_words(info.score, info.position.turn)
         if won is None:
             red = black_view(info.score, info.position.turn)
-            won = "level" if abs(red) < 10 else f"{theme.side_name(0 if red > 0 else 1)} +{abs(red) / 100:.2f}"
+            won = "even" if abs(red) < 10 else f"{theme.side_name(0 if red > 0 else 1)} +{abs(red) / 100:.2f}"
         return f"Analysis, depth {info.depth}: {won} · {line_words(info.pv, 6)}"
 
     def say(self, text):
