@@ -87,3 +87,19 @@ def poll_until(step, condition, seconds=120):
 def frames_until(app, condition, seconds=120):
     """Run the app a frame at a time until ``condition()``."""
     poll_until(app.step, condition, seconds)
+
+
+def app_with_fake_engines(size=(1000, 700)):
+    """A headless App whose engine processes are FakeEngines, each kept in ``app.engines``
+    (the computer player's, a hint's and a live analysis's are separate clients)."""
+    from game.app import App
+
+    engines = []
+
+    def factory():
+        engines.append(FakeEngine())
+        return engines[-1]
+
+    app = App(size, fixed_dt=1 / 60, sound=False, engine_factory=factory)
+    app.engines = engines
+    return app

@@ -152,18 +152,10 @@ KINGS_FEN = "W:WK3,14,20,22,23,26,28,30:BK27,1,2,5,6,9,12"
 
 
 @pytest.fixture
-def play_app(tmp_path, monkeypatch):
-    from helpers import FakeEngine
+def play_app(home):
+    from helpers import app_with_fake_engines
 
-    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
-    engines = []
-
-    def factory():
-        engines.append(FakeEngine())
-        return engines[-1]
-
-    a = App((1024, 768), fixed_dt=1 / 60, sound=False, engine_factory=factory)
-    a.engines = engines
+    a = app_with_fake_engines((1024, 768))
     yield a
     a.close()
 

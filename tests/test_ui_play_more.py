@@ -14,26 +14,13 @@ import pytest
 from game.app import App
 from game.engine.levels import level_by_name
 from game.engine.process import Info
-from game.rules import BLACK, WHITE, Game, Position
-from helpers import FakeEngine
-
-
-@pytest.fixture(autouse=True)
-def own_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
-    return tmp_path
+from game.rules import BLACK, WHITE, Position
+from helpers import app_with_fake_engines
 
 
 @pytest.fixture
-def app():
-    engines = []
-
-    def factory():
-        engines.append(FakeEngine())
-        return engines[-1]
-
-    a = App((1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=factory)
-    a.engines = engines
+def app(home):
+    a = app_with_fake_engines()
     yield a
     a.close()
 
@@ -219,8 +206,8 @@ def test_leaving_the_screen_ends_the_analysis_engine(app):
 
 # -- start-up notices and quitting ----------------------------------------------------------------
 
-def test_a_settings_problem_is_told_on_screen_once(own_home):
-    config = own_home / "config"
+def test_a_settings_problem_is_told_on_screen_once(home):
+    config = home / "config"
     config.mkdir(parents=True, exist_ok=True)
     (config / "settings.json").write_text('{"version": 1, "animation": "warp"}')
     a = App((1000, 700), fixed_dt=1 / 60, sound=False)
