@@ -328,3 +328,22 @@ def test_move_numbers_match_the_games_list(made):
     rows = scene.move_list.rows()
     assert rows[0] == (1, [None, 1]) and rows[1] == (2, [2, 3])
     assert scene.status_text()[0].startswith(f"After 2... {game.moves[2]}")
+
+
+def test_the_reports_engine_yields_the_cpu_to_the_window():
+    import subprocess
+    import sys
+
+    from game.ui.scenes.review import BACKGROUND_NICENESS, yield_to_the_window
+
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        client = ScriptedEngine()
+        client.pid = child.pid
+        before = os.getpriority(os.PRIO_PROCESS, child.pid)
+        yield_to_the_window(client)
+        assert os.getpriority(os.PRIO_PROCESS, child.pid) == max(before, BACKGROUND_NICENESS)
+        assert os.getpriority(os.PRIO_PROCESS, os.getpid()) == before  # the window itself keeps its own
+    finally:
+        child.kill()
+        child.wait()

@@ -21,6 +21,7 @@ Esc back to the game.  Ctrl+S saves the analysed game as annotated PDN.
 or with a friend: the moves up to there are kept, so repetition still counts.
 """
 
+import os
 import time
 
 import pygame
@@ -61,6 +62,21 @@ def book_lookup():
     except ImportError:
         return None
     return lambda position: [m for m, _ in book_moves(position)]
+
+
+BACKGROUND_NICENESS = 5  # the report's engine yields the CPU to the window (frames stay smooth on 2 cores)
+
+
+def yield_to_the_window(client):
+    """Lower the priority of the report's engine process once it runs (again, after a restart)."""
+    pid = getattr(client, "pid", None)
+    if not pid or getattr(client, "_niced_pid", None) == pid:
+        return
+    try:
+        client._niced_pid = pid
+        os.setpriority(os.PRIO_PROCESS, pid, max(os.getpriority(os.PRIO_PROCESS, pid), BACKGROUND_NICENESS))
+    except (AttributeError, OSError):
+        pass  # not on this platform, or the process is gone: it runs at the usual priority
 
 
 class WhyLine:
@@ -407,6 +423,7 @@ class ReviewScene(Scene):
     def update(self, dt):
         if self.analysis is not None and not self.analysis.done:
             self.analysis.poll()
+            yield_to_the_window(self.analysis.client)
             if self.analysis.done:
                 self._analysis_finished()
         if self.live.on:
