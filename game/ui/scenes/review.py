@@ -568,7 +568,7 @@ class ReviewScene(Scene):
         # the note above the buttons: up to 3 lines (the live line, a bad move's explanation)
         small = self.small_size
         small_line = theme.font(small).get_linesize()
-        lines = 3 if (self.live.on or self.report is not None) else (1 if self.message else 0)
+        lines = 3 if (self.live.on or self.report is not None) else 0
         self.note_rect = pygame.Rect(x, bottom - lines * small_line, w, lines * small_line)
         bottom = self.note_rect.y - (gap if lines else 0)
         # the report (or the progress bar), then the moves in what is left
@@ -662,8 +662,6 @@ class ReviewScene(Scene):
             out.append((f"{self.move_words(self.ply)}: {mr.kind} · {evaluation}", theme.TEXT_DIM))
         if self.live.on:
             out.append((self.live.words(), theme.TEXT))
-        if self.message and not out:
-            out.append((self.message, theme.ACCENT))
         return out
 
     def wrapped_note(self):
