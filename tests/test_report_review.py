@@ -263,6 +263,7 @@ def test_ctrl_s_saves_the_annotated_game_and_says_where(made, tmp_path):
     path = scene.saved_path
     assert path is not None and path.is_file() and Path(path).is_absolute()
     assert scene.message == f"Saved as {path}"
+    assert " ".join(text for text, _ in scene.wrapped_note()).replace(" ", "") == f"Saved as {path}".replace(" ", "")
     assert str(tmp_path) in str(path)
     (read,) = read_pdn(path.read_text(encoding="utf-8"))
     assert read.error is None and read.moves == game.moves

@@ -568,7 +568,7 @@ class ReviewScene(Scene):
         # the note above the buttons: up to 3 lines (the live line, a bad move's explanation)
         small = self.small_size
         small_line = theme.font(small).get_linesize()
-        lines = 3 if (self.live.on or self.report is not None) else 0
+        lines = 4 if self.report is not None else (3 if self.live.on else 0)
         self.note_rect = pygame.Rect(x, bottom - lines * small_line, w, lines * small_line)
         bottom = self.note_rect.y - (gap if lines else 0)
         # the report (or the progress bar), then the moves in what is left
@@ -646,6 +646,10 @@ class ReviewScene(Scene):
 
     def note_lines(self):
         """[(text, colour)] of the note above the buttons: the explanation of a bad move, the live line."""
+        if self.message and self.report is not None:
+            # "Saved as <the full path>": the status line may have to cut it; the note wraps it
+            # whole until the next step
+            return [(self.message, theme.ACCENT)]
         out = []
         m = self.explained()
         if self.why is not None:
