@@ -11,6 +11,11 @@ average loss.  At the end two checks of the grading on engine games:
 - blunders charged to the winner of a decisive game (an engine beating a
   weaker level should have none).
 
+--confirm S: every blunder by a winner is searched again for S seconds a side
+(the engine's move and the move played, forced replies played first) and the
+tool says whether that longer look still calls it a blunder: a short search
+can see a win of material that a deeper one refutes.
+
 Make games with ``python tools/match.py Expert Medium --openings 5 --pdn games.pdn``.
 """
 
@@ -21,12 +26,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.analysis.grading import BLUNDER, KINDS  # noqa: E402
+from game.analysis.grading import BLUNDER, KINDS, grade  # noqa: E402
 from game.analysis.report import DECIDED_LOSS, DECIDED_WIN, loses_material_by_force  # noqa: E402
 from game.analysis.runner import analyse  # noqa: E402
 from game.engine.book import book_moves  # noqa: E402
 from game.engine.endgame import probe  # noqa: E402
-from game.engine.process import EngineClient  # noqa: E402
+from game.engine.process import Done, EngineClient, Limit  # noqa: E402
+from game.engine.search import describe_score  # noqa: E402
 from game.notation.pdn import read_pdn  # noqa: E402
 from game.textfile import read_text  # noqa: E402
 
@@ -35,17 +41,48 @@ def _loses_material(m, position):
     return loses_material_by_force(position, m.move, m.refutation, m.best_line, m.best_score, m.played_score)
 
 
+def _deep_score(client, position, history, seconds):
+    """The mover's score of ``position`` (the side that just moved), searched ``seconds``;
+    forced replies are played first (the engine answers a forced move without searching)."""
+    sign = -1
+    while len(position.legal_moves()) == 1:
+        history = history + (position,)
+        position = position.play(position.legal_moves()[0])
+        sign = -sign
+    if not position.legal_moves():
+        return sign * -30000
+    client.go(position, history, Limit(time=seconds))
+    done = [m for m in client.wait(timeout=seconds * 4 + 30) if isinstance(m, Done)]
+    if not done or done[0].score is None:
+        return None
+    return sign * done[0].score
+
+
+def confirm(client, game, m, seconds):
+    """(best score, played score, still a blunder) from a longer look at move ``m``."""
+    before = game.positions[m.ply]
+    history = tuple(game.positions[:m.ply + 1])
+    best = _deep_score(client, before.play(m.best), history, seconds) if m.best is not None else None
+    played = _deep_score(client, game.positions[m.ply + 1], history, seconds)
+    if best is None or played is None:
+        return best, played, None
+    return best, played, grade(best, played).kind == BLUNDER
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("pdn")
     ap.add_argument("--seconds", type=float, default=0.4, help="engine time per position (default 0.4)")
     ap.add_argument("--games", type=int, default=None, help="only the first N games")
     ap.add_argument("--verbose", action="store_true", help="print every mistake and blunder")
+    ap.add_argument("--confirm", type=float, default=None, metavar="S",
+                    help="search each blunder by a winner again for S seconds a side")
     args = ap.parse_args(argv)
     games = read_pdn(read_text(args.pdn, limit=32 << 20, what="PDN file"))
     if args.games:
         games = games[: args.games]
     material_moves = material_blunders = material_decided = winner_blunders = decisive = 0
+    confirmed = refuted = 0
     total_secs = 0.0
     with EngineClient() as client:
         for n, pg in enumerate(games, 1):
@@ -78,6 +115,14 @@ def main(argv=None):
                         material_blunders += m.kind == BLUNDER
                 if winner is not None and m.colour == winner and m.kind == BLUNDER:
                     winner_blunders += 1
+                    if args.confirm:
+                        best, played, still = confirm(client, game, m, args.confirm)
+                        confirmed += still is True
+                        refuted += still is False
+                        words = {True: "still a blunder", False: "NOT a blunder", None: "no answer"}[still]
+                        print(f"   winner's blunder {m.ply // 2 + 1}{'.' if m.colour == 0 else '...'} {m.move}: "
+                              f"{args.confirm:g} s a side: best {describe_score(best) if best is not None else '?'}, "
+                              f"played {describe_score(played) if played is not None else '?'}: {words}")
                 if args.verbose and m.explanation is not None:
                     print(f"   {m.ply // 2 + 1}{'.' if m.colour == 0 else '...'} {m.kind}: {m.explanation.text}"
                           f" (better {m.best})")
@@ -86,6 +131,8 @@ def main(argv=None):
     print(f"moves that lose a man or more by force in an open game: {material_moves}, marked blunder: "
           f"{material_blunders} (and {material_decided} more in games already decided, not counted)")
     print(f"blunders by the winner of a decisive game: {winner_blunders} (in {decisive} decisive games)")
+    if args.confirm:
+        print(f"   searched again for {args.confirm:g} s a side: {confirmed} still blunders, {refuted} not")
 
 
 if __name__ == "__main__":
