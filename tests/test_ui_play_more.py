@@ -281,3 +281,23 @@ def test_arrow_head_is_as_translucent_as_its_shaft():
     # the head's sides are antialiased: some pixel along its edge is between the arrow and the background
     edge = [surface.get_at((x, y)) for x in range(300, 350) for y in range(60, 100)]
     assert any(0 < c.g < shaft.g for c in edge)
+
+
+@pytest.mark.skipif(not hasattr(os, "setpriority"), reason="process priorities")
+def test_the_analysis_engine_gives_way_to_the_window(app):
+    import subprocess
+    import sys
+
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        before = os.getpriority(os.PRIO_PROCESS, child.pid)
+        scene = two_players(app)
+        key(app, pygame.K_a)
+        [engine] = app.engines
+        engine.pid = child.pid  # the double stands for a process: this one
+        frames(app, 2)
+        assert os.getpriority(os.PRIO_PROCESS, child.pid) == max(before, 5)
+        assert scene.analysing
+    finally:
+        child.kill()
+        child.wait()

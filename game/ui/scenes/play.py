@@ -180,6 +180,10 @@ class PlayScene(Scene):
         game = self.game
         live.show(game.position, tuple(game.reversible_history()[:-1]))
         live.poll()
+        if live.client is not None:
+            from .review import yield_to_the_window
+
+            yield_to_the_window(live.client)  # the analysis gives way to the window and the computer player
 
     def stop_analysis(self):
         live, self.live = self.live, None
