@@ -104,7 +104,9 @@ class Button(Widget):
     def label_size(self):
         """The nominal text size the label is drawn at (fitted to the button)."""
         r = self.rect
-        return theme.fit_text(self.text, int(r.height * 0.6), max(1, r.width - 16))
+        # measured as drawn (a primary label is bold), with room at its ends in proportion
+        return theme.fit_text(self.text, int(r.height * 0.6), max(1, r.width - max(16, r.height // 2)),
+                              bold=self.primary)
 
     def key_size(self):
         """The nominal size of the hotkey hint: smaller than the label, never unreadable."""
@@ -115,7 +117,7 @@ class Button(Widget):
         if not self.hotkey or not self.show_hotkeys or r.width <= 150:
             return False
         size = self.label_size()
-        room = r.width - 40 - theme.font(size).size(self.text)[0]
+        room = r.width - 40 - theme.font(size, self.primary).size(self.text)[0]
         return theme.font(self.key_size()).size(self.hotkey)[0] <= room
 
     def text_boxes(self, name):
@@ -125,12 +127,12 @@ class Button(Widget):
         r = self.rect
         inner = r.inflate(-12, -4)
         if not self.show_hotkey():
-            return [Box(f"{name}.text", inner, self.text, self.label_size(), parent=name)]
+            return [Box(f"{name}.text", inner, self.text, self.label_size(), bold=self.primary, parent=name)]
         key_size = self.key_size()
         key_w = theme.font(key_size).size(self.hotkey)[0]
         key_box = pygame.Rect(r.right - 12 - key_w, inner.y, key_w, inner.height)
         label = pygame.Rect(r.x + 12, inner.y, key_box.x - 8 - (r.x + 12), inner.height)
-        return [Box(f"{name}.text", label, self.text, self.label_size(), parent=name),
+        return [Box(f"{name}.text", label, self.text, self.label_size(), bold=self.primary, parent=name),
                 Box(f"{name}.key", key_box, self.hotkey, key_size, parent=name)]
 
     def draw(self, surface, focused=False):
