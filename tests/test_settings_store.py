@@ -6,7 +6,7 @@ import logging
 import pytest
 
 from game.store import paths
-from game.store.settings import SETTINGS_VERSION, Settings, cycle, load_settings, save_settings
+from game.store.settings import SETTINGS_VERSION, SettingError, Settings, cycle, load_settings, save_settings
 
 
 @pytest.fixture(autouse=True)
@@ -93,7 +93,7 @@ def test_wrong_types_keep_the_valid_keys(home, caplog):
     with caplog.at_level(logging.WARNING, logger="checkers.store"):
         s = load_settings()
     assert s.animation == "fast" and s.draw_rule == "csci561" and s.side == "white"
-    assert s.sound is True and s.square_numbers is False and s.orientation == "auto"
+    assert s.sound is True and s.square_numbers is Settings().square_numbers and s.orientation == "auto"
     assert s.level == Settings().level
     assert len(caplog.records) == 1
     assert "sound" in caplog.records[0].getMessage()
@@ -112,14 +112,23 @@ def test_old_version_keeps_valid_keys(home, caplog):
     assert len(bad_files(home)) == 1
 
 
-def test_missing_keys_only_warns(home, caplog):
+def test_missing_keys_are_the_defaults_quietly(home, caplog):
+    # an older version's file lacks the newer keys: nothing is wrong with it
     (home / "config").mkdir()
     (home / "config" / "settings.json").write_text(json.dumps({"version": SETTINGS_VERSION, "sound": False}))
     with caplog.at_level(logging.WARNING, logger="checkers.store"):
         s = load_settings()
     assert s == Settings(sound=False)
-    assert len(caplog.records) == 1
+    assert s.problems() == [] and caplog.records == []
     assert bad_files(home) == []  # nothing was lost: no copy needed
+
+
+def test_new_settings_are_kept_and_checked(home):
+    s = Settings(reply_pause="long", watch_speed="fast", allow_analysis=True)
+    assert save_settings(s)
+    assert load_settings() == s
+    with pytest.raises(SettingError, match="reply_pause"):
+        s["reply_pause"] = "forever"
 
 
 def test_save_failure_is_reported_not_raised(home, caplog):

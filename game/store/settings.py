@@ -36,6 +36,8 @@ ORIENTATIONS = ("auto", "black", "white")
 DRAW_RULE_NAMES = tuple(DRAW_RULES)
 MODES = ("1p", "2p", "watch")  # the new-game screen's modes
 SIDES = ("black", "white", "random")
+REPLY_PAUSES = ("none", "short", "long")
+WATCH_SPEEDS = ("slow", "normal", "fast")
 
 MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes
 # kept on the object, not in the file: carried over by replace()
@@ -52,7 +54,7 @@ class Settings:
     animation: str = "normal"
     show_movable: bool = True
     show_destinations: bool = True
-    square_numbers: bool = False
+    square_numbers: bool = True    # moves are written in numbers: show them on the board
     orientation: str = "auto"
     draw_rule: str = "official"
     mode: str = "1p"
@@ -60,6 +62,9 @@ class Settings:
     black_level: str = "Medium"    # computer vs computer
     white_level: str = "Hard"
     side: str = "black"            # the human's side against the computer
+    reply_pause: str = "short"     # the wait before the computer's reply, so your move is seen landing
+    watch_speed: str = "normal"    # computer v computer: about a move a second
+    allow_analysis: bool = False   # live analysis in a game against the computer (like hints, opt-in)
 
     # -- dict-style access, for scenes that keep preferences as a mapping ------
     # ``settings.get("show_movable", True)``, ``settings["new_game"]`` (the
@@ -134,6 +139,8 @@ _CHOICES = {
     "orientation": ORIENTATIONS,
     "draw_rule": DRAW_RULE_NAMES,
     "side": SIDES,
+    "reply_pause": REPLY_PAUSES,
+    "watch_speed": WATCH_SPEEDS,
 }
 
 
@@ -182,8 +189,8 @@ def settings_from_json(data):
     names = [f.name for f in fields(Settings)]
     for name in names:
         if name not in data:
-            problems.append(f"missing {name}")
-        elif not _valid(name, data[name]):
+            continue  # an older file: the default is what that version meant, nothing to tell
+        if not _valid(name, data[name]):
             problems.append(f"bad {name}={excerpt(repr(data[name]), 30)}")
             lost = True
         else:
