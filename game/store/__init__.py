@@ -7,23 +7,39 @@ as one-line messages for the screen) and bad files are set aside under a new
 name, never overwritten or deleted.  Call ``start_up()`` once when the game starts.
 """
 
-from .archive import archive_game
-from .autosave import Autosave, clear_autosave, has_autosave, load_autosave, save_autosave
-from .paths import archive_dir, autosave_path, config_dir, data_dir, games_dir, settings_path, unfinished_dir
-from .replay import find_move, replay
-from .saves import (LoadedGame, SavedGameInfo, StoreError, default_tags, display_name, list_saved_games,
-                    player_name, read_games_file, save_game)
-from .settings import Settings, load_settings, save_settings
-from .startup import start_up
-from .unfinished import (UnfinishedGame, delete_unfinished, has_unfinished, latest_unfinished,
-                         list_unfinished, load_unfinished, new_game_id, save_unfinished)
+from importlib import import_module
 
-__all__ = [
-    "Autosave", "LoadedGame", "SavedGameInfo", "Settings", "StoreError", "UnfinishedGame", "archive_dir",
-    "archive_game",
-    "autosave_path", "clear_autosave", "config_dir", "data_dir", "default_tags", "delete_unfinished",
-    "display_name", "find_move", "games_dir", "has_autosave", "has_unfinished", "latest_unfinished",
-    "list_saved_games", "list_unfinished", "load_autosave", "load_settings", "load_unfinished",
-    "new_game_id", "player_name", "read_games_file", "replay", "save_autosave", "save_game",
-    "save_settings", "save_unfinished", "settings_path", "start_up", "unfinished_dir",
-]
+# Each name and the submodule that holds it.  Submodules load on first use:
+# the window asks for its settings at launch and should not pay for the PDN
+# reader, the archive and the saved-games list before the first frame.
+_EXPORTS = {
+    "archive_game": "archive",
+    "Autosave": "autosave", "clear_autosave": "autosave", "has_autosave": "autosave",
+    "load_autosave": "autosave", "save_autosave": "autosave",
+    "archive_dir": "paths", "autosave_path": "paths", "config_dir": "paths", "data_dir": "paths",
+    "games_dir": "paths", "settings_path": "paths", "unfinished_dir": "paths",
+    "replay": "replay",
+    "LoadedGame": "saves", "SavedGameInfo": "saves", "StoreError": "saves", "default_tags": "saves",
+    "display_name": "saves", "list_saved_games": "saves", "player_name": "saves",
+    "read_games_file": "saves", "save_game": "saves",
+    "Settings": "settings", "load_settings": "settings", "save_settings": "settings",
+    "start_up": "startup",
+    "UnfinishedGame": "unfinished", "delete_unfinished": "unfinished", "has_unfinished": "unfinished",
+    "latest_unfinished": "unfinished", "list_unfinished": "unfinished", "load_unfinished": "unfinished",
+    "new_game_id": "unfinished", "save_unfinished": "unfinished",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return __all__

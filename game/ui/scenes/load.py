@@ -25,7 +25,7 @@ from pathlib import Path
 import pygame
 
 from ...library import Catalog, Entry, Library, LibraryError
-from ...store import StoreError, has_autosave, load_autosave, read_games_file
+from ...store import StoreError, read_games_file
 from ..menu_items import add_menu_item
 from ..scene import Scene, register
 from ..store_hooks import players_from_json, start_play, tell
@@ -97,19 +97,6 @@ def resume_unfinished(app, record):
     players = players_from_json(record.levels, record.humans)
     match = Match(players, record.game, game_id=record.id, engine=lambda: app.engine)
     start_play(app, record.game, players, match=match)
-
-
-def continue_game(app):
-    """Menu → Continue: the autosaved game, as it was being played."""
-    saved = load_autosave()
-    if saved is None:
-        tell(app, "Nothing to continue", "The saved game could not be read (it was kept aside).")
-        return
-    players = players_from_json(saved.levels, saved.humans)
-    mode = saved.mode if saved.mode in ("1p", "2p", "watch") else None
-    start_play(app, saved.game, players, mode)
-    if saved.warning:
-        tell(app, "Part of the saved game was lost", saved.warning)
 
 
 def _entries_of_games(games):
@@ -542,5 +529,4 @@ def _free_name(path):
     return candidate
 
 
-add_menu_item("continue", "Continue", continue_game, condition=lambda app: has_autosave(), order=10, primary=True)
 add_menu_item("load", "Load game", lambda app: app.push("load"), order=50)

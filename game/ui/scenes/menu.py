@@ -7,7 +7,7 @@ from ..geometry import centered_column
 from ..menu_items import add_menu_item, visible_items
 from ..scene import Scene, register
 from ..widgets import Button, FocusGroup
-from . import load as _library  # noqa: F401  its entries register first: Continue below replaces its own
+from . import load as _library  # noqa: F401  the library's menu entry
 
 SUBTITLE = "English draughts against the computer or a friend"
 FOOTER = "Arrows or Tab choose  ·  Enter selects  ·  Esc quits"
