@@ -41,6 +41,8 @@ def build_parser():
     p.add_argument("--side", metavar="SIDE", help="your side in a 1-player game: red (moves first, the default) "
                                                   "or white; black is another name for red")
     p.add_argument("--size", metavar="WxH", help="window size in pixels, e.g. 1280x800")
+    p.add_argument("--no-book", action="store_true",
+                   help="Expert and Master do not play from the opening book (this session only)")
     return p
 
 
@@ -170,6 +172,9 @@ def main(argv=None):
     app = None
     try:
         app = App(size or DEFAULT_SIZE)
+        if args.no_book:  # for this session only: the player's saved choice stays as it was
+            app.settings.ephemeral()
+            app.settings["opening_book"] = False
         # tidy the store (an old autosave becomes an unfinished game) before the menu; a game from
         # the command line is a visit that leaves the player's files as they are
         notes = app.start_up(tidy=not params.get("ephemeral"))

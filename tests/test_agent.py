@@ -280,3 +280,17 @@ def test_full_game_against_minimax_through_files():
     assert not g["forfeit"], g["why"]
     assert g["result"] == "win", match.report(g)
     assert g["clock_left"] > 0
+
+
+def test_the_agent_plays_the_opening_from_the_book(tmp_path):
+    from game.engine.book import book_moves
+
+    position = Position.initial()
+    book = {m for m, _ in book_moves(position)}
+    assert book, "the shipped book knows the first move"
+    (tmp_path / "input.txt").write_text(input_text("SINGLE", position, 100.0))
+    r = subprocess.run([sys.executable, "-m", "game.agent"], cwd=tmp_path, capture_output=True, text=True,
+                       env={**ENV, "CHECKERS_AGENT_VERBOSE": "1"}, timeout=120)
+    assert r.returncode == 0, r.stderr
+    played = move_of((tmp_path / "output.txt").read_text(), position)
+    assert played in book and f"{played} from the opening book" in r.stderr

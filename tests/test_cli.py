@@ -222,3 +222,10 @@ def test_the_command_line_knows_the_stores_modes():
     from game.store.settings import MODES
 
     assert cli.MODES == MODES
+
+
+def test_no_book_flag_is_read():
+    from game.__main__ import build_parser
+
+    assert build_parser().parse_args(["--no-book"]).no_book is True
+    assert build_parser().parse_args([]).no_book is False

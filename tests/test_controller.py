@@ -346,3 +346,12 @@ def test_a_removed_listener_hears_nothing_more():
     match.play(first(match))
     match.undo()
     assert heard == ["move"] and match.version == 3
+
+
+@pytest.mark.parametrize("book", [True, False])
+def test_the_opening_book_setting_reaches_the_engine(book):
+    engine = FakeEngine()
+    match = Match({BLACK: parse_level("Master"), WHITE: None}, engine=lambda: engine, book=book)
+    match.update()
+    (_, _, _, limit), = engine.gos
+    assert limit.level == "Master" and limit.book is book

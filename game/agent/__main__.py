@@ -137,6 +137,11 @@ def _choose(got, game, legal, seconds=None):
     def out_of_time():
         return process_time() >= hard
 
+    book_move = _book_move(got.position, legal)
+    if book_move is not None:
+        if os.environ.get("CHECKERS_AGENT_VERBOSE"):
+            print(f"checkers-agent: {book_move} from the opening book", file=sys.stderr)
+        return book_move
     searcher = Searcher()
     history = game.history()
     plies_left = RULE.plies - game.quiet
@@ -151,6 +156,22 @@ def _choose(got, game, legal, seconds=None):
         # stopped before depth 1 finished (an almost empty clock): a capture or any move
         best = legal[0]
     return best
+
+
+BOOK_PIECES = 18  # the book holds opening positions only: fewer pieces, no lookup (and no file read)
+
+
+def _book_move(position, legal):
+    """A move from the opening book (the engine's own deep searches), or None to search."""
+    if (position.bm | position.bk | position.wm | position.wk).bit_count() < BOOK_PIECES:
+        return None
+    try:
+        from ..engine.book import choose
+
+        move = choose(position)
+    except ValueError:  # a damaged book line: search instead
+        return None
+    return move if move in legal else None
 
 
 def _near_no_progress_draw(searcher, game, legal, budget, out_of_time, plies_left):

@@ -41,11 +41,12 @@ def _lower_priority(engine):
         pass
 
 
-def limit_for(level):
-    """The engine Limit for a Level: the named levels by name (with their human mistakes),
-    custom ones by depth and time."""
+def limit_for(level, book=True):
+    """The engine Limit for a Level: the named levels by name (with their human mistakes and,
+    for the levels that have one, the opening book unless ``book`` is off), custom ones by
+    depth and time."""
     if level in LEVELS:
-        return Limit(level=level.name)
+        return Limit(level=level.name, book=book)
     return Limit(depth=level.depth, time=level.time)
 
 
@@ -67,8 +68,9 @@ class ComputerTurn:
     starts an engine process.  ``clock`` gives seconds (monotonic).
     """
 
-    def __init__(self, engine, clock=time.monotonic):
+    def __init__(self, engine, clock=time.monotonic, book=True):
         self._engine = engine
+        self.book = book        # the strong levels may play from the opening book
         self._client = None
         self.clock = clock
         self.request_id = None
@@ -112,7 +114,7 @@ class ComputerTurn:
         try:
             client = self._engine()
             self._client = client
-            self.request_id = client.go(game.position, history, limit_for(level))
+            self.request_id = client.go(game.position, history, limit_for(level, self.book))
         except Exception as e:  # no engine (too many open files, no fork, a closed client...)
             self._fail(e)
             return False

@@ -55,12 +55,12 @@ class Match:
     """
 
     def __init__(self, players=None, game=None, *, start=None, draw_rule="official", engine=None,
-                 paused=False, game_id=None, pace=0.0, clock=time.monotonic):
+                 paused=False, game_id=None, pace=0.0, clock=time.monotonic, book=True):
         self.players = dict(players or {BLACK: None, WHITE: None})
         for colour in (BLACK, WHITE):
             self.players.setdefault(colour, None)
         self.game = game if game is not None else Game(start, draw_rule)
-        self.computer = ComputerTurn(engine if engine is not None else _no_engine, clock)
+        self.computer = ComputerTurn(engine if engine is not None else _no_engine, clock, book)
         self.paused = paused
         self.steps = 0          # computer moves allowed while paused (Step)
         self.version = 0        # grows by one with every change of the game

@@ -65,6 +65,7 @@ class Settings:
     reply_pause: str = "short"     # the wait before the computer's reply, so your move is seen landing
     watch_speed: str = "normal"    # computer v computer: about a move a second
     allow_analysis: bool = False   # live analysis in a game against the computer (like hints, opt-in)
+    opening_book: bool = True      # Expert and Master play the opening from the book
 
     # -- dict-style access, for scenes that keep preferences as a mapping ------
     # ``settings.get("show_movable", True)``, ``settings["new_game"]`` (the

@@ -95,7 +95,8 @@ def resume_unfinished(app, record):
     from ...controller.match import Match
 
     players = players_from_json(record.levels, record.humans)
-    match = Match(players, record.game, game_id=record.id, engine=lambda: app.engine)
+    match = Match(players, record.game, game_id=record.id, engine=lambda: app.engine,
+                  book=bool(app.settings.get("opening_book", True)))
     start_play(app, record.game, players, match=match)
 
 

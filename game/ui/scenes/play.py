@@ -45,7 +45,7 @@ class PlayScene(Scene):
         self.match = p.get("match") or Match(
             p.get("players"), p.get("game"), start=p.get("start"),
             draw_rule=p.get("draw_rule") or self.setting("draw_rule", "official"),
-            engine=lambda: self.app.engine)
+            engine=lambda: self.app.engine, book=bool(self.setting("opening_book", True)))
         self.match.pace = self.pace()
         self.flipped = p.get("flipped", flipped_for(self.app, self.players))
         self.numbers = bool(self.setting("square_numbers", True))

@@ -34,6 +34,8 @@ ROWS = (
     ("show_destinations", "Show destinations", ON_OFF, True, "Mark where the selected piece can go."),
     ("square_numbers", "Square numbers", ON_OFF, True,
      "Print the standard numbers 1-32 on the dark squares: moves such as 11-15 name them."),
+    ("opening_book", "Opening book", ON_OFF, True,
+     "Expert and Master play their first moves from the opening book, varying among equal moves."),
     ("allow_analysis", "Analysis vs computer", ON_OFF, False,
      "Allow live analysis (A) in games against the computer; it is always there for two players."),
     ("orientation", "Board orientation",
