@@ -56,8 +56,8 @@ def test_the_projects_reader_reads_it_back_unchanged():
     expected = [(m.ply + 1, move_comment(m, ("Red", "White"))) for m in report.moves
                 if move_comment(m, ("Red", "White"))]
     assert read.comments == expected
-    if hasattr(read, "marks"):  # the reader keeps marks: they come back too
-        assert read.marks == [(m.ply + 1, m.grade.mark) for m in report.moves if m.grade.mark]
+    assert read.marks == [(m.ply + 1, m.grade.mark) for m in report.moves if m.grade.mark]
+    assert len(read.marks) == 3
 
 
 def test_a_game_white_began_keeps_its_numbers_after_each_comment():
@@ -96,3 +96,11 @@ def test_a_report_of_other_moves_is_refused():
     other.push(other.legal_moves()[-1])
     with pytest.raises(ValueError, match="not of this game"):
         annotated_pdn(other, report)
+
+
+def test_the_reader_keeps_move_marks_with_their_ply():
+    (game,) = read_pdn("1. 11-15! 23-19?! $4 ; a comment 9-13\n2. 8-11 22-18 ?? 3. 15x22!! *")
+    assert [str(m) for m in game.moves] == ["11-15", "23-19", "8-11", "22-18", "15x22"]
+    assert game.marks == [(1, "!"), (2, "?!"), (4, "??"), (5, "!!")]
+    (plain,) = read_pdn("1. 11-15 23-19 *")
+    assert plain.marks == []

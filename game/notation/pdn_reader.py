@@ -11,7 +11,8 @@ What real files hold, and how it is read:
 - tags anywhere on a line, indented or not, in any number; a repeated tag name
   before any move starts a new game (a file of ``[FEN]`` problems has no moves);
 - ``1.``, ``1...``, ``1.11-15`` or no move numbers at all; ``...`` alone;
-- annotation symbols glued to moves (``8-11!``, ``25-22?``, ``10-15!?``, ``$4``);
+- annotation symbols glued to moves (``8-11!``, ``25-22?``, ``10-15!?``, ``$4``): the marks
+  made of ``!`` and ``?`` are kept with the ply of the move they follow, NAGs skipped;
   a ``*`` glued to a move is an annotation when more moves follow, else the result;
 - comments ``{...}`` and ``; ...`` glued to anything, kept (capped) with the ply they
   follow; variations ``(...)`` skipped, however deep;
@@ -46,6 +47,7 @@ MAX_TAG_VALUE = 1000       # characters kept of one tag value
 MAX_TAGS = 100             # tags kept per game
 MAX_COMMENT = 2000         # characters kept of one comment
 MAX_COMMENT_TOTAL = 20000  # characters of comments kept per game
+MAX_MARK = 3               # characters of one move mark kept ("!", "?", "!?", "??", "?!", "!!")
 MAX_PLIES = 5000           # moves read per game: a legal game can repeat forever, a record should not
 HEADER_PLIES = 12          # moves checked per game in header-only mode: enough to name the opening
 
@@ -104,15 +106,17 @@ class PdnGame:
     ``plies`` counts the moves written in the game's main line, read or not (in
     header-only mode the moves past the first ``HEADER_PLIES`` are counted, not
     checked); ``comments`` holds ``(ply, text)`` pairs, ply being the number of moves
-    before the comment; ``line`` is the line of the text where the game starts,
+    before the comment; ``marks`` holds ``(ply, mark)`` pairs for the move marks
+    (``!``, ``?``, ``!?``, ``?!``, ``!!``, ``??``), ply counting the move marked;
+    ``line`` is the line of the text where the game starts,
     ``span`` its ``(start, end)`` offsets in the text (``text[start:end]`` is the
     game alone, to read again later); ``index`` counts games from 0.
     """
 
-    __slots__ = ("tags", "moves", "result", "error", "line", "plies", "comments", "span", "index")
+    __slots__ = ("tags", "moves", "result", "error", "line", "plies", "comments", "span", "index", "marks")
 
     def __init__(self, tags=None, moves=None, result="*", error=None, line=1, plies=None,
-                 comments=(), span=None, index=0):
+                 comments=(), span=None, index=0, marks=()):
         self.tags = dict(tags or {})
         self.moves = list(moves or [])
         self.result = result
@@ -120,6 +124,7 @@ class PdnGame:
         self.line = line
         self.plies = len(self.moves) if plies is None else plies
         self.comments = list(comments)
+        self.marks = list(marks)
         self.span = span
         self.index = index
 
@@ -193,7 +198,8 @@ class _Game:
     """The game being read."""
 
     __slots__ = ("tags", "moves", "error", "line", "start", "state", "start_turn", "plies",
-                 "comments", "comment_chars", "result", "ended", "pending", "begun", "seen", "stopped")
+                 "comments", "comment_chars", "result", "ended", "pending", "begun", "seen", "stopped",
+                 "marks")
 
     def __init__(self, start, line):
         self.tags = {}
@@ -205,6 +211,7 @@ class _Game:
         self.start_turn = BLACK
         self.plies = 0
         self.comments = []
+        self.marks = []
         self.comment_chars = 0
         self.result = None
         self.ended = False
@@ -294,6 +301,12 @@ class _Reader:
             g.comments.append((g.plies, text))
             g.comment_chars += len(text)
 
+    def mark(self, g, text):
+        """A ``!``/``?`` mark after a move read (one per move: a NAG or a second mark is skipped)."""
+        if (text[0] in "!?" and len(text) <= MAX_MARK and g.moves and len(g.moves) == g.plies
+                and not g.stopped and (not g.marks or g.marks[-1][0] != g.plies)):
+            g.marks.append((g.plies, text))
+
     def finish(self, g, end):
         if not (g.seen or g.tags or g.error):
             if g.pending is None or self.count:
@@ -309,7 +322,7 @@ class _Reader:
         if g.pending is not None:
             self.comment(g, g.pending[1])
         game = PdnGame(g.tags, g.moves, result, g.error, g.line, g.plies, g.comments, (g.start, end),
-                       self.count)
+                       self.count, g.marks)
         self.count += 1
         return game
 
@@ -478,7 +491,10 @@ class _Reader:
                         g.start, g.line = at, self.line_at(at)
                     restart = self.read_tag(g, at)
                     break
-                if kind == "annot" or kind == "dots":
+                if kind == "annot":
+                    self.mark(g, m.group(kind))
+                    continue
+                if kind == "dots":
                     continue
                 if kind == "result" or kind == "star":
                     glued = kind == "star" and at > 0 and not text[at - 1].isspace()
