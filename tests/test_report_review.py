@@ -268,6 +268,7 @@ def test_ctrl_s_saves_the_annotated_game_and_says_where(made, tmp_path):
     (read,) = read_pdn(path.read_text(encoding="utf-8"))
     assert read.error is None and read.moves == game.moves
     assert [ply for ply, _ in read.comments] == [5]  # after the blunder
+    assert read.marks == [(5, "??")]
     assert "Better" in read.comments[0][1]
 
 
