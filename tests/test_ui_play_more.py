@@ -301,3 +301,16 @@ def test_the_analysis_engine_gives_way_to_the_window(app):
     finally:
         child.kill()
         child.wait()
+
+
+def test_the_opening_is_named_in_the_panel_and_in_review(app):
+    scene = two_players(app)
+    for text in ("11-15", "22-18"):  # the Single Corner
+        (move,) = [m for m in scene.game.legal_moves() if str(m) == text]
+        scene.match.play(move)
+        frames(app)
+    assert scene.panel.opening.startswith("Single Corner")
+    key(app, pygame.K_v)  # review the game so far
+    review = app.stack.top
+    assert review.name == "review"
+    assert any(line.startswith("Single Corner") for line in review.info_lines())

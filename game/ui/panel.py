@@ -16,7 +16,9 @@ from ..engine.search import describe_score
 from ..rules import BLACK, WHITE
 from . import theme
 from .widgets import Button, FocusGroup
-from .words import outcome_words, to_move
+from .words import opening_label, outcome_words, to_move
+
+OPENING_PLIES = 12  # the longest named opening line is shorter
 
 MIN_TEXT = 16  # the smallest nominal size drawn (11 real pixels)
 
@@ -278,6 +280,10 @@ class SidePanel:
         self.again.visible = True
         self.again.primary = over
         self.again.text = "Play again" if over else "New game"
+        # the opening's name changes only in the first dozen moves: looked up when they change
+        key = (s.game.start, tuple(s.game.moves[:OPENING_PLIES]))
+        if key != getattr(self, "_opening_key", None):
+            self._opening_key, self.opening = key, opening_label(s.game)
 
     def handle_event(self, event):
         self.refresh()
@@ -449,6 +455,14 @@ class SidePanel:
                                                f"{back} later" if back > 0 else "") if words)
         if hidden:
             theme.blit_text(surface, hidden, MIN_TEXT, theme.TEXT_FAINT, self.moves_header.midright, "midright")
+        opening = getattr(self, "opening", "")
+        if opening:  # between the "Moves" heading and the count of hidden lines
+            head = self.moves_header
+            x0 = head.x + theme.text_size("Moves", self.header_size, bold=True)[0] + 12
+            x1 = head.right - (theme.text_size(hidden, MIN_TEXT)[0] + 12 if hidden else 0)
+            if x1 - x0 >= 60:
+                theme.blit_text(surface, theme.elide(opening, MIN_TEXT, x1 - x0), MIN_TEXT, theme.TEXT_DIM,
+                                (x0, head.centery), "midleft")
 
     def _draw_rule(self, surface):
         game = self.scene.game

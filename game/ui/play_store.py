@@ -90,7 +90,7 @@ class PlayExtras:
             log.warning("save failed: %s", e)
             scene.say(f"Not saved: {e}")
             return None
-        scene.say(f"Saved as {path.name}")
+        scene.say(f"Saved as {path}")
         return path
 
     def ask_hint(self):

@@ -21,3 +21,14 @@ def outcome_words(outcome):
 def to_move(colour):
     """"Red to move"."""
     return f"{side_name(colour)} to move"
+
+
+def opening_label(game):
+    """The opening of a game as a player reads it ("Old Fourteenth (ballot 104)"), or ""."""
+    from ..notation.openings import opening_of
+
+    try:
+        opening = opening_of(game)
+    except ValueError:  # a game whose moves cannot be named: no opening shown
+        return ""
+    return opening.label if opening is not None else ""

@@ -32,6 +32,7 @@ from ...analysis.runner import GameAnalysis
 from ...controller import DEFAULT_LEVEL, Match, MatchError, players_for
 from ...rules import BLACK, WHITE
 from .. import theme
+from ..words import opening_label
 from ..analysis_view import EvalGraph, LiveBoard, bar_rect, client_factory, draw_eval_bar, draw_line, progress_bar, score_words
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
 from ..geometry import PlayLayout
@@ -169,6 +170,7 @@ class ReviewScene(Scene):
         p = self.params
         self.game = p["game"]
         self.tags = dict(p.get("tags") or {})
+        self.opening = opening_label(self.game)
         self.error = p.get("error")
         self.ply = max(0, min(self.total, p.get("ply", self.total)))
         self.version = 0  # grows by one each time the position shown changes
@@ -611,6 +613,8 @@ class ReviewScene(Scene):
         extra = " · ".join(v for v in (self.tags.get("Event"), self.tags.get("Date")) if v and "?" not in v)
         if extra:
             lines.append(extra)
+        if self.opening:
+            lines.append(self.opening)
         lines.append(self.result())
         return lines
 
