@@ -104,9 +104,11 @@ def test_git_worker_imports_the_commit_not_this_checkout(tmp_path):
         assert player.proc.returncode == 0
 
 
-def test_match_tool_refuses_a_revision_that_is_not_a_commit():
+def test_match_tool_refuses_a_revision_that_is_not_a_commit(tmp_path):
+    ballots = tmp_path / "ballots.txt"
+    ballots.write_text(BALLOTS)
     out = subprocess.run([sys.executable, str(ROOT / "tools" / "match.py"), "depth:1", "git:no-such-rev",
-                          "--games", "2"], capture_output=True, text=True, timeout=120)
+                          "--games", "2", "--ballots", str(ballots)], capture_output=True, text=True, timeout=120)
     assert out.returncode == 2
     assert "no-such-rev" in out.stderr and "Traceback" not in out.stderr
 

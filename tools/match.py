@@ -332,7 +332,11 @@ class GitTrees:
                 archive = subprocess.Popen(["git", "-C", str(self.repo), "archive", "--format=tar", sha],
                                            stdout=subprocess.PIPE)
                 with tarfile.open(fileobj=archive.stdout, mode="r|") as tar:
-                    tar.extractall(tree, filter="data")
+                    # our own repository's archive; the "data" filter where this Python has it
+                    if hasattr(tarfile, "data_filter"):
+                        tar.extractall(tree, filter="data")
+                    else:
+                        tar.extractall(tree)
                 if archive.wait() != 0:
                     raise ValueError(f"git archive {rev} failed")
                 self.trees[rev] = tree.resolve()
