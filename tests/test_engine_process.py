@@ -395,3 +395,26 @@ def test_master_plays_from_the_book_unless_it_is_off(client):
     client.go(start, limit=Limit(level="Expert", book=False))
     done = client.wait(60)[-1]
     assert not done.from_book and done.depth > 0 and done.move in start.legal_moves()
+
+
+def test_ctrl_c_during_a_worker_start_arrives_after_the_start():
+    # A Ctrl+C half-way through sending a spawned child its start-up data left the child
+    # reading a cut pipe (a traceback in the player's terminal, 7 starts in 20 under a stress
+    # loop): the interrupt is held back until the start is done.
+    import os
+    import signal
+    import time
+
+    from game.engine.process import _start_without_interrupt
+
+    class Proc:
+        done = False
+
+        def start(self):
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)  # an interrupt not held back is raised here
+            Proc.done = True
+
+    with pytest.raises(KeyboardInterrupt):
+        _start_without_interrupt(Proc())
+    assert Proc.done
