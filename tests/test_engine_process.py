@@ -405,7 +405,7 @@ def test_ctrl_c_during_a_worker_start_arrives_after_the_start():
     import signal
     import time
 
-    from game.engine.process import _start_without_interrupt
+    from game.spawn import start_without_interrupt
 
     class Proc:
         done = False
@@ -416,5 +416,5 @@ def test_ctrl_c_during_a_worker_start_arrives_after_the_start():
             Proc.done = True
 
     with pytest.raises(KeyboardInterrupt):
-        _start_without_interrupt(Proc())
+        start_without_interrupt(Proc())
     assert Proc.done

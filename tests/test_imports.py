@@ -18,13 +18,14 @@ DOC = ROOT / "docs" / "architecture.md"
 # part -> the parts (and runtime dependencies) it may import besides itself
 ALLOWED = {
     "textfile": set(),
+    "spawn": set(),
     "rules": {"textfile"},
     "notation": {"textfile", "rules"},
-    "engine": {"textfile", "rules", "notation"},
+    "engine": {"textfile", "spawn", "rules", "notation"},
     "store": {"textfile", "rules", "notation", "engine", "platformdirs"},
     "agent": {"textfile", "rules", "notation", "engine", "store"},
     "analysis": {"textfile", "rules", "notation", "engine", "store"},
-    "library": {"textfile", "rules", "notation", "store"},
+    "library": {"textfile", "spawn", "rules", "notation", "store"},
     "controller": {"textfile", "rules", "notation", "engine", "store", "analysis"},
     "ui": {"textfile", "rules", "notation", "engine", "store", "analysis", "library", "controller", "pygame"},
     "app": {"textfile", "rules", "notation", "engine", "store", "analysis", "library", "controller", "ui",
@@ -32,7 +33,7 @@ ALLOWED = {
 }
 RUNTIME_DEPENDENCIES = {"pygame", "platformdirs"}
 # modules that are not packages of their own but belong to a part
-MODULE_PARTS = {"game.textfile": "textfile", "game.app": "app", "game.__main__": "app", "game": "app"}
+MODULE_PARTS = {"game.textfile": "textfile", "game.spawn": "spawn", "game.app": "app", "game.__main__": "app", "game": "app"}
 
 
 def module_name(path):

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from ..rules import Move, Position
+from ..spawn import start_without_interrupt
 
 __all__ = ["Done", "EngineClient", "EngineError", "Go", "Info", "Limit", "Quit", "Stop"]
 
@@ -290,28 +291,6 @@ def _end_worker(proc, conn, wait=True):
         pass  # not started, or already closed
 
 
-def _start_without_interrupt(proc):
-    """``proc.start()`` with Ctrl+C held back until it returns.
-
-    A spawned child first reads its start-up data from the parent; a Ctrl+C
-    that interrupts the parent half-way through sending it leaves the child
-    reading a cut pipe, and it prints a traceback into the player's terminal.
-    Held back (blocked) for the moment of the start, the interrupt arrives just
-    after it.  The child inherits the blocked signal until it ignores SIGINT
-    itself (``_worker_main``), so a Ctrl+C to the whole terminal cannot break
-    its start either.
-    """
-    block = getattr(signal, "pthread_sigmask", None)
-    if block is None or threading.current_thread() is not threading.main_thread():
-        proc.start()
-        return
-    old = block(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        proc.start()
-    finally:
-        block(signal.SIG_SETMASK, old)
-
-
 class EngineClient:
     """A search engine in a worker process, driven without ever blocking.
 
@@ -353,7 +332,7 @@ class EngineClient:
             self._drop_worker()
         parent, child = self._ctx.Pipe(duplex=True)
         proc = self._ctx.Process(target=_worker_main, args=(child,), daemon=True, name="checkers-engine")
-        _start_without_interrupt(proc)
+        start_without_interrupt(proc)  # a Ctrl+C now must not cut the child's start
         child.close()  # ours would keep the pipe open after the worker dies: no EOF
         self._proc, self._conn = proc, parent
         # the one cleanup: runs on close(), on garbage collection and at interpreter exit

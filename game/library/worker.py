@@ -13,6 +13,9 @@ import itertools
 import multiprocessing as mp
 import os
 import queue
+import signal
+
+from ..spawn import start_without_interrupt
 
 
 IDLE_SECONDS = 120
@@ -22,6 +25,10 @@ def worker_main(db_path, jobs, events, parent_pid):
     """The process: open the index, then run jobs until told to stop or orphaned."""
     from . import index, jobs as jobs_mod, scan
 
+    try:  # Ctrl+C goes to the whole terminal: the window decides when we end (and says so)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except (ValueError, OSError):
+        pass
     try:
         os.nice(5)  # indexing must not take the CPU from the window or the engine
     except (AttributeError, OSError):
@@ -65,7 +72,7 @@ class Worker:
         self._process = self._ctx.Process(target=worker_main, name="checkers-library",
                                           args=(self.db_path, self._jobs, self._events, os.getpid()),
                                           daemon=True)
-        self._process.start()
+        start_without_interrupt(self._process)  # a Ctrl+C now must not cut the child's start
 
     @property
     def alive(self):
