@@ -103,3 +103,16 @@ def app_with_fake_engines(size=(1000, 700)):
     app = App(size, fixed_dt=1 / 60, sound=False, engine_factory=factory)
     app.engines = engines
     return app
+
+
+def frames(app, n=2):
+    """Run the app ``n`` frames (its fixed time step: no clock)."""
+    app.run(frames=n)
+
+
+def key(app, k, mod=0, n=2):
+    """A real key press through pygame's event queue, then ``n`` frames."""
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    frames(app, n)

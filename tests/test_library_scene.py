@@ -9,7 +9,7 @@ import time
 
 import pygame
 import pytest
-from helpers import play
+from helpers import frames, key, play
 
 from game.app import App
 from game.notation.pdn import read_pdn, write_pdn
@@ -30,15 +30,6 @@ def app():
     a.switch("menu")
     yield a
     a.close()
-
-
-def frames(app, n=2):
-    app.run(frames=n)
-
-
-def key(app, k, mod=0, n=2):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    frames(app, n)
 
 
 def type_text(app, text):

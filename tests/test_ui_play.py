@@ -15,7 +15,7 @@ from game.engine.levels import level_by_name
 from game.rules import BLACK, WHITE, Position
 from game.ui import theme
 from game.ui.layout_check import check_scene
-from helpers import FakeEngine
+from helpers import FakeEngine, frames, key
 
 
 @pytest.fixture(autouse=True)
@@ -30,15 +30,6 @@ def app():
     a = App((1000, 700), fixed_dt=1 / 60, sound=False)
     yield a
     a.close()
-
-
-def frames(app, n=2):
-    app.run(frames=n)
-
-
-def key(app, k, mod=0, n=2):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    frames(app, n)
 
 
 def click_at(app, pos, n=2):

@@ -15,7 +15,7 @@ from game.app import App
 from game.engine.levels import level_by_name
 from game.engine.process import Info
 from game.rules import BLACK, WHITE, Position
-from helpers import app_with_fake_engines
+from helpers import app_with_fake_engines, frames, key
 
 
 @pytest.fixture
@@ -23,15 +23,6 @@ def app(home):
     a = app_with_fake_engines()
     yield a
     a.close()
-
-
-def frames(app, n=2):
-    app.run(frames=n)
-
-
-def key(app, k, mod=0, n=2):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    frames(app, n)
 
 
 def settle(app, scene, limit=600):
