@@ -192,3 +192,18 @@ def test_a_book_option_reaches_the_player_of_a_game():
 
     assert match._make_player("depth:1+book", "depth:1", 1, {}).book
     assert not match._make_player("depth:1", "depth:1+book", 1, {}).book
+
+
+def test_adjudication_ends_a_game_the_database_knows():
+    import match
+
+    # black (to move) wins 2 kings v 1: the database says so at once
+    won = ("x", "2K v K", "B:WK32:BK1,K5")
+    r = match.play_game((0, won, "depth:2", "depth:2", 200, 1, {}, True))
+    assert (r["winner"], r["why"], r["plies"]) == (match.BLACK, "database win", 0)
+    drawn = ("x", "K v K", "W:WK32:BK1")
+    r = match.play_game((1, drawn, "depth:2", "depth:2", 200, 1, {}, True))
+    assert (r["winner"], r["why"]) == (None, "database draw")
+    # without it the same game is played out
+    r = match.play_game((0, won, "depth:2", "depth:2", 200, 1, {}, False))
+    assert r["plies"] > 0

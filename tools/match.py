@@ -23,7 +23,10 @@ talking JSON lines over a pipe; the worktree is removed at the end:
 
 Each opening is played
 twice, colours swapped, under the official draw rules, with games longer
-than ``--max-ply`` plies adjudicated drawn.  Prints one line per game and a
+than ``--max-ply`` plies adjudicated drawn; with ``--adjudicate`` a game
+also ends as soon as the endgame database knows its result (4 pieces or
+fewer: the database's win, loss or draw, as a tablebase adjudication; the
+engines would only play it out).  Prints one line per game and a
 summary for the first engine: W/D/L, score %, Elo difference with its 95%
 error margin, and the peak resident memory of the worker processes.
 """
@@ -358,10 +361,11 @@ def play_game(job):
     """One game; returns a dict (picklable) for the parent."""
     import resource
 
-    index, opening, black_spec, white_spec, max_ply, seed, trees = job
+    index, opening, black_spec, white_spec, max_ply, seed, trees, use_database = job
     number, moves_text, fen = opening
     game = Game(Position.from_fen(fen))
     players = {}
+    known = None
     try:
         players[BLACK] = _make_player(black_spec, white_spec, seed, trees)
         players[1 - BLACK] = _make_player(white_spec, black_spec, seed + 1, trees)
@@ -371,6 +375,10 @@ def play_game(job):
             if game.ply >= max_ply:
                 adjudicated = True
                 break
+            if use_database:
+                known = _database_result(game.position)
+                if known is not None:
+                    break
             game.push(players[game.turn].move(game))
     finally:
         for p in players.values():
@@ -379,6 +387,8 @@ def play_game(job):
     outcome = game.outcome
     if adjudicated:
         winner, why = None, f"adjudicated draw after {max_ply} plies"
+    elif known is not None:
+        winner, why = known
     else:
         winner, why = outcome.winner, outcome.termination
     return {
@@ -386,6 +396,23 @@ def play_game(job):
         "winner": winner, "why": why, "plies": game.ply, "seconds": time.perf_counter() - t0,
         "game": game, "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     }
+
+
+def _database_result(position):
+    """(winner or None, reason) once the endgame database knows the position
+    (and a side could still move), else None."""
+    from game.engine import endgame
+
+    pieces = position.bm | position.bk | position.wm | position.wk
+    if pieces.bit_count() > endgame.MAX_PIECES or not position.legal_moves():
+        return None
+    result = endgame.probe(position)
+    if result is None:
+        return None
+    if result == 0:
+        return None, "database draw"
+    winner = position.turn if result > 0 else 1 - position.turn
+    return winner, "database win"
 
 
 def elo(score, n, scores):
@@ -434,6 +461,8 @@ def main(argv=None):
     ap.add_argument("--first", type=int, default=0, help="index of the first opening used")
     ap.add_argument("--jobs", type=int, default=1, help="parallel games (processes)")
     ap.add_argument("--max-ply", type=int, default=200, help="adjudicate a draw after this many plies")
+    ap.add_argument("--adjudicate", action="store_true",
+                    help="end a game as soon as the endgame database knows its result (4 pieces or fewer)")
     ap.add_argument("--pdn", default=None, help="save all games to this PDN file")
     ap.add_argument("--ballots", default=str(BALLOTS))
     ap.add_argument("--seed", type=int, default=1)
@@ -493,9 +522,11 @@ def _play_all(args, openings, n_games, trees):
     for i in range(n_games):
         op = openings[(i // 2) % len(openings)]
         if i % 2 == 0:
-            jobs.append((i, op, args.engine1, args.engine2, args.max_ply, args.seed * 1000 + i, trees))
+            jobs.append((i, op, args.engine1, args.engine2, args.max_ply, args.seed * 1000 + i, trees,
+                         args.adjudicate))
         else:
-            jobs.append((i, op, args.engine2, args.engine1, args.max_ply, args.seed * 1000 + i, trees))
+            jobs.append((i, op, args.engine2, args.engine1, args.max_ply, args.seed * 1000 + i, trees,
+                         args.adjudicate))
     results = []
     if args.jobs > 1:
         import multiprocessing
