@@ -133,3 +133,59 @@ def test_square_tables_are_baked_in_and_stay_colour_symmetric():
     finally:
         set_weights(**saved)
     assert weights() == saved
+
+
+def _antisymmetric_table(rng):
+    """A random pattern table as tools/fit_patterns.py writes them: each
+    arrangement the opposite of its mirror image."""
+    from game.engine import patterns as P
+
+    w = [rng.randrange(-30, 31) for _ in range(P.SIZE)]
+    out = [0] * P.SIZE
+    for ph in range(P.PHASES):
+        for b in range(P.BANDS):
+            for c in range(P.CONFIGS):
+                mb, mc = P.mirror(b, c)
+                i = (ph * P.BANDS + b) * P.CONFIGS + c
+                out[i] = w[i] - w[(ph * P.BANDS + mb) * P.CONFIGS + mc]
+    return out
+
+
+def test_pattern_tables_are_looked_up_as_the_slow_path_reads_them_and_stay_symmetric():
+    from game.engine.evaluate import pattern_table, set_pattern_table
+
+    saved = pattern_table()
+    rng = random.Random(5)
+    try:
+        set_pattern_table(None)
+        plain = [(p, evaluate(*p.state)) for p in (_random_position(rng) for _ in range(300))]
+        set_pattern_table(_antisymmetric_table(rng))
+        changed = 0
+        for p, before in plain:
+            assert evaluate(*p.state) == evaluate_slow(*p.state)
+            assert evaluate(*_mirror(p).state) == evaluate(*p.state)
+            changed += evaluate(*p.state) != before
+        assert changed > 250
+        assert evaluate(*Position.initial().state) == 0
+    finally:
+        set_pattern_table(saved)
+    assert pattern_table() == saved
+
+
+def test_the_shipped_pattern_table_is_antisymmetric_and_damage_is_named():
+    from game.engine import patterns as P
+
+    table = P.load()
+    assert len(table) == P.SIZE
+    rng = random.Random(3)
+    for _ in range(3000):
+        ph, b, c = rng.randrange(P.PHASES), rng.randrange(P.BANDS), rng.randrange(P.CONFIGS)
+        mb, mc = P.mirror(b, c)
+        assert table[(ph * P.BANDS + b) * P.CONFIGS + c] == -table[(ph * P.BANDS + mb) * P.CONFIGS + mc]
+    blob = P.dumps(table)
+    assert P.loads(blob) == table
+    for bad, words in ((blob[:10], "too short"), (b"NOTOURS!" + blob[8:], "not a pattern file"),
+                       (blob[:-20], "damaged")):
+        with pytest.raises(P.PatternError, match=words):
+            P.loads(bad)
+    assert issubclass(P.PatternError, ValueError)
