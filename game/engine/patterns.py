@@ -96,13 +96,7 @@ def mirror(band, config):
 
 
 def default_path():
-    """assets/patterns.bin of the checkout this module is in, else of the
-    installed package game.assets.  (The checkout first: an editable install
-    maps game.assets to one checkout, and an earlier commit unpacked for a
-    match must read its own table, not that one.)"""
-    here = Path(__file__).resolve().parents[2] / "assets" / FILE_NAME
-    if here.is_file():
-        return here
+    """assets/patterns.bin: the installed package game.assets, or the checkout's assets/."""
     try:
         import importlib.resources
 
@@ -111,7 +105,7 @@ def default_path():
             return p
     except (ModuleNotFoundError, TypeError, ValueError, OSError):
         pass
-    return here
+    return Path(__file__).resolve().parents[2] / "assets" / FILE_NAME
 
 
 def dumps(values):
