@@ -198,38 +198,10 @@ def _build_tables():
     k_w = [(CENTRE, KING_CENTRE), (NEAR_CENTRE, KING_NEAR), (EDGE, KING_EDGE), (SINGLE_CORNER, KING_CORNER)]
     # black's view: white tables hold negative values
     ms, ks = MAN_SQUARE, KING_SQUARE
-    b_man = {s: _value(s, bm_w, MAN) + ms[s - 1] for s in range(1, 33)}
-    w_man = {s: -_value(s, wm_w, MAN) - ms[32 - s] for s in range(1, 33)}
-    # A man's value is folded into the pattern table (every piece is counted
-    # there by square as if it were a man: see _fold_patterns), so a king's
-    # table holds what it is worth more than a man on that square.
-    g["_BK0"], g["_BK1"], g["_BK2"], g["_BK3"] = _pst(
-        {s: _value(s, k_w, KING) + ks[s - 1] - b_man[s] for s in range(1, 33)})
-    g["_WK0"], g["_WK1"], g["_WK2"], g["_WK3"] = _pst(
-        {s: -_value(s, k_w, KING) - ks[32 - s] - w_man[s] for s in range(1, 33)})
-    g["_MAN_VALUES"] = (b_man, w_man)
-    if "_PAT_FITTED" in g:
-        _fold_patterns()
-
-
-def _fold_patterns():
-    """_PAT: the fitted pattern values plus, in the bands of rows 0-1, 2-3,
-    4-5 and 6-7 (which cover each square once), the men's square values of
-    every piece in the band: seven lookups then give the men and patterns."""
-    b_man, w_man = _MAN_VALUES
-    fold = []
-    for band in range(_patterns.BANDS):
-        vals = [0]
-        if band % 2 == 0:
-            for j in range(_patterns.SQUARES):
-                sq = 4 * band + j + 1
-                vals = [x + add for add in (0, b_man[sq], w_man[sq]) for x in vals]
-        else:
-            vals = vals * _patterns.CONFIGS
-        fold.extend(vals)
-    fold = fold * _patterns.PHASES
-    global _PAT
-    _PAT = [a + b for a, b in zip(_PAT_FITTED, fold)]
+    g["_BM0"], g["_BM1"], g["_BM2"], g["_BM3"] = _pst({s: _value(s, bm_w, MAN) + ms[s - 1] for s in range(1, 33)})
+    g["_WM0"], g["_WM1"], g["_WM2"], g["_WM3"] = _pst({s: -_value(s, wm_w, MAN) - ms[32 - s] for s in range(1, 33)})
+    g["_BK0"], g["_BK1"], g["_BK2"], g["_BK3"] = _pst({s: _value(s, k_w, KING) + ks[s - 1] for s in range(1, 33)})
+    g["_WK0"], g["_WK1"], g["_WK2"], g["_WK3"] = _pst({s: -_value(s, k_w, KING) - ks[32 - s] for s in range(1, 33)})
 
 
 def weights():
@@ -276,44 +248,43 @@ _build_tables()
 (_PB0, _PW0), (_PB1, _PW1), (_PB2, _PW2), (_PB3, _PW3), (_PB4, _PW4), (_PB5, _PW5), (_PB6, _PW6) = \
     _patterns.lookup_tables()
 _PHASE_AT = [_patterns.phase(n) * _patterns.BANDS * _patterns.CONFIGS for n in range(33)]
-_PAT_FITTED = _patterns.load()
-_fold_patterns()
+_PAT = _patterns.load()
 
 
 def pattern_table():
-    """The fitted pattern table in use (a flat list of ints, see patterns.py)."""
-    return _PAT_FITTED
+    """The flat pattern table in use (a list of ints, see patterns.py)."""
+    return _PAT
 
 
 def set_pattern_table(values):
     """Use another pattern table (``None``: all zero, the evaluation
     without patterns), e.g. to fit or compare one."""
-    global _PAT_FITTED
+    global _PAT
     if values is None:
         values = [0] * _patterns.SIZE
     if len(values) != _patterns.SIZE:
         raise _patterns.PatternError(f"a pattern table has {_patterns.SIZE} values, not {len(values)}")
-    _PAT_FITTED = list(values)
-    _fold_patterns()
+    _PAT = list(values)
 
 
 def evaluate(bm, bk, wm, wk, black):
     """Score of the state for the side to move (positive: good for the mover)."""
+    s = (_BM0[bm & 511] + _BM1[bm >> 9 & 511] + _BM2[bm >> 18 & 511] + _BM3[bm >> 27]
+         + _WM0[wm & 511] + _WM1[wm >> 9 & 511] + _WM2[wm >> 18 & 511] + _WM3[wm >> 27])
+    if bk:
+        s += _BK0[bk & 511] + _BK1[bk >> 9 & 511] + _BK2[bk >> 18 & 511] + _BK3[bk >> 27]
+    if wk:
+        s += _WK0[wk & 511] + _WK1[wk >> 9 & 511] + _WK2[wk >> 18 & 511] + _WK3[wk >> 27]
     ob = bm | bk
     ow = wm | wk
     nb = ob.bit_count()
     nw = ow.bit_count()
     n = nb + nw
     p = _PHASE_AT[n]
-    # every piece as a man on its square, and the patterns (see _fold_patterns)
-    s = (_PAT[p + _PB0[ob & 511] + _PW0[ow & 511]] + _PAT[p + _PB1[ob >> 4 & 511] + _PW1[ow >> 4 & 511]]
-         + _PAT[p + _PB2[ob >> 9 & 511] + _PW2[ow >> 9 & 511]] + _PAT[p + _PB3[ob >> 13 & 511] + _PW3[ow >> 13 & 511]]
-         + _PAT[p + _PB4[ob >> 18 & 511] + _PW4[ow >> 18 & 511]] + _PAT[p + _PB5[ob >> 22 & 511] + _PW5[ow >> 22 & 511]]
-         + _PAT[p + _PB6[ob >> 27 & 511] + _PW6[ow >> 27 & 511]])
-    if bk:
-        s += _BK0[bk & 511] + _BK1[bk >> 9 & 511] + _BK2[bk >> 18 & 511] + _BK3[bk >> 27]
-    if wk:
-        s += _WK0[wk & 511] + _WK1[wk >> 9 & 511] + _WK2[wk >> 18 & 511] + _WK3[wk >> 27]
+    s += (_PAT[p + _PB0[ob & 511] + _PW0[ow & 511]] + _PAT[p + _PB1[ob >> 4 & 511] + _PW1[ow >> 4 & 511]]
+          + _PAT[p + _PB2[ob >> 9 & 511] + _PW2[ow >> 9 & 511]] + _PAT[p + _PB3[ob >> 13 & 511] + _PW3[ow >> 13 & 511]]
+          + _PAT[p + _PB4[ob >> 18 & 511] + _PW4[ow >> 18 & 511]] + _PAT[p + _PB5[ob >> 22 & 511] + _PW5[ow >> 22 & 511]]
+          + _PAT[p + _PB6[ob >> 27 & 511] + _PW6[ow >> 27 & 511]])
     if n <= 16:
         # Trading down when ahead: the same lead is worth more with fewer
         # pieces left (hand-set, untested: one man ahead is worth ~+40 more at 4 pieces).
@@ -373,9 +344,6 @@ def evaluate_slow(bm, bk, wm, wk, black):
             s -= MAN_SQUARE[32 - sq]
         elif wk & b:
             s -= KING_SQUARE[32 - sq]
-    off = _patterns.phase(n) * _patterns.BANDS * _patterns.CONFIGS
-    for band in range(_patterns.BANDS):
-        s += _PAT_FITTED[off + band * _patterns.CONFIGS + _patterns.config_index(bm | bk, wm | wk, band)]
     if n <= 10:
         # endgame: the side ahead with kings hunts (only when clearly ahead)
         if bmat >= wmat + 90 and bk:
