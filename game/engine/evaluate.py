@@ -34,7 +34,6 @@ once, which is what the matches above confirm.
 """
 
 from ..rules.bitboard import SQUARE_BITS
-from . import patterns as _patterns
 
 MAN = 100   # hand-set: the unit
 # KING: hand-set from lore (the usual 1.3-1.5 men; lower keeps men from
@@ -242,30 +241,6 @@ def set_weights(**new):
 
 _build_tables()
 
-# The pattern tables (see patterns.py): one flat list of every phase's band
-# values, and per band the two lookups that turn its 9-bit windows of black
-# and white pieces into an index (the band's offset is in the black one).
-(_PB0, _PW0), (_PB1, _PW1), (_PB2, _PW2), (_PB3, _PW3), (_PB4, _PW4), (_PB5, _PW5), (_PB6, _PW6) = \
-    _patterns.lookup_tables()
-_PHASE_AT = [_patterns.phase(n) * _patterns.BANDS * _patterns.CONFIGS for n in range(33)]
-_PAT = _patterns.load()
-
-
-def pattern_table():
-    """The flat pattern table in use (a list of ints, see patterns.py)."""
-    return _PAT
-
-
-def set_pattern_table(values):
-    """Use another pattern table (``None``: all zero, the evaluation
-    without patterns), e.g. to fit or compare one."""
-    global _PAT
-    if values is None:
-        values = [0] * _patterns.SIZE
-    if len(values) != _patterns.SIZE:
-        raise _patterns.PatternError(f"a pattern table has {_patterns.SIZE} values, not {len(values)}")
-    _PAT = list(values)
-
 
 def evaluate(bm, bk, wm, wk, black):
     """Score of the state for the side to move (positive: good for the mover)."""
@@ -275,16 +250,9 @@ def evaluate(bm, bk, wm, wk, black):
         s += _BK0[bk & 511] + _BK1[bk >> 9 & 511] + _BK2[bk >> 18 & 511] + _BK3[bk >> 27]
     if wk:
         s += _WK0[wk & 511] + _WK1[wk >> 9 & 511] + _WK2[wk >> 18 & 511] + _WK3[wk >> 27]
-    ob = bm | bk
-    ow = wm | wk
-    nb = ob.bit_count()
-    nw = ow.bit_count()
+    nb = (bm | bk).bit_count()
+    nw = (wm | wk).bit_count()
     n = nb + nw
-    p = _PHASE_AT[n]
-    s += (_PAT[p + _PB0[ob & 511] + _PW0[ow & 511]] + _PAT[p + _PB1[ob >> 4 & 511] + _PW1[ow >> 4 & 511]]
-          + _PAT[p + _PB2[ob >> 9 & 511] + _PW2[ow >> 9 & 511]] + _PAT[p + _PB3[ob >> 13 & 511] + _PW3[ow >> 13 & 511]]
-          + _PAT[p + _PB4[ob >> 18 & 511] + _PW4[ow >> 18 & 511]] + _PAT[p + _PB5[ob >> 22 & 511] + _PW5[ow >> 22 & 511]]
-          + _PAT[p + _PB6[ob >> 27 & 511] + _PW6[ow >> 27 & 511]])
     if n <= 16:
         # Trading down when ahead: the same lead is worth more with fewer
         # pieces left (hand-set, untested: one man ahead is worth ~+40 more at 4 pieces).
