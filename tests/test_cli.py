@@ -16,7 +16,11 @@ ROOT = Path(__file__).resolve().parent.parent
 def run(*args, env_extra=None, timeout=60, home=None):
     # each run gets its own data folder: a game it leaves autosaved must not
     # turn up as "Continue" in other tests
-    home = str(home) if home is not None else tempfile.mkdtemp(prefix="checkers-cli-")
+    # (removed afterwards: the suite leaves nothing behind in the temporary folder)
+    if home is None:
+        with tempfile.TemporaryDirectory(prefix="checkers-cli-") as fresh:
+            return run(*args, env_extra=env_extra, timeout=timeout, home=fresh)
+    home = str(home)
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT),
                CHECKERS_HOME=home)
     env.update(env_extra or {})
