@@ -214,6 +214,11 @@ def _order(moves, capturing, depth, killers, history_of, sort_captures_above):
         moves.sort(key=lambda m: m[2].bit_count(), reverse=True)
 
 
+def _taken(move):
+    """The number of pieces a raw move captures (the order of captures)."""
+    return move[2].bit_count()
+
+
 def _to_move(raw):
     """The rules.Move of a raw move, with or without its path."""
     if raw[3] is None:
@@ -468,6 +473,108 @@ class Searcher:
                 return DATABASE_WIN - DATABASE_STAGE * stage - b
             return b - eg_loss + DATABASE_STAGE * stage - DATABASE_WIN
 
+        def qnode(bm, bk, wm, wk, black, alpha, beta, ply, j):
+            """node() at the horizon for a side that must capture (``j``: the
+            pieces that can): the same search, without what cannot apply
+            there (no table, pruning or reductions at depth 0; every move is
+            a capture, and a position after a capture can repeat nothing
+            before it).  Most nodes of the tree are these."""
+            nonlocal nodes, poll_at
+            nodes += 1
+            if nodes >= poll_at:
+                poll_at = nodes + POLL_EVERY
+                if (stop is not None and stop()) or (deadline is not None and perf() >= deadline):
+                    raise _Stop
+                if len(tt) > tt_cap:
+                    trim()
+            if bk or wk:
+                key = (bm, bk, wm, wk, black)
+                if key in rep:
+                    if key in history_states:
+                        history_draws.add(key)
+                    return 0
+            occ = bm | bk | wm | wk
+            few = occ.bit_count() <= eg_max
+            if few:
+                s = probe(bm, bk, wm, wk, black)
+                if s is not None:
+                    return s
+            moves = captures(bm, bk, wm, wk, black, j)
+            if len(moves) > 2:
+                moves.sort(key=_taken, reverse=True)
+            empty = BOARD ^ occ
+            # (as in node(): whether a child can be blocked by our next move)
+            if black:
+                we_might_block = (((bm | bk) << 4 | (bm | bk) << 5 | bk >> 4 | bk >> 5) & empty).bit_count() < 7
+            else:
+                we_might_block = (((wm | wk) >> 4 | (wm | wk) >> 5 | wk << 4 | wk << 5) & empty).bit_count() < 7
+            best = -INF
+            a = alpha
+            for frm, to, cap, _ in moves:
+                if black:
+                    if frm & bm:
+                        if to & BC:
+                            nbm, nbk = bm ^ frm, bk | to
+                        else:
+                            nbm, nbk = bm ^ frm ^ to, bk
+                    else:
+                        nbm, nbk = bm, bk ^ frm ^ to
+                    nwm, nwk = wm & ~cap, wk & ~cap
+                    ce = BOARD ^ (nbm | nbk | nwm | nwk)
+                    co = nbm | nbk
+                    cf = nwm | nwk
+                    cj = (cf & (co << 4) & (ce << 8)) | (cf & (co << 5) & (ce << 10))
+                    if nwk:
+                        cj |= (nwk & (co >> 4) & (ce >> 8)) | (nwk & (co >> 5) & (ce >> 10))
+                    if cj:
+                        score = -qnode(nbm, nbk, nwm, nwk, False, -beta, -a, ply + 1, cj)
+                    else:
+                        leaf = (cf and (cf | co).bit_count() > eg_max
+                                and ((cf >> 4) | (cf >> 5) | (nwk << 4) | (nwk << 5)) & ce)
+                        if leaf and we_might_block:
+                            od = ((co << 4) | (co << 5) | (nbk >> 4) | (nbk >> 5)) & ce
+                            leaf = od & (od - 1)
+                        if leaf:
+                            nodes += 1
+                            score = -evaluate(nbm, nbk, nwm, nwk, False)
+                        else:
+                            score = -node(nbm, nbk, nwm, nwk, False, 0, -beta, -a, ply + 1)
+                else:
+                    if frm & wm:
+                        if to & WC:
+                            nwm, nwk = wm ^ frm, wk | to
+                        else:
+                            nwm, nwk = wm ^ frm ^ to, wk
+                    else:
+                        nwm, nwk = wm, wk ^ frm ^ to
+                    nbm, nbk = bm & ~cap, bk & ~cap
+                    ce = BOARD ^ (nbm | nbk | nwm | nwk)
+                    co = nwm | nwk
+                    cf = nbm | nbk
+                    cj = (cf & (co >> 4) & (ce >> 8)) | (cf & (co >> 5) & (ce >> 10))
+                    if nbk:
+                        cj |= (nbk & (co << 4) & (ce << 8)) | (nbk & (co << 5) & (ce << 10))
+                    if cj:
+                        score = -qnode(nbm, nbk, nwm, nwk, True, -beta, -a, ply + 1, cj)
+                    else:
+                        leaf = (cf and (cf | co).bit_count() > eg_max
+                                and ((cf << 4) | (cf << 5) | (nbk >> 4) | (nbk >> 5)) & ce)
+                        if leaf and we_might_block:
+                            od = ((co >> 4) | (co >> 5) | (nwk << 4) | (nwk << 5)) & ce
+                            leaf = od & (od - 1)
+                        if leaf:
+                            nodes += 1
+                            score = -evaluate(nbm, nbk, nwm, nwk, True)
+                        else:
+                            score = -node(nbm, nbk, nwm, nwk, True, 0, -beta, -a, ply + 1)
+                if score > best:
+                    best = score
+                    if score > a:
+                        a = score
+                        if a >= beta:
+                            break
+            return best
+
         def node(bm, bk, wm, wk, black, depth, alpha, beta, ply):
             nonlocal nodes, poll_at
             nodes += 1
@@ -705,6 +812,8 @@ class Searcher:
                         if leaf:
                             nodes += 1
                             score = -evaluate(nbm, nbk, nwm, nwk, nb)
+                        elif cj:
+                            score = -qnode(nbm, nbk, nwm, nwk, nb, -beta, -a, ply + 1, cj)
                         else:
                             score = -node(nbm, nbk, nwm, nwk, nb, 0, -beta, -a, ply + 1)
                     elif i == 0:
