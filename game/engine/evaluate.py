@@ -27,6 +27,17 @@ them:
   -38 +-30 Elo (312 games).  A better fit of depth-4 games is not always a
   stronger engine: only the match decides.
 
+* Not kept either: pattern tables (one fitted value for each of the 6561
+  arrangements of every two-row band, seven overlapping bands, three
+  phases by piece count, tied antisymmetric so the evaluation stays
+  colour-symmetric), fitted on top of these terms by logistic regression
+  with an L2 pull (data: 7,295 self-play games at depth 4, 460,000 quiet
+  positions).  The fit was better on held-out games (log-loss 0.4985 ->
+  0.4849) but the engine was not: depth 6 v depth 6 without the tables,
+  all 156 ballots x 2: 46.5% (L2 1e-8), 49.2% (L2 1e-7); labelled with
+  depth-6 search scores instead of results: 46.3%.  The seven lookups also
+  cost 0.4 us an evaluation.  (The code is in the history: commit b466591.)
+
 The hand-set values and what the earlier A/B matches said of them are kept
 in the comments: at 40 games the 95% margin is about +-75 Elo, so those
 single-weight tests mostly measured noise; the fit moves several weights at
