@@ -194,13 +194,18 @@ def test_a_book_option_reaches_the_player_of_a_game():
     assert not match._make_player("depth:1", "depth:1+book", 1, {}).book
 
 
-def test_adjudication_ends_a_game_the_database_knows():
+def test_adjudication_ends_a_game_the_database_knows(tmp_path, monkeypatch):
+    monkeypatch.syspath_prepend(str(ROOT / "tools"))
     import match
 
     # black (to move) wins 2 kings v 1: the database says so at once
     won = ("x", "2K v K", "B:WK32:BK1,K5")
     r = match.play_game((0, won, "depth:2", "depth:2", 200, 1, {}, True))
     assert (r["winner"], r["why"], r["plies"]) == (match.BLACK, "database win", 0)
+    # the saved game records the adjudicated result, not "*"
+    match._write_pdn(tmp_path / "a.pdn", [r])
+    text = (tmp_path / "a.pdn").read_text()
+    assert '[Result "2-0"]' in text and '[Termination "database win"]' in text
     drawn = ("x", "K v K", "W:WK32:BK1")
     r = match.play_game((1, drawn, "depth:2", "depth:2", 200, 1, {}, True))
     assert (r["winner"], r["why"]) == (None, "database draw")

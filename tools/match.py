@@ -433,7 +433,11 @@ def _write_pdn(path, results):
     for r in results:
         tags = {"Event": "tools/match.py", "Black": r["black"], "White": r["white"],
                 "Round": str(r["index"] + 1), "Opening": f'{r["opening"]} {r["moves"]}'}
-        tags_of.append((r["game"], tags))
+        # an adjudicated game is not over on the board: its result is recorded
+        result = "1-1" if r["winner"] is None else ("2-0" if r["winner"] == BLACK else "0-2")
+        if r["game"].outcome is None:
+            tags["Termination"] = r["why"]
+        tags_of.append((r["game"], tags, result))
     try:
         from game.notation.pdn import write_pdn_games
     except ImportError:
@@ -442,8 +446,8 @@ def _write_pdn(path, results):
         text = write_pdn_games(tags_of)
     else:  # minimal PDN of our own
         chunks = []
-        for game, tags in tags_of:
-            res = game.outcome.result() if game.outcome else "*"
+        for game, tags, recorded in tags_of:
+            res = game.outcome.result() if game.outcome else recorded
             head = "".join(f'[{k} "{v}"]\n' for k, v in tags.items())
             head += f'[Result "{res}"]\n[FEN "{game.start.fen()}"]\n\n'
             body = " ".join(f"{i // 2 + 1}. {m}" if i % 2 == 0 else str(m) for i, m in enumerate(game.moves))
