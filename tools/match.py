@@ -456,6 +456,10 @@ def _write_pdn(path, results):
     Path(path).write_text(text)
 
 
+def _terminated(signum, frame):
+    raise SystemExit(128 + signum)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("engine1")
@@ -471,6 +475,11 @@ def main(argv=None):
     ap.add_argument("--ballots", default=str(BALLOTS))
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
+    # A kill (SIGTERM, as timeout(1) sends) ends the match like Ctrl+C: the
+    # worker processes are stopped and the earlier commits' trees removed.
+    import signal
+
+    signal.signal(signal.SIGTERM, _terminated)
     revs = []
     for spec in (args.engine1, args.engine2):
         try:
