@@ -212,3 +212,47 @@ def test_adjudication_ends_a_game_the_database_knows(tmp_path, monkeypatch):
     # without it the same game is played out
     r = match.play_game((0, won, "depth:2", "depth:2", 200, 1, {}, False))
     assert r["plies"] > 0
+
+
+def _processes_with(env_value):
+    """Pids of processes whose environment holds ``env_value`` (Linux /proc)."""
+    found = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                if env_value.encode() in (d / "environ").read_bytes():
+                    found.append(int(d.name))
+            except OSError:
+                pass
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs Linux /proc")
+def test_a_killed_match_leaves_no_process_and_no_worktree(tmp_path):
+    import signal
+    import time
+
+    ballots = tmp_path / "ballots.txt"
+    ballots.write_text(BALLOTS)
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = {**os.environ, "TMPDIR": str(tmp)}
+    proc = subprocess.Popen([sys.executable, str(ROOT / "tools" / "match.py"), "depth:4", "git:HEAD",
+                             "--games", "400", "--jobs", "2", "--ballots", str(ballots)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout.readline().startswith("game ")  # playing: workers and the tree exist
+        assert list(tmp.iterdir()) and len(_processes_with(str(tmp))) >= 3
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stdout.close()
+        proc.stderr.close()
+    deadline = time.monotonic() + 30
+    while _processes_with(str(tmp)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _processes_with(str(tmp)) == []
+    assert list(tmp.iterdir()) == []
