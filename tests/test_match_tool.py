@@ -67,12 +67,17 @@ def test_match_tool_refuses_an_unknown_override(tmp_path):
     assert "KNIG" in out.stderr and "Traceback" not in out.stderr
 
 
-def test_match_tool_plays_an_earlier_commit_and_removes_its_worktree(tmp_path):
+def _ballots_and_private_tmp(tmp_path):
+    """(ballots file, a TMPDIR of its own, the environment that uses it)."""
     ballots = tmp_path / "ballots.txt"
     ballots.write_text(BALLOTS)
     tmp = tmp_path / "tmp"
     tmp.mkdir()
-    env = {**os.environ, "TMPDIR": str(tmp)}
+    return ballots, tmp, {**os.environ, "TMPDIR": str(tmp)}
+
+
+def test_match_tool_plays_an_earlier_commit_and_removes_its_worktree(tmp_path):
+    ballots, tmp, env = _ballots_and_private_tmp(tmp_path)
     out = subprocess.run([sys.executable, str(ROOT / "tools" / "match.py"), "depth:1", "git:HEAD",
                           "--games", "2", "--jobs", "2", "--max-ply", "30", "--ballots", str(ballots)],
                          capture_output=True, text=True, timeout=120, env=env)
@@ -232,11 +237,7 @@ def test_a_killed_match_leaves_no_process_and_no_worktree(tmp_path):
     import signal
     import time
 
-    ballots = tmp_path / "ballots.txt"
-    ballots.write_text(BALLOTS)
-    tmp = tmp_path / "tmp"
-    tmp.mkdir()
-    env = {**os.environ, "TMPDIR": str(tmp)}
+    ballots, tmp, env = _ballots_and_private_tmp(tmp_path)
     proc = subprocess.Popen([sys.executable, str(ROOT / "tools" / "match.py"), "depth:4", "git:HEAD",
                              "--games", "400", "--jobs", "2", "--ballots", str(ballots)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)

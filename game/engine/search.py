@@ -196,6 +196,11 @@ def _captures(bm, bk, wm, wk, black, j):
     return out
 
 
+def _taken(move):
+    """The number of pieces a raw move captures (the order of captures)."""
+    return move[2].bit_count()
+
+
 def _order(moves, capturing, depth, killers, history_of, sort_captures_above):
     """Order moves in place: quiet ones by history with the killers first, captures
     by pieces taken.  Very shallow nodes and short capture lists are left alone:
@@ -211,12 +216,7 @@ def _order(moves, capturing, depth, killers, history_of, sort_captures_above):
                 moves.remove(k1)
                 moves.insert(0, k1)
     elif len(moves) > sort_captures_above:
-        moves.sort(key=lambda m: m[2].bit_count(), reverse=True)
-
-
-def _taken(move):
-    """The number of pieces a raw move captures (the order of captures)."""
-    return move[2].bit_count()
+        moves.sort(key=_taken, reverse=True)
 
 
 def _to_move(raw):
