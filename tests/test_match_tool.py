@@ -242,18 +242,62 @@ def test_a_killed_match_leaves_no_process_and_no_worktree(tmp_path):
                              "--games", "400", "--jobs", "2", "--ballots", str(ballots)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
-        assert proc.stdout.readline().startswith("game ")  # playing: workers and the tree exist
+        first = proc.stdout.readline()
+        assert first.startswith("game ")  # playing: workers and the tree exist
         assert list(tmp.iterdir()) and len(_processes_with(str(tmp))) >= 3
         proc.send_signal(signal.SIGTERM)
-        proc.wait(timeout=60)
+        out, err = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
         proc.stdout.close()
         proc.stderr.close()
+    # the games played so far are summed up, without a traceback
+    import re
+
+    reported = 1 + out.count("\ngame ")
+    stopped = re.search(r"match stopped after (\d+) of 400 games", out)
+    assert stopped and int(stopped.group(1)) >= reported  # (a kill may cut a game's line short)
+    assert f"({stopped.group(1)} games," in out
+    assert "Traceback" not in err
+    assert proc.returncode == 128 + signal.SIGTERM
     deadline = time.monotonic() + 30
     while _processes_with(str(tmp)) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert _processes_with(str(tmp)) == []
     assert list(tmp.iterdir()) == []
+
+
+def test_label_positions_scores_quiet_positions_that_tune_can_fit(tmp_path):
+    from game.engine.search import Searcher
+    from game.rules import Position
+
+    games = tmp_path / "games.txt"
+    start = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+    games.write_text(f"B {start} 11-15 22-18 15x22 25x18 8-11 29-25 4-8\n"
+                     f"W {start} 9-13 22-18 13-17 21x14 10x17\n")
+    labels = tmp_path / "labels.txt"
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "label_positions.py"), str(games), "--depth", "3",
+                          "--skip", "0", "--out", str(labels)], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    rows = [line.split() for line in labels.read_text().splitlines()]
+    assert {r[0] for r in rows} == {"0", "1"} and {r[2] for r in rows} == {"1", "0"}
+    for gi, score, result, fen in rows:
+        pos = Position.from_fen(fen)
+        assert not pos.has_capture()  # quiet positions only
+        info = None
+        for info in Searcher().search(pos, depth=3):
+            pass
+        assert int(score) == (info.score if pos.state[4] else -info.score)  # black's view
+    assert Position.from_fen(rows[0][3]) == Position.from_fen(start)
+    pytest.importorskip("numpy")
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "tune.py"), "--labels", str(labels),
+                          "--holdout", "2", "--fit", "KING,GUARD"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert "held out" in out.stdout and "GUARD=" in out.stdout
+    bad = tmp_path / "bad.txt"
+    bad.write_text("0 12 1 not-a-fen\n")
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "tune.py"), "--labels", str(bad)],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 1 and "bad.txt:1" in out.stderr and "Traceback" not in out.stderr

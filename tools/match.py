@@ -202,7 +202,16 @@ class _Player:
 # match even if the match is killed.
 
 _GIT_WORKER = r"""
-import json, random, sys, traceback
+import json, os, random, sys, traceback
+
+
+def say(obj):
+    try:
+        print(json.dumps(obj), flush=True)
+    except OSError:  # the match stopped meanwhile (a broken pipe): nobody to answer
+        os._exit(0)
+
+
 tree = sys.argv[1]
 sys.path.insert(0, tree)
 try:
@@ -223,9 +232,9 @@ try:
         level = levels.level_by_name(spec)
     searcher, rng = Searcher(), random.Random(seed)
 except Exception:
-    print(json.dumps({"error": traceback.format_exc()}), flush=True)
+    say({"error": traceback.format_exc()})
     sys.exit(1)
-print(json.dumps({"ready": game.__file__}), flush=True)
+say({"ready": game.__file__})
 for line in sys.stdin:
     try:
         req = json.loads(line)
@@ -235,7 +244,7 @@ for line in sys.stdin:
         out = {"move": list(move.path) if move is not None else None}
     except Exception:
         out = {"error": traceback.format_exc()}
-    print(json.dumps(out), flush=True)
+    say(out)
 """
 
 
@@ -506,11 +515,18 @@ def main(argv=None):
     else:
         n_games = 2 * (args.openings if args.openings is not None else len(openings))
     t0 = time.perf_counter()
+    results = []
+    stopped = None
     try:
         with GitTrees(revs) as trees:
-            results = _play_all(args, openings, n_games, trees)
+            _play_all(args, openings, n_games, trees, results)
     except ValueError as e:  # a revision that is not a commit
         ap.error(str(e))
+    except (KeyboardInterrupt, SystemExit) as e:
+        # Ctrl+C or a kill: the games finished so far still count; the
+        # summary says the match is partial
+        stopped = e
+        print(f"match stopped after {len(results)} of {n_games} games", flush=True)
     results.sort(key=lambda r: r["index"])
     w = sum(1 for r in results if r["winner"] is not None and _engine1_color(r, args.engine1) == r["winner"])
     losses = sum(1 for r in results if r["winner"] is not None and _engine1_color(r, args.engine1) != r["winner"])
@@ -522,15 +538,21 @@ def main(argv=None):
     e, margin = elo(score, n, scores)
     e = 0.0 if abs(e) < 0.5 else e  # no "-0"
     rss = max((r["rss_mb"] for r in results), default=0)
-    print(f"{args.engine1} vs {args.engine2}: +{w} ={d} -{losses}  score {100 * score:.1f}%  "
-          f"Elo {e:+.0f} ± {margin:.0f}  ({n} games, {time.perf_counter() - t0:.0f} s, "
-          f"max worker RSS {rss:.0f} MB)")
+    if n:
+        print(f"{args.engine1} vs {args.engine2}: +{w} ={d} -{losses}  score {100 * score:.1f}%  "
+              f"Elo {e:+.0f} ± {margin:.0f}  ({n} games, {time.perf_counter() - t0:.0f} s, "
+              f"max worker RSS {rss:.0f} MB)")
+    else:
+        print(f"{args.engine1} vs {args.engine2}: no game finished")
     if args.pdn:
         _write_pdn(args.pdn, results)
         print(f"games saved to {args.pdn}")
+    if stopped is not None:
+        raise SystemExit(stopped.code if isinstance(stopped, SystemExit) else 130)
 
 
-def _play_all(args, openings, n_games, trees):
+def _play_all(args, openings, n_games, trees, results):
+    """Play the games, appending each result to ``results`` as it ends."""
     jobs = []
     for i in range(n_games):
         op = openings[(i // 2) % len(openings)]
@@ -540,21 +562,19 @@ def _play_all(args, openings, n_games, trees):
         else:
             jobs.append((i, op, args.engine2, args.engine1, args.max_ply, args.seed * 1000 + i, trees,
                          args.adjudicate))
-    results = []
     if args.jobs > 1:
         import multiprocessing
 
         ctx = multiprocessing.get_context("spawn")
         with ctx.Pool(args.jobs) as pool:
             for r in pool.imap_unordered(play_game, jobs):
+                results.append(r)  # (before the report: a kill may come at any line)
                 _report(r, args.engine1)
-                results.append(r)
     else:
         for job in jobs:
             r = play_game(job)
-            _report(r, args.engine1)
             results.append(r)
-    return results
+            _report(r, args.engine1)
 
 
 def _engine1_color(r, engine1):

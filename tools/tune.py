@@ -22,6 +22,12 @@ fitted and on the held-out ones, before and after (log-loss and the mean
 squared error of the predicted score), with the new weights rounded.  The
 weights are only a proposal: keep what an A/B match confirms
 (tools/match.py ``depth:6@KING=128;GUARD=12 depth:6``).
+
+With ``--labels`` (files of tools/label_positions.py) the positions are
+those, and each one's label is what a deeper search made of it: the
+probability sigmoid(c * search score), with ``c`` the scale that best fits
+the game results under the current weights; ``--mix`` blends in the
+game result (0: the search score alone, 1: the result alone).
 """
 
 import argparse
@@ -62,6 +68,23 @@ def quiet_positions(games, skip):
             if text not in legal:
                 raise SystemExit(f"game {gi + 1}: {text} is not legal in {pos.fen()}")
             pos = pos.play(legal[text])
+    return out
+
+
+def read_labels(path):
+    """[(state tuple, result for black, game index, search score for black)]
+    of a tools/label_positions.py file; bad lines are named."""
+    out = []
+    for n, line in enumerate(Path(path).read_text().splitlines(), 1):
+        parts = line.split()
+        if not parts:
+            continue
+        try:
+            gi, score, result = int(parts[0]), int(parts[1]), float(parts[2])
+            state = Position.from_fen(parts[3]).state[:4]
+        except (ValueError, IndexError):
+            raise SystemExit(f"{path}:{n}: not a labelled position: {line[:60]!r}") from None
+        out.append((state, result, gi, score))
     return out
 
 
@@ -177,7 +200,11 @@ def fit_weights(offset, F, y, c, w0, ridge=1e-5, iterations=50):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("games", nargs="+", help="record files of tools/selfplay.py")
+    ap.add_argument("games", nargs="*", help="record files of tools/selfplay.py")
+    ap.add_argument("--labels", nargs="+", default=[], metavar="FILE",
+                    help="positions labelled by tools/label_positions.py instead of games")
+    ap.add_argument("--mix", type=float, default=0.0,
+                    help="with --labels: the share of the game result in each label (0-1)")
     ap.add_argument("--fit", default=",".join(n for n in E.WEIGHT_NAMES if n != "MAN" and n not in E.SQUARE_TABLES),
                     help="weights to fit, comma separated (default: the scalar ones but MAN; "
                          "MAN_SQUARE and KING_SQUARE are 32 numbers each, one per square)")
@@ -202,8 +229,16 @@ def main(argv=None):
     if unknown or "MAN" in names:
         ap.error(f"cannot fit {', '.join(unknown or ['MAN'])}: choose among "
                  f"{', '.join(n for n in E.WEIGHT_NAMES if n != 'MAN')}")
-    games = [g for path in args.games for g in read_games(path)]
-    rows = quiet_positions(games, args.skip)
+    if bool(args.games) == bool(args.labels):
+        ap.error("give either game records or --labels files")
+    if not 0 <= args.mix <= 1:
+        ap.error(f"--mix takes a share from 0 to 1, not {args.mix}")
+    if args.labels:
+        rows = [r for path in args.labels for r in read_labels(path)]
+        games = sorted({r[2] for r in rows})
+    else:
+        games = [g for path in args.games for g in read_games(path)]
+        rows = quiet_positions(games, args.skip)
     if not rows:
         ap.error("no quiet positions in those games")
     states = [r[0] for r in rows]
@@ -213,6 +248,10 @@ def main(argv=None):
     offset, F, w0 = features(states, params)
     e0 = offset + F @ w0
     c = fit_scale(e0[~held], y[~held])
+    if args.labels:
+        # the label: what the deeper search expects, on the results' scale
+        searched = _sigmoid(c * np.array([r[3] for r in rows], dtype=float))
+        y = args.mix * y + (1 - args.mix) * searched
     w = fit_weights(offset[~held], F[~held], y[~held], c, w0, ridge=args.ridge)
     e1 = offset + F @ w
     print(f"{len(games)} games, {len(rows)} quiet positions ({held.sum()} held out), scale c = {c:.5f}")
