@@ -133,3 +133,41 @@ def test_square_tables_are_baked_in_and_stay_colour_symmetric():
     finally:
         set_weights(**saved)
     assert weights() == saved
+
+
+def _only(**terms):
+    """Weights with the named terms alone: a king is worth a man, the rest zero."""
+    from game.engine.evaluate import SQUARE_TABLES, weights
+
+    return {k: (0,) * 32 if k in SQUARE_TABLES else terms.get(k, 100 if k in ("MAN", "KING") else 0)
+            for k in weights()}
+
+
+def test_mobility_runaway_and_king_end_terms():
+    from game.engine.evaluate import set_weights, weights
+
+    saved = weights()
+    try:
+        set_weights(**_only(MOBILITY=7))
+        # men on the edge have one step, inside two (black moves down the board)
+        assert evaluate(*Position.from_fen("B:W28:B5").state) == 0
+        assert evaluate(*Position.from_fen("B:W28:B6").state) == 7
+        assert evaluate(*Position.from_fen("W:W28:B6").state) == -7
+        assert evaluate(*Position.from_fen("B:W28:BK6").state) == 7 * 3  # a king steps back too
+        set_weights(**_only(RUNAWAY=11))
+        # black's man on 22 with nothing ahead of it; with white's man on 30 in its way, nothing
+        assert evaluate(*Position.from_fen("B:W32:B22").state) == 11  # (white's man on 32 is not in its far half)
+        assert evaluate(*Position.from_fen("B:W30,5:B22,1").state) == 0
+        assert evaluate(*Position.from_fen("B:W9:B22").state) == 0  # both run
+        set_weights(**_only(KING_END=24))
+        # one king more with 2 of the 24 pieces left: 24 * 22 / 24
+        assert evaluate(*Position.from_fen("B:W30:BK1").state) == 22
+        for _ in range(3):
+            rng = random.Random(5)
+            set_weights(MOBILITY=rng.randrange(1, 12), RUNAWAY=rng.randrange(1, 30), KING_END=rng.randrange(-30, 30))
+            for _ in range(1000):
+                p = _random_position(rng)
+                assert evaluate(*p.state) == evaluate_slow(*p.state)
+                assert evaluate(*_mirror(p).state) == evaluate(*p.state)
+    finally:
+        set_weights(**saved)

@@ -248,6 +248,7 @@ def main(argv=None):
     offset, F, w0 = features(states, params)
     e0 = offset + F @ w0
     c = fit_scale(e0[~held], y[~held])
+    results = y
     if args.labels:
         # the label: what the deeper search expects, on the results' scale
         searched = _sigmoid(c * np.array([r[3] for r in rows], dtype=float))
@@ -259,6 +260,12 @@ def main(argv=None):
         b_ll, b_mse = fit_figures(y[mask], _sigmoid(c * e0[mask]))
         a_ll, a_mse = fit_figures(y[mask], _sigmoid(c * e1[mask]))
         print(f"  {label:9s} log-loss {b_ll:.5f} -> {a_ll:.5f}   MSE {b_mse:.5f} -> {a_mse:.5f}")
+    if args.labels:
+        # the honest test of labels from search: do the new weights also
+        # predict the held-out games' results better?
+        b_ll, b_mse = fit_figures(results[held], _sigmoid(c * e0[held]))
+        a_ll, a_mse = fit_figures(results[held], _sigmoid(c * e1[held]))
+        print(f"  held-out game results: log-loss {b_ll:.5f} -> {a_ll:.5f}   MSE {b_mse:.5f} -> {a_mse:.5f}")
     print("weights (current -> fitted):")
     for (n, i), a, b in zip(params, w0, w):
         label = n if i is None else f"{n}[{i + 1}]"

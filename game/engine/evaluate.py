@@ -44,7 +44,7 @@ single-weight tests mostly measured noise; the fit moves several weights at
 once, which is what the matches above confirm.
 """
 
-from ..rules.bitboard import SQUARE_BITS
+from ..rules.bitboard import BOARD, SQUARE_BITS
 
 MAN = 100   # hand-set: the unit
 # KING: hand-set from lore (the usual 1.3-1.5 men; lower keeps men from
@@ -57,7 +57,7 @@ MAN = 100   # hand-set: the unit
 # time:0.1 a move, KING 120 v 135: 52.5% (+13 =16 -11, 40 games).
 # Over 160 games 120 and 150 each score ~50-51% v 135: no measurable
 # difference in 120-150, so 135 (the middle) was kept.  Fitted: 133.
-KING = 133
+KING = 139
 
 
 def _m(*squares):
@@ -85,7 +85,7 @@ W_GUARD = _m(30, 32)
 # table below carries what is left of it).
 CENTRE = _m(14, 15, 18, 19)
 NEAR_CENTRE = _m(10, 11, 22, 23)
-MAN_CENTRE, MAN_NEAR = 1, 1
+MAN_CENTRE, MAN_NEAR = -2, 1
 # Advancement: a man close to crowning is worth more (rows 5 and 6 from its
 # side).  Hand-set; small on purpose so men don't rush out unsupported.
 # ADV5 hand-set 5.  ADV6 measured at depth:8, 40 games each v 12:
@@ -93,12 +93,12 @@ MAN_CENTRE, MAN_NEAR = 1, 1
 # then.  Fitted: 7 and 10.
 B_ADV5, B_ADV6 = ROW[5], ROW[6]
 W_ADV5, W_ADV6 = ROW[2], ROW[1]
-ADV5, ADV6 = 7, 10
+ADV5, ADV6 = 8, 13
 # Kings: centre good, edges and single corners bad.  Hand-set 10, 5, -6,
 # -10; fitted 7, 4, -3, -12.
 EDGE = _m(5, 13, 21, 12, 20, 28) | ROW[0] | ROW[7]
 SINGLE_CORNER = _m(4, 29)
-KING_CENTRE, KING_NEAR, KING_EDGE, KING_CORNER = 7, 4, -3, -12
+KING_CENTRE, KING_NEAR, KING_EDGE, KING_CORNER = 10, 6, -2, -11
 # Double corners (1,5 and 28,32): where the weaker side's last king hides.
 DOUBLE_CORNERS = _m(1, 5, 28, 32)
 # Per-square corrections for men and kings, on top of the terms above, as
@@ -129,6 +129,16 @@ KING_SQUARE = (
      -2,   0,   0,   2,  # squares 29-32
 )
 
+# Terms beyond the piece-square tables, each cheap in bit operations (see
+# "Depth" in the module docstring for how they were chosen and fitted):
+# MOBILITY: per quiet move a side has (black's less white's).
+# RUNAWAY: per man in the far half with no enemy piece anywhere ahead of it
+#   on its way to the crown (nothing can meet it in time unless it is
+#   already in the way).
+# KING_END: per king more than the opponent's, times the share of the 24
+#   pieces already gone: kings grow in value as the board empties.
+MOBILITY, RUNAWAY, KING_END = 7, 6, 3
+
 # coordinates of each bit index, for distances in the endgame
 _ROWCOL = {}
 for _s in range(1, 33):
@@ -136,6 +146,27 @@ for _s in range(1, 33):
     _c = 2 * ((_s - 1) % 4) + (1 if _r % 2 == 0 else 0)
     _ROWCOL[SQUARE_BITS[_s - 1]] = (_r, _c)
 del _s, _r, _c
+
+
+# For each square's bit: every square a black (white) man there could pass
+# through on its way to the crown; and the far half of the board for each.
+_AHEAD_B, _AHEAD_W = {}, {}
+for _b, (_r, _c) in _ROWCOL.items():
+    _AHEAD_B[_b] = sum(b for b, (r, c) in _ROWCOL.items() if r > _r and abs(c - _c) <= r - _r)
+    _AHEAD_W[_b] = sum(b for b, (r, c) in _ROWCOL.items() if r < _r and abs(c - _c) <= _r - r)
+del _b, _r, _c
+FAR_B = sum(SQUARE_BITS[16:28])  # black men on squares 17-28 (rows 4-6 from black's side)
+FAR_W = sum(SQUARE_BITS[4:16])   # white men on squares 5-16
+
+
+def _runaways(men, enemies, ahead):
+    n = 0
+    while men:
+        b = men & -men
+        men ^= b
+        if not ahead[b] & enemies:
+            n += 1
+    return n
 
 
 # For each square's bit: the squares within king distance 1, 2, ... 7 of it
@@ -199,7 +230,8 @@ def _value(square, mask_weights, base):
 
 # The weights that set_weights() may change (all baked into the tables below).
 WEIGHT_NAMES = ("MAN", "KING", "GUARD", "MAN_CENTRE", "MAN_NEAR", "ADV5", "ADV6",
-                "KING_CENTRE", "KING_NEAR", "KING_EDGE", "KING_CORNER", "MAN_SQUARE", "KING_SQUARE")
+                "KING_CENTRE", "KING_NEAR", "KING_EDGE", "KING_CORNER", "MAN_SQUARE", "KING_SQUARE",
+                "MOBILITY", "RUNAWAY", "KING_END")
 SQUARE_TABLES = ("MAN_SQUARE", "KING_SQUARE")  # the weights that are 32 numbers, one per square
 
 
@@ -264,9 +296,30 @@ def evaluate(bm, bk, wm, wk, black):
         s += _BK0[bk & 511] + _BK1[bk >> 9 & 511] + _BK2[bk >> 18 & 511] + _BK3[bk >> 27]
     if wk:
         s += _WK0[wk & 511] + _WK1[wk >> 9 & 511] + _WK2[wk >> 18 & 511] + _WK3[wk >> 27]
-    nb = (bm | bk).bit_count()
-    nw = (wm | wk).bit_count()
+    B = bm | bk
+    W = wm | wk
+    nb = B.bit_count()
+    nw = W.bit_count()
     n = nb + nw
+    e = BOARD ^ (B | W)
+    mob = (((B << 4) & e).bit_count() + ((B << 5) & e).bit_count()
+           - ((W >> 4) & e).bit_count() - ((W >> 5) & e).bit_count())
+    if bk:
+        mob += ((bk >> 4) & e).bit_count() + ((bk >> 5) & e).bit_count()
+    if wk:
+        mob -= ((wk << 4) & e).bit_count() + ((wk << 5) & e).bit_count()
+    if bk or wk:
+        d = bk.bit_count() - wk.bit_count()
+        if d:
+            t = KING_END * (24 - n) * (d if d > 0 else -d) // 24  # (rounded alike for either colour)
+            s += t if d > 0 else -t
+    s += MOBILITY * mob
+    far = bm & FAR_B
+    if far:
+        s += RUNAWAY * _runaways(far, W, _AHEAD_B)
+    far = wm & FAR_W
+    if far:
+        s -= RUNAWAY * _runaways(far, B, _AHEAD_W)
     if n <= 16:
         # Trading down when ahead: the same lead is worth more with fewer
         # pieces left (hand-set, untested: one man ahead is worth ~+40 more at 4 pieces).
@@ -326,6 +379,23 @@ def evaluate_slow(bm, bk, wm, wk, black):
             s -= MAN_SQUARE[32 - sq]
         elif wk & b:
             s -= KING_SQUARE[32 - sq]
+    from ..rules import bitboard as bb
+
+    # mobility: the squares each side's pieces can step to, from its quiet moves
+    steps = {colour: {(m[0], m[1]) for m in bb.quiet_moves(bm, bk, wm, wk, colour)} for colour in (True, False)}
+    s += MOBILITY * (len(steps[True]) - len(steps[False]))
+    kd = nbk - nwk
+    if kd:
+        t = KING_END * (24 - n) * abs(kd) // 24
+        s += t if kd > 0 else -t
+    for sq in range(17, 29):
+        b = SQUARE_BITS[sq - 1]
+        if bm & b and not _AHEAD_B[b] & (wm | wk):
+            s += RUNAWAY
+    for sq in range(5, 17):
+        b = SQUARE_BITS[sq - 1]
+        if wm & b and not _AHEAD_W[b] & (bm | bk):
+            s -= RUNAWAY
     if n <= 10:
         # endgame: the side ahead with kings hunts (only when clearly ahead)
         if bmat >= wmat + 90 and bk:
