@@ -1,8 +1,9 @@
 """Static evaluation of a raw state, in centi-men from the side to move's view.
 
 Everything is popcounts of masks: one call costs a few dozen bytecodes so
-that the search can afford one per leaf.  The per-piece loops (distances)
-run only in endgames with few pieces.
+that the search can afford one per leaf.  The per-piece loops run over few
+pieces: the men in the far half (runaways), and the kings of endgames with
+few pieces (distances).
 
 Weight provenance.  The terms were chosen by hand from checkers lore; their
 values were first fitted to game results (fit C), then to deeper searches'
