@@ -70,7 +70,7 @@ single-weight tests mostly measured noise; the fit moves several weights at
 once, which is what the matches above confirm.
 """
 
-from ..rules.bitboard import BOARD, SQUARE_BITS
+from ..rules.bitboard import BOARD, SQUARE_BITS, quiet_moves
 
 MAN = 100   # hand-set: the unit
 # KING: hand-set from lore (the usual 1.3-1.5 men; lower keeps men from
@@ -360,9 +360,9 @@ def evaluate(bm, bk, wm, wk, black):
             if n <= 10:
                 # endgame: the side ahead with kings hunts
                 if d >= 90 and bk:
-                    s += _chase(bk, bm | bk, wm | wk, wk)
+                    s += _chase(bk, B, W, wk)
                 elif d <= -90 and wk:
-                    s -= _chase(wk, wm | wk, bm | bk, bk)
+                    s -= _chase(wk, W, B, bk)
     return s if black else -s
 
 
@@ -405,10 +405,8 @@ def evaluate_slow(bm, bk, wm, wk, black):
             s -= MAN_SQUARE[32 - sq]
         elif wk & b:
             s -= KING_SQUARE[32 - sq]
-    from ..rules import bitboard as bb
-
     # mobility: the squares each side's pieces can step to, from its quiet moves
-    steps = {colour: {(m[0], m[1]) for m in bb.quiet_moves(bm, bk, wm, wk, colour)} for colour in (True, False)}
+    steps = {colour: {(m[0], m[1]) for m in quiet_moves(bm, bk, wm, wk, colour)} for colour in (True, False)}
     s += MOBILITY * (len(steps[True]) - len(steps[False]))
     kd = nbk - nwk
     if kd:
