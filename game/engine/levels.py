@@ -43,14 +43,16 @@ class Level(namedtuple("Level", "name description depth time temperature margin"
 
 
 # Depths/times: each level must beat the one below it.  Measured with
-# tools/match.py, 20 ballot openings x both colours (40 games), --jobs 2:
-#   Easy v Beginner      +30 =10 -0   87.5%
-#   Medium v Easy        +38 =1  -1   96.2%
-#   Hard v Medium        +29 =10 -1   85.0%
-#   Expert v Hard        +20 =18 -2   72.5%
-#   Master* v Expert     +33 =7  -0   91.2%   (*Master at 1 s/move, not 3)
-#   Master v Beginner    +20 =0  -0  100%     (10 openings, 20 games)
-#   Master v minimax:4   +20 =0  -0  100%     (10 openings, 20 games)
+# tools/match.py, 20 ballot openings x both colours (40 games), with the
+# depth-fitted evaluation (Easy, Medium, Hard and Expert v the level below
+# with --jobs 1, Master with --jobs 2):
+#   Easy v Beginner      +33 =7  -0   91.2%
+#   Medium v Easy        +32 =8  -0   90.0%
+#   Hard v Medium        +25 =13 -2   78.8%
+#   Expert v Hard        +29 =8  -3   82.5%
+#   Master* v Expert     +33 =7  -0   91.2%   (*Master at 1 s/move with the book, not 3)
+# Earlier, with the hand-set weights: Master v Beginner and v minimax:4 won
+# all 20 games (10 openings).
 LEVELS = (
     Level("Beginner", "Looks one move ahead, picks loosely among decent moves, misses shots.",
           1, None, 70, 260),
