@@ -120,8 +120,11 @@ def test_ctrl_c_ends_the_game_and_its_engine_process(tmp_path):
 
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT),
                CHECKERS_HOME=str(tmp_path))
+    # (as from a terminal: a runner started in the background, e.g. by "nohup ... &",
+    # ignores SIGINT and its children inherit that, so Ctrl+C would never arrive)
     p = subprocess.Popen([sys.executable, "-m", "game", "--mode", "watch", "--level", "Master"], cwd=ROOT,
-                         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         children = []
         deadline = time.monotonic() + 20

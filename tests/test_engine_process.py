@@ -2,6 +2,7 @@
 
 import multiprocessing
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -219,7 +220,9 @@ SCRIPT = textwrap.dedent("""
 def test_worker_ends_with_its_parent(tmp_path, how):
     script = tmp_path / "parent.py"
     script.write_text(SCRIPT.format(root=str(ROOT)))
-    p = subprocess.Popen([sys.executable, str(script), how], stdout=subprocess.PIPE, text=True)
+    # (SIGINT at its default, as from a terminal, even under a runner started in the background)
+    p = subprocess.Popen([sys.executable, str(script), how], stdout=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         pid = int(p.stdout.readline())
         if how == "sigint":
@@ -415,6 +418,11 @@ def test_ctrl_c_during_a_worker_start_arrives_after_the_start():
             time.sleep(0.05)  # an interrupt not held back is raised here
             Proc.done = True
 
-    with pytest.raises(KeyboardInterrupt):
-        start_without_interrupt(Proc())
+    # (Python's own Ctrl+C handler, which a runner started in the background lacks)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            start_without_interrupt(Proc())
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert Proc.done
