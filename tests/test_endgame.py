@@ -130,3 +130,14 @@ def test_the_engine_converts_won_endings_within_the_no_progress_rule():
         while game.outcome is None:
             game.push(searcher.best_move(game.position, depth=3, history=game.reversible_history()))
         assert game.outcome.winner == start.turn, (start.fen(), str(game.outcome))
+
+
+def test_the_engine_converts_three_v_two_past_the_database():
+    # 5 pieces are not in the database: the search must find the exchange into it
+    # (3 v 2 with kings and men, positions its own deeper search sees won).
+    tool = _tool()
+    positions = tool.random_three_v_two(random.Random(2), 6)
+    assert len(positions) == 6 and all(sum(x.bit_count() for x in p.state[:4]) == 5 for p, _ in positions)
+    for start, winner in positions:
+        ok, game = tool.play_out(start, winner, depth=6)
+        assert ok, (start.fen(), str(game.outcome))

@@ -3,6 +3,7 @@
     python tools/endgame_check.py --exhaustive 3     # every position of 2 and 3 pieces v a plain solver
     python tools/endgame_check.py --convert 100      # 100 random won positions played out
     python tools/endgame_check.py --convert 100 --time 0.5 --seed 2
+    python tools/endgame_check.py --beyond 50 --time 0.2  # 3 v 2, past the database
 
 --exhaustive N solves every position of up to N pieces (both sides to move,
 no turning or colour swapping) by plain value iteration over
@@ -14,6 +15,12 @@ search, a fixed time per move, the database in use) under the official
 draw rules (80 plies without a capture or a man move, threefold
 repetition).  It prints how many the winner converted and, for those, the
 plies it took.
+
+--beyond N does the same for 5 pieces, 3 v 2 with kings and men, which the
+database does not hold: the engine must find the exchange into it.  A
+position counts as won when the engine's own depth-10 search sees a
+database win for the side with three (no capture pending at the start);
+how far that choice reaches is the limit of this check.
 """
 
 import argparse
@@ -125,20 +132,61 @@ def random_won_positions(rng, count):
     return out
 
 
-def convert(count, seconds, seed):
+JUDGE_DEPTH = 10
+
+
+def random_three_v_two(rng, count, judge_depth=JUDGE_DEPTH):
+    """[(Position, winner)]: random 5-piece positions, three pieces against two
+    (each a man or a king), no capture pending, that a ``judge_depth`` search
+    sees won for the side with three (a database win within its horizon)."""
+    from game.engine.search import DATABASE_BOUND, Searcher
+
+    out = []
+    while len(out) < count:
+        squares = rng.sample(range(1, 33), 5)
+        strong = rng.randint(0, 1)
+        sets = [[], [], [], []]
+        for k, s in enumerate(squares):
+            side = strong if k < 3 else 1 - strong
+            king = rng.random() < 0.5 or (side == 0 and s > 28) or (side == 1 and s < 5)
+            sets[2 * side + king].append(s)
+        if not (sets[0] or sets[2]):
+            continue  # kings only: that is the easy case
+        p = Position.from_squares(*sets, turn=rng.randint(0, 1))
+        if not p.legal_moves() or p.has_capture():
+            continue
+        info = None
+        for info in Searcher().search(p, depth=judge_depth):
+            pass
+        score = info.score if p.turn == strong else -info.score
+        if score >= DATABASE_BOUND:
+            out.append((p, strong))
+    return out
+
+
+def play_out(start, winner, seconds=None, depth=None):
+    """Game of the engine against itself from ``start``; True if ``winner`` won it."""
     from game.engine.search import Searcher
 
+    game = Game(start, draw_rule="official")
+    searcher = Searcher()
+    while game.outcome is None:
+        game.push(searcher.best_move(game.position, time=seconds, depth=depth,
+                                     history=game.reversible_history()))
+    return game.outcome.winner == winner, game
+
+
+def convert(count, seconds, seed, beyond=False):
     rng = random.Random(seed)
-    positions = random_won_positions(rng, count)
+    if beyond:
+        positions = random_three_v_two(rng, count)
+        what = f"3 v 2 positions (seen won at depth {JUDGE_DEPTH})"
+    else:
+        positions = [(p, p.turn) for p in random_won_positions(rng, count)]
+        what = "won positions"
     won, plies = 0, []
-    for i, start in enumerate(positions):
-        game = Game(start, draw_rule="official")
-        winner = start.turn
-        searcher = Searcher()
-        while game.outcome is None:
-            m = searcher.best_move(game.position, time=seconds, history=game.reversible_history())
-            game.push(m)
-        ok = game.outcome.winner == winner
+    for i, (start, winner) in enumerate(positions):
+        ok, game = play_out(start, winner, seconds=seconds)
         won += ok
         if ok:
             plies.append(game.ply)
@@ -146,7 +194,7 @@ def convert(count, seconds, seed):
             print(f"  not converted: {start.fen()}  ({game.outcome}, {game.ply} plies)", flush=True)
         if (i + 1) % 10 == 0:
             print(f"  {i + 1} played, {won} won", flush=True)
-    print(f"converted {won} of {len(positions)} won positions at {seconds:g} s a move"
+    print(f"converted {won} of {len(positions)} {what} at {seconds:g} s a move"
           f" (plies to the end: median {statistics.median(plies) if plies else 0:g}, max {max(plies, default=0)})")
     return won == len(positions)
 
@@ -155,7 +203,9 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--exhaustive", type=int, default=None, metavar="N", help="compare all positions of 2..N pieces")
     ap.add_argument("--convert", type=int, default=None, metavar="N", help="play out N random won positions")
-    ap.add_argument("--time", type=float, default=0.5, help="seconds per move for --convert")
+    ap.add_argument("--beyond", type=int, default=None, metavar="N",
+                    help="play out N random 3 v 2 positions (5 pieces: past the database)")
+    ap.add_argument("--time", type=float, default=0.5, help="seconds per move for --convert and --beyond")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     ok = True
@@ -163,6 +213,8 @@ def main(argv=None):
         ok &= exhaustive(args.exhaustive)
     if args.convert:
         ok &= convert(args.convert, args.time, args.seed)
+    if args.beyond:
+        ok &= convert(args.beyond, args.time, args.seed, beyond=True)
     return 0 if ok else 1
 
 
