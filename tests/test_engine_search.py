@@ -249,6 +249,36 @@ def test_wins_in_one_and_three_found_at_every_depth():
             assert info.score >= WIN - 3
 
 
+def test_probcut_cuts_nodes_and_keeps_short_wins(monkeypatch):
+    # ProbCut acts at nodes with PROBCUT_DEPTH plies or more left: searched that
+    # deep, the bench positions cost fewer nodes in all with it (some cost more),
+    # and wins in 3 are still found
+    import importlib.util
+    from pathlib import Path
+
+    import game.engine.search as se
+
+    assert se.PROBCUT
+    spec = importlib.util.spec_from_file_location("bench_under_test",
+                                                  Path(__file__).resolve().parents[1] / "tools" / "bench.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+
+    def nodes(on):
+        monkeypatch.setattr(se, "PROBCUT", on)
+        return sum(list(Searcher(endgame=None).search(Position.from_fen(fen), depth=se.PROBCUT_DEPTH + 5))[-1].nodes
+                   for _, fen in bench.POSITIONS)
+
+    assert nodes(True) < 0.95 * nodes(False)
+    monkeypatch.setattr(se, "PROBCUT", True)
+    _, in3 = _positions_with_wins(5, 0, 25)
+    for st, winning in in3:
+        raw = {Position.from_state(st).play(Move.from_raw(m)) for m in winning}
+        info = list(Searcher(endgame=None).search(Position.from_state(st), depth=se.PROBCUT_DEPTH + 2))[-1]
+        assert Position.from_state(st).play(info.best_move) in raw, Position.from_state(st).fen()
+        assert info.score >= WIN - 3
+
+
 # -- search hygiene ----------------------------------------------------------------
 
 def test_trim_drops_what_earlier_searches_wrote_first():
