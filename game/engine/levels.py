@@ -44,8 +44,8 @@ class Level(namedtuple("Level", "name description depth time temperature margin"
 
 # Depths/times: each level must beat the one below it.  Measured with
 # tools/match.py, 20 ballot openings x both colours (40 games), with the
-# depth-fitted evaluation (Easy, Medium, Hard and Expert v the level below
-# with --jobs 1, Master with --jobs 2):
+# depth-fitted evaluation, before ProbCut (Easy, Medium, Hard and Expert v
+# the level below with --jobs 1, Master with --jobs 2):
 #   Easy v Beginner      +33 =7  -0   91.2%
 #   Medium v Easy        +32 =8  -0   90.0%
 #   Hard v Medium        +25 =13 -2   78.8%
