@@ -52,11 +52,20 @@ TT_ENTRIES = 200_000        # ~380 bytes each: ~80 MB at most; a whole game stay
 # most modern engines), for quiet moves from the LMR_FROM-th on.
 LMR_FROM = 2
 LMR_DIV = 1.5
-LMR = [[0] * 32 for _ in range(32)]  # small: import time matters (agent)
-for _d in range(1, 32):
-    for _i in range(1, 32):
-        LMR[_d][_i] = max(1, int(0.5 + math.log(_d) * math.log(_i) / LMR_DIV))
-del _d, _i
+
+
+def _lmr_table(div):
+    """Reductions by [remaining depth][move number] for LMR_DIV ``div``
+    (small: import time matters to the agent)."""
+    t = [[0] * 32 for _ in range(32)]
+    for d in range(1, 32):
+        for i in range(1, 32):
+            t[d][i] = max(1, int(0.5 + math.log(d) * math.log(i) / div))
+    return t
+
+
+LMR = _lmr_table(LMR_DIV)
+_LMR_OF = {LMR_DIV: LMR}  # (an A/B match may set another LMR_DIV)
 # Late move pruning: at shallow non-PV nodes without a capture, quiet moves
 # after the first LMP[depth] (ordered by TT move, killers, history) are not
 # searched at all: they cut the tree by ~25% at depth 13.
@@ -78,11 +87,14 @@ RFP_CHECK_SQUARES = 5
 # margin 80 -7%, margin 40 -14% (some positions cost more).  Measured
 # (margin 40) v git:a686cb9 at 0.2 s a move, all 156 ballots x 2:
 # +121 =141 -50, 61.4%, +80 +-29 Elo; the same 312 games without it:
-# +103 =144 -65, 56.1%, +43 +-28 Elo.  Not yet measured at 1 s.
+# +103 =144 -65, 56.1%, +43 +-28 Elo.  Then margin 25 v margin 40, both
+# at 0.1 s a move, ballots 1-78 x 2 (``time:0.1@PROBCUT_MARGIN=25 time:0.1
+# --openings 78 --adjudicate``): +50 =76 -30, 56.4%, +45 +-39 Elo, so 25.
+# (In the same way LMR_DIV 1.1 v 1.5 scored 49.4%, -4 +-40: 1.5 stays.)
 PROBCUT = True
 PROBCUT_DEPTH = 6
 PROBCUT_R = 4
-PROBCUT_MARGIN = 40
+PROBCUT_MARGIN = 25
 PROBCUT_BOUND = 10000       # (not near forced results: their scores are exact)
 # Single-reply extension: off.  Measured: off vs on at 0.15 s/move, 40 games:
 # +8 =20 -12 (45%, -35 ± 78 Elo, not significant) while it costs ~2 plies of
@@ -443,7 +455,7 @@ class Searcher:
         nodes = 0
         poll_at = POLL_EVERY
         root_best = [None, None]  # best so far at the root; the same once it beat alpha
-        lmr = LMR
+        lmr = _LMR_OF.get(LMR_DIV) or _LMR_OF.setdefault(LMR_DIV, _lmr_table(LMR_DIV))
         history_draws = self._history_draws
         self._generation += 1
         generation = self._generation
