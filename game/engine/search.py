@@ -90,6 +90,10 @@ RFP_CHECK_SQUARES = 5
 # +103 =144 -65, 56.1%, +43 +-28 Elo.  Then margin 25 v margin 40, both
 # at 0.1 s a move, ballots 1-78 x 2 (``time:0.1@PROBCUT_MARGIN=25 time:0.1
 # --openings 78 --adjudicate``): +50 =76 -30, 56.4%, +45 +-39 Elo, so 25.
+# Margin 25 v git:a686cb9 at 0.2 s, all 312 games, ``--adjudicate``:
+# +133 =130 -49, 63.5%, +96 +-30 Elo (margin 40's games, scored with the
+# same adjudication: 62.2%); at 1 s (``time:1+book``, ballots 1-40 x 2):
+# +33 =32 -15, 61.3%, +80 +-61 Elo (59.4% before ProbCut).
 # (In the same way LMR_DIV 1.1 v 1.5 scored 49.4%, -4 +-40: 1.5 stays.)
 PROBCUT = True
 PROBCUT_DEPTH = 6
