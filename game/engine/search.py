@@ -17,6 +17,7 @@ bytecode in the inner loop counts.
 import math
 import time as _time
 from collections import defaultdict, namedtuple
+from functools import lru_cache
 from itertools import islice
 
 from ..rules import bitboard as bb
@@ -54,9 +55,11 @@ LMR_FROM = 2
 LMR_DIV = 1.5
 
 
+@lru_cache(maxsize=None)
 def _lmr_table(div):
-    """Reductions by [remaining depth][move number] for LMR_DIV ``div``
-    (small: import time matters to the agent)."""
+    """Reductions by [remaining depth][move number] for LMR_DIV ``div``,
+    built on the first search (small: the agent's start-up matters) and
+    kept per value (an A/B match may set another LMR_DIV)."""
     t = [[0] * 32 for _ in range(32)]
     for d in range(1, 32):
         for i in range(1, 32):
@@ -64,8 +67,6 @@ def _lmr_table(div):
     return t
 
 
-LMR = _lmr_table(LMR_DIV)
-_LMR_OF = {LMR_DIV: LMR}  # (an A/B match may set another LMR_DIV)
 # Late move pruning: at shallow non-PV nodes without a capture, quiet moves
 # after the first LMP[depth] (ordered by TT move, killers, history) are not
 # searched at all: they cut the tree by ~25% at depth 13.
@@ -459,7 +460,7 @@ class Searcher:
         nodes = 0
         poll_at = POLL_EVERY
         root_best = [None, None]  # best so far at the root; the same once it beat alpha
-        lmr = _LMR_OF.get(LMR_DIV) or _LMR_OF.setdefault(LMR_DIV, _lmr_table(LMR_DIV))
+        lmr = _lmr_table(LMR_DIV)
         history_draws = self._history_draws
         self._generation += 1
         generation = self._generation
