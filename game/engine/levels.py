@@ -44,13 +44,15 @@ class Level(namedtuple("Level", "name description depth time temperature margin"
 
 # Depths/times: each level must beat the one below it.  Measured with
 # tools/match.py, 20 ballot openings x both colours (40 games), with the
-# depth-fitted evaluation, before ProbCut (Easy, Medium, Hard and Expert v
-# the level below with --jobs 1, Master with --jobs 2):
+# depth-fitted evaluation.  ProbCut (nodes with 6 plies or more left, below
+# the root) only acts in searches of 7 plies or more, so the first three
+# rungs, measured before it (--jobs 1), still stand; the last two were
+# measured with ProbCut margin 25 (--jobs 2):
 #   Easy v Beginner      +33 =7  -0   91.2%
 #   Medium v Easy        +32 =8  -0   90.0%
 #   Hard v Medium        +25 =13 -2   78.8%
-#   Expert v Hard        +29 =8  -3   82.5%
-#   Master* v Expert     +33 =7  -0   91.2%   (*Master at 1 s/move with the book, not 3)
+#   Expert v Hard        +26 =12 -2   80.0%   (before ProbCut: +29 =8 -3, 82.5%)
+#   Master* v Expert     +36 =4  -0   95.0%   (before: +33 =7 -0, 91.2%; *1 s/move with the book, not 3)
 # Earlier, with the hand-set weights: Master v Beginner and v minimax:4 won
 # all 20 games (10 openings).
 LEVELS = (
