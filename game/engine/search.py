@@ -97,7 +97,8 @@ RFP_CHECK_SQUARES = 5
 # +33 =32 -15, 61.3%, +80 +-61 Elo (59.4% before ProbCut); the same 80
 # games without the book (``time:1``): +36 =36 -8, 67.5%, +127 +-58 Elo.
 # Not kept: PROBCUT_DEPTH 5 (a 1-ply probe) v 6 at 0.1 s: 40.2%, -69 +-50
-# (97 games); margin 15 with LMP to depth 5 and RFP_DEPTH 4: 49.0% (103).
+# (97 games); PROBCUT_DEPTH 7: 49.7%, -2 +-39 (156); margin 15 with LMP to
+# depth 5 and RFP_DEPTH 4: 49.0% (103).
 # (In the same way LMR_DIV 1.1 v 1.5 scored 49.4%, -4 +-40: 1.5 stays.)
 PROBCUT = True
 PROBCUT_DEPTH = 6
