@@ -99,7 +99,9 @@ RFP_CHECK_SQUARES = 5
 # Not kept: PROBCUT_DEPTH 5 (a 1-ply probe) v 6 at 0.1 s: 40.2%, -69 +-50
 # (97 games); PROBCUT_DEPTH 7: 49.7%, -2 +-39 (156); margin 15 with LMP to
 # depth 5 and RFP_DEPTH 4: 49.0% (103).
-# (In the same way LMR_DIV 1.1 v 1.5 scored 49.4%, -4 +-40: 1.5 stays.)
+# (In the same way LMR_DIV 1.1 v 1.5 scored 49.4%, -4 +-40: 1.5 stays;
+# LMR_FROM 3 v 2: 40.4%, -67 +-62 (68 games); LMR_FROM 1 v 2: 49.4%,
+# -4 +-55 (82 games): 2 stays.)
 PROBCUT = True
 PROBCUT_DEPTH = 6
 PROBCUT_R = 4
