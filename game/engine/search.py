@@ -47,10 +47,14 @@ TT_ENTRIES = 200_000        # ~380 bytes each: ~80 MB at most; a whole game stay
 # same best moves) and then checked only indirectly, by the level matches of
 # tools/match.py.  Measured: with LMP and RFP vs without both, 0.2 s/move,
 # 20 games (ballots 31-40): +10 =9 -1, 72.5%.  The single-reply extension
-# was measured on its own (below); the LMR constants were not.
+# was measured on its own (below), and so were the LMR constants and ProbCut.
 #
 # Late move reductions, by remaining depth and move number (log-log as in
-# most modern engines), for quiet moves from the LMR_FROM-th on.
+# most modern engines), for quiet moves from move index LMR_FROM on (0 is
+# the first).  Measured against these values, self-play at 0.1 s a move
+# from ballots 1-78 x 2 (``time:0.1@LMR_DIV=1.1 time:0.1 --openings 78
+# --adjudicate``): LMR_DIV 1.1 49.4%, -4 +-40 Elo; LMR_FROM 3 40.4%,
+# -67 +-62 (68 games); LMR_FROM 1 49.4%, -4 +-55 (82 games).
 LMR_FROM = 2
 LMR_DIV = 1.5
 
@@ -99,9 +103,6 @@ RFP_CHECK_SQUARES = 5
 # Not kept: PROBCUT_DEPTH 5 (a 1-ply probe) v 6 at 0.1 s: 40.2%, -69 +-50
 # (97 games); PROBCUT_DEPTH 7: 49.7%, -2 +-39 (156); margin 15 with LMP to
 # depth 5 and RFP_DEPTH 4: 49.0% (103).
-# (In the same way LMR_DIV 1.1 v 1.5 scored 49.4%, -4 +-40: 1.5 stays;
-# LMR_FROM 3 v 2: 40.4%, -67 +-62 (68 games); LMR_FROM 1 v 2: 49.4%,
-# -4 +-55 (82 games): 2 stays.)
 PROBCUT = True
 PROBCUT_DEPTH = 6
 PROBCUT_R = 4
@@ -113,8 +114,8 @@ PROBCUT_BOUND = 10000       # (not near forced results: their scores are exact)
 EXTEND_SINGLE = False
 # Not kept either: a threat extension (a quiet horizon position where the
 # opponent threatens a capture searched one ply more: +25% nodes at depth
-# 13), against the engine without it at 0.1 s a move, ballots 1-75 x 2:
-# +34 =68 -47, 45.6%, -30 +-41 Elo.  (The code: commit 23b9573.)
+# 13), against the engine without it at 0.1 s a move, 149 games of
+# ballots 1-78 x 2: +34 =68 -47, 45.6%, -30 +-41 Elo.  (The code: commit 23b9573.)
 # Time: start another iteration only before this share of the time is used.
 # One depth takes from 0.3 to 10 times the one before (measured on the
 # bench positions), so no prediction is made; an unfinished depth is not all
