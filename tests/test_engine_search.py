@@ -373,3 +373,75 @@ def test_draws_by_history_kept_after_a_man_move():
     # but going back to before the man move (an undo) clears it
     list(s.search(Position.from_fen("B:W21,30,K12,K31,K32:BK7"), depth=1))
     assert len(s.tt) <= 2
+
+
+# -- the no-progress draw rule fades the evaluation ---------------------------
+
+FOUR_V_THREE = "B:WK9,K11,K14,K23:BK20,K28,K32"  # kings only, no capture in reach
+
+
+def _shuffles(n):
+    """n positions with the material of FOUR_V_THREE (no men, seven kings)
+    elsewhere on the board: a history of king moves, none reachable in a
+    ply or two from FOUR_V_THREE."""
+    spots = [Position.from_fen(f) for f in ("W:WK1,K2,K3,K4:BK29,K30,K31", "B:WK1,K2,K3,K4:BK29,K30,K31")]
+    return [spots[i % 2] for i in range(n)]
+
+
+def test_quiet_plies_counts_the_plies_since_the_last_capture_or_man_move():
+    from game.engine.search import quiet_plies
+
+    g = Game(Position.from_fen("B:W22,K30:B9,K1"))
+    for text in ("1-5", "30-26", "5-1", "26-30", "9-14", "30-26", "1-5"):
+        g.push(next(m for m in g.position.legal_moves() if str(m) == text))
+        q = quiet_plies(g.position.state, g.positions)
+        assert q == g.quiet_plies
+        # the same whether the caller passes the whole game, its reversible
+        # part, or either without the current position
+        assert q == quiet_plies(g.position.state, g.reversible_history())
+        assert q == quiet_plies(g.position.state, g.positions[:-1])
+    assert g.quiet_plies == 2  # (9-14 was the last progress)
+
+
+def test_the_evaluation_fades_as_the_no_progress_rule_nears():
+    p = Position.from_fen(FOUR_V_THREE)
+    fresh = list(Searcher(endgame=None).search(p, depth=1))[-1].score
+    assert fresh < 0  # white, not to move, is ahead
+    for q in (20, 60, 79):
+        faded = list(Searcher(endgame=None).search(p, depth=1, history=_shuffles(q)))[-1].score
+        # every leaf is reached without progress: all scaled by the share left
+        assert faded == -(-fresh * (80 - q) // 80), q
+        # a game under no such rule: nothing fades
+        same = list(Searcher(endgame=None).search(p, depth=1, history=_shuffles(q), draw_plies=None))[-1].score
+        assert same == fresh
+
+
+def test_positions_past_a_capture_or_a_man_move_do_not_fade():
+    from game.engine.evaluate import evaluate
+    from game.engine.search import _fading
+
+    root = Position.from_fen("B:W18,K9,K11,K23:B15,K28,K32").state
+    faded = _fading(evaluate, root, 20, 80)
+    king_moved = Position.from_fen("W:W18,K9,K11,K23:B15,K27,K32").state
+    man_moved = Position.from_fen("W:W18,K9,K11,K23:B19,K28,K32").state
+    captured = Position.from_fen("W:WK9,K11,K23:B22,K28,K32").state
+    assert evaluate(*king_moved) != 0
+    assert faded(*king_moved) == (evaluate(*king_moved) * 20 // 80 if evaluate(*king_moved) > 0
+                                  else -(-evaluate(*king_moved) * 20 // 80))
+    for st in (man_moved, captured):
+        assert faded(*st) == evaluate(*st)
+
+
+def test_scores_of_another_fade_do_not_reach_a_later_search():
+    p = Position.from_fen(FOUR_V_THREE)
+    for depth in (4, 6):
+        s = Searcher(endgame=None)
+        list(s.search(p, depth=depth, history=_shuffles(70)))
+        first = s._generation
+        assert any(e[5] == first for e in s.tt.values())
+        list(s.search(p, depth=depth))  # an undo: the count is back to 0
+        # no score of the faded search is left in the table
+        assert s.tt and all(e[5] == s._generation != first for e in s.tt.values()), depth
+        # while one a little further on keeps the table
+        list(s.search(p, depth=depth, history=_shuffles(2)))
+        assert any(e[5] == s._generation - 1 for e in s.tt.values()), depth

@@ -8,6 +8,9 @@ main line from each ballot ``--plies`` plies deep (the position after each
 ballot and after its best replies).  They are analysed breadth first (all
 ballots before any reply), so a build cut short by ``--budget`` still
 covers every ballot to the same depth; transpositions are analysed once.
+``--jobs N`` analyses N positions at once, each process with its own
+tables (the positions of one ply are shared out; the next ply waits for
+them: its positions are their best moves).
 
 Each position gets one timed search (``--seconds``); its best move and score
 go in the book.  Every other legal move is then searched on its own
@@ -22,10 +25,10 @@ and the file's size.
 """
 
 import argparse
+import multiprocessing
 import os
 import sys
 import time
-from collections import deque
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -100,6 +103,51 @@ def analyse(searcher, position, seconds, alt_seconds, margin):
     return out, depth
 
 
+_worker = {}  # in each analysing process: its Searcher and the search times
+
+
+def _start_worker(seconds, alt_seconds, margin):
+    _worker["searcher"] = Searcher()
+    _worker["args"] = (seconds, alt_seconds, margin)
+
+
+def _analyse_fen(fen):
+    moves, depth = analyse(_worker["searcher"], Position.from_fen(fen), *_worker["args"])
+    return fen, [(str(m), s) for m, s in moves], depth
+
+
+class _Analysts:
+    """Analyses positions here (one job) or in a pool of spawned processes,
+    each with its own Searcher; map() yields (FEN, [(Move, score)], depth)
+    as they finish.  Leaving the block ends the pool, whatever the way out."""
+
+    def __init__(self, jobs, seconds, alt_seconds, margin):
+        self.jobs = max(1, jobs)
+        self.args = (seconds, alt_seconds, margin)
+        self.pool = None
+
+    def __enter__(self):
+        if self.jobs > 1:
+            ctx = multiprocessing.get_context("spawn")
+            self.pool = ctx.Pool(self.jobs, _start_worker, self.args)
+        else:
+            _start_worker(*self.args)
+        return self
+
+    def __exit__(self, *exc):
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+
+    def map(self, positions):
+        fens = [p.fen() for p in positions]
+        results = (self.pool.imap_unordered(_analyse_fen, fens) if self.pool is not None
+                   else map(_analyse_fen, fens))
+        for fen, moves, depth in results:
+            legal = {str(m): m for m in Position.from_fen(fen).legal_moves()}
+            yield fen, [(legal[t], s) for t, s in moves], depth
+
+
 def write_book(path, entries, header):
     tmp = Path(str(path) + ".tmp")
     lines = [f"# {h}" for h in header]
@@ -120,6 +168,7 @@ def main(argv=None):
     ap.add_argument("--budget", type=float, default=None, help="minutes; no new position after that")
     ap.add_argument("--ballot-count", type=int, default=None, help="only the first N ballots (tests)")
     ap.add_argument("--resume", action="store_true", help="keep the positions already in --out")
+    ap.add_argument("--jobs", type=int, default=1, help="positions analysed at once, each in its own process")
     args = ap.parse_args(argv)
     try:
         ballots = ballot_lines(args.ballots)[:args.ballot_count]
@@ -132,41 +181,47 @@ def main(argv=None):
             legal = {str(m): m for m in pos.legal_moves()}
             entries[fen] = [(legal[t], s) for t, s in parse_line(fen, rest)]
     # (position, plies of main line still to follow); the way to each ballot first
-    queue = deque()
+    layer = []
     seen = set()
     for _, line in ballots:
         for i, pos in enumerate(line):
             if pos.fen() not in seen:
                 seen.add(pos.fen())
-                queue.append((pos, args.plies - 1 if i == 3 else 0))
+                layer.append((pos, args.plies - 1 if i == 3 else 0))
     header = [
         "Opening book of tools/build_book.py: the engine's own searches, no games from elsewhere.",
         f"{args.seconds:g} s a position, {args.alt_seconds:g} s per alternative, margin {args.margin},"
         f" {args.plies} plies past each ballot.",
         "position (FEN) then move:score, best first; scores in centi-men for the side to move.",
     ]
-    searcher = Searcher()
     t0 = time.perf_counter()
     done = 0
-    while queue:
-        if args.budget is not None and time.perf_counter() - t0 > 60 * args.budget:
-            print(f"budget of {args.budget:g} minutes reached; {len(queue)} positions left", flush=True)
+    with _Analysts(args.jobs, args.seconds, args.alt_seconds, args.margin) as analysts:
+        while layer:
+            todo = [pos for pos, _ in layer if pos.fen() not in entries]
+            for fen, moves, depth in analysts.map(todo):
+                if args.budget is not None and time.perf_counter() - t0 > 60 * args.budget:
+                    break
+                entries[fen] = moves
+                done += 1
+                print(f"{len(entries):4d} {fen} depth {depth}: "
+                      + " ".join(f"{m}:{s}" for m, s in moves), flush=True)
+                if done % 10 == 0:
+                    write_book(args.out, entries, header)
+            else:
+                # the main lines go one ply on from every position of this layer
+                nxt = []
+                for pos, more in layer:
+                    fen = pos.fen()
+                    if more > 0 and entries.get(fen):
+                        child = pos.play(entries[fen][0][0])
+                        if child.fen() not in seen and child.legal_moves():
+                            seen.add(child.fen())
+                            nxt.append((child, more - 1))
+                layer = nxt
+                continue
+            print(f"budget of {args.budget:g} minutes reached; the rest of this layer is not analysed", flush=True)
             break
-        pos, more = queue.popleft()
-        fen = pos.fen()
-        if fen not in entries:
-            moves, depth = analyse(searcher, pos, args.seconds, args.alt_seconds, args.margin)
-            entries[fen] = moves
-            done += 1
-            print(f"{len(entries):4d} {fen} depth {depth}: "
-                  + " ".join(f"{m}:{s}" for m, s in moves), flush=True)
-            if done % 10 == 0:
-                write_book(args.out, entries, header)
-        if more > 0 and entries[fen]:
-            child = pos.play(entries[fen][0][0])
-            if child.fen() not in seen and child.legal_moves():
-                seen.add(child.fen())
-                queue.append((child, more - 1))
     elapsed = time.perf_counter() - t0
     header.append(f"{done} positions analysed in {elapsed:.0f} s (niced, on a shared machine: depth varies with load).")
     write_book(args.out, entries, header)

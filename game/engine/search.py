@@ -126,9 +126,57 @@ EXTEND_SINGLE = False
 # 0.8: 72/23/4%.
 NEXT_ITERATION = 0.7
 
+# The official draw rule: 40 moves each (80 plies) without a capture or a man
+# moving.  As that count grows, the evaluation of positions reached without
+# either (no capture, no man moved since the root) fades towards a draw, by
+# the share of the count left: a line that makes progress then scores above
+# one that shuffles, so a side ahead looks for its exchange or man move while
+# there is time, instead of letting the rule draw a won ending.  (In the
+# 0.2 s match against a686cb9, five 4 v 3 and 5 v 4 endings the engine was
+# ahead in were drawn by this rule.)
+DRAW_PLIES = 80
+# The table's scores carry the fade they were computed with: when it has
+# moved on by more than this since the table was last cleared, it is cleared.
+FADE_CLEAR = 0.125
+
 SearchInfo = namedtuple("SearchInfo", "depth score best_move pv nodes seconds")
 SearchInfo.__doc__ = """One completed iteration: the score is from the side to move's view
 in centi-men (a man is 100); see describe_score() for forced wins."""
+
+
+def quiet_plies(state, history):
+    """Plies since the last capture or man move: the trailing positions of
+    ``history`` (oldest first, the current one included or not) with the
+    men and the piece count of ``state``.  Men only move forward and pieces
+    only leave, so those are exactly the positions since the last progress,
+    whatever part of the game the caller passed."""
+    bm, bk, wm, wk, _ = state
+    count = (bm | bk | wm | wk).bit_count()
+    q = 0
+    for p in reversed(history):
+        pbm, pbk, pwm, pwk, _ = p.state
+        if pbm != bm or pwm != wm or (pbm | pbk | pwm | pwk).bit_count() != count:
+            break
+        q += 1
+    if history and history[-1].state == state:
+        q -= 1  # (the current position itself is no ply)
+    return max(q, 0)
+
+
+def _fading(evaluate, root, left, plies):
+    """``evaluate`` with the scores of positions that have the root's men and
+    piece count (nothing has made progress since the root) scaled by
+    ``left / plies``, rounded toward zero so both colours are treated alike."""
+    rbm, _, rwm, _, _ = root
+    count = (root[0] | root[1] | root[2] | root[3]).bit_count()
+
+    def fading(bm, bk, wm, wk, black):
+        s = evaluate(bm, bk, wm, wk, black)
+        if bm == rbm and wm == rwm and (bm | bk | wm | wk).bit_count() == count:
+            return s * left // plies if s >= 0 else -(-s * left // plies)
+        return s
+
+    return fading
 
 
 def _quiet_moves(bm, bk, wm, wk, black):
@@ -406,6 +454,7 @@ class Searcher:
         self.timing = None  # where the last timed search's time went (see search())
         self._pv_states = ()  # positions along the last principal variation
         self._generation = 0  # the number of the current search, stored in each entry
+        self._table_fade = 1.0  # the draw rule's fade when the table was last cleared
 
     def clear(self):
         self.tt.clear()
@@ -454,12 +503,13 @@ class Searcher:
 
     # -- the tree ----------------------------------------------------------
 
-    def _make_node(self, rep, deadline, stop, killers, history_states=frozenset()):
+    def _make_node(self, rep, deadline, stop, killers, history_states=frozenset(), evaluate=None):
         tt = self.tt
         tt_get = tt.get
         hist = self.hist
         hget = hist.__getitem__
-        evaluate = self.evaluate
+        if evaluate is None:
+            evaluate = self.evaluate
         captures = _captures
         quiet_moves = _quiet_moves
         wins_at_once = _wins_at_once
@@ -923,13 +973,30 @@ class Searcher:
 
     # -- driver ----------------------------------------------------------------
 
-    def search(self, position, *, depth=None, time=None, history=(), stop=None):
+    def _fade(self, state, history, draw_plies):
+        """The evaluation for this search: faded by the draw rule's count
+        (see DRAW_PLIES), and the table cleared when the fade has moved on."""
+        fade, evaluate = 1.0, self.evaluate
+        if draw_plies:
+            q = quiet_plies(state, history)
+            if q:
+                left = max(draw_plies - q, 0)
+                fade = left / draw_plies
+                evaluate = _fading(self.evaluate, state, left, draw_plies)
+        if abs(fade - self._table_fade) > FADE_CLEAR:
+            self.tt.clear()
+            self._table_fade = fade
+        return evaluate
+
+    def search(self, position, *, depth=None, time=None, history=(), stop=None, draw_plies=DRAW_PLIES):
         """Iterative deepening; yields a SearchInfo after each completed depth.
 
         ``history`` holds earlier Positions of the game, oldest first (the
         current position may be included or not); only positions since the
         last capture or man move matter, e.g. ``game.reversible_history()``.
-        A repetition of any of them inside the tree scores as a draw.
+        A repetition of any of them inside the tree scores as a draw, and
+        their number fades the evaluation towards the no-progress draw
+        after ``draw_plies`` plies (see DRAW_PLIES; None: no such rule).
         Limits: ``depth`` plies, ``time`` seconds, or both; neither means
         one second.  ``stop`` (callable or Event) ends the search within a
         few milliseconds; the last completed depth stands, or the better
@@ -937,6 +1004,7 @@ class Searcher:
         """
         t0 = _time.perf_counter()
         state = position.state
+        history = tuple(history)
         root_moves = bb.moves(*state)
         if not root_moves:
             return
@@ -963,7 +1031,8 @@ class Searcher:
             else:
                 del self.hist[k]
         self._trim()
-        node, counter, root_best = self._make_node(rep, deadline, stop_fn, killers, history_states)
+        evaluate = self._fade(state, history, draw_plies)
+        node, counter, root_best = self._make_node(rep, deadline, stop_fn, killers, history_states, evaluate)
         in_database = (self.endgame is not None
                        and (state[0] | state[1] | state[2] | state[3]).bit_count() <= _endgame_pieces()
                        and self.endgame.table() is not None)
