@@ -141,3 +141,26 @@ def test_the_engine_converts_three_v_two_past_the_database():
     for start, winner in positions:
         ok, game = tool.play_out(start, winner, depth=6)
         assert ok, (start.fen(), str(game.outcome))
+
+
+def test_king_endings_past_the_database_are_drawn_at_random_and_played_out(capsys):
+    tool = _tool()
+    positions = tool.random_kings(random.Random(3), 20, 4, 3)
+    for p, strong in positions:
+        bm, bk, wm, wk, _ = p.state
+        assert not (bm | wm) and not p.has_capture() and p.legal_moves()
+        assert (bk if strong == 0 else wk).bit_count() == 4 and (wk if strong == 0 else bk).bit_count() == 3
+    assert len({p for p, _ in positions}) == 20
+    # one short ending played out to its end, at a fixed depth
+    p = Position.from_fen("W:WK1,K2:BK20,K27,K32")
+    won, game = tool.play_out(p, 0, depth=4)
+    assert game.outcome is not None and won == (game.outcome.winner == 0)
+
+
+def test_the_kings_option_names_a_bad_spec():
+    import subprocess
+    import sys
+
+    for bad in ("4x3", "3v4", "9v9", "v"):
+        out = subprocess.run([sys.executable, str(TOOL), "--kings", bad], capture_output=True, text=True, timeout=60)
+        assert out.returncode == 2 and repr(bad) in out.stderr and "Traceback" not in out.stderr

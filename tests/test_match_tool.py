@@ -170,13 +170,14 @@ def test_tune_refuses_an_unknown_weight(tmp_path):
     assert out.returncode == 2 and "KNIG" in out.stderr and "Traceback" not in out.stderr
 
 
-def test_build_book_writes_legal_moves(tmp_path):
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_build_book_writes_legal_moves(tmp_path, jobs):
     ballots = tmp_path / "ballots.txt"
     ballots.write_text(BALLOTS)
     out_book = tmp_path / "book.txt"
     out = subprocess.run([sys.executable, str(ROOT / "tools" / "build_book.py"), "--ballots", str(ballots),
                           "--ballot-count", "1", "--seconds", "0.05", "--alt-seconds", "0.02", "--plies", "2",
-                          "--out", str(out_book)], capture_output=True, text=True, timeout=300)
+                          "--jobs", str(jobs), "--out", str(out_book)], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     from game.engine import book
     from game.rules import Position

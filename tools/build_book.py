@@ -223,7 +223,8 @@ def main(argv=None):
             print(f"budget of {args.budget:g} minutes reached; the rest of this layer is not analysed", flush=True)
             break
     elapsed = time.perf_counter() - t0
-    header.append(f"{done} positions analysed in {elapsed:.0f} s (niced, on a shared machine: depth varies with load).")
+    header.append(f"{done} positions analysed in {elapsed:.0f} s, {args.jobs} at a time"
+                  " (the depth reached varies with the machine and its load).")
     write_book(args.out, entries, header)
     print(f"book: {len(entries)} positions ({done} analysed now) in {elapsed:.0f} s; "
           f"{Path(args.out).stat().st_size} bytes in {args.out}")
