@@ -1,6 +1,6 @@
 """Build the opening book (assets/book.txt) from the engine's own deep searches.
 
-    nice -n 10 python tools/build_book.py --seconds 1.5 --alt-seconds 0.4 --plies 3 --budget 40
+    python tools/build_book.py --seconds 5 --alt-seconds 1.5 --jobs 2     # the shipped book: 40 min
 
 Positions: the initial one, every position on the way to each three-move
 ballot of ``../shared/ballots-3move.txt``, each ballot, and the engine's
