@@ -103,7 +103,7 @@ def analyse(searcher, position, seconds, alt_seconds, margin):
     return out, depth
 
 
-_worker = {}  # in each analysing process: its Searcher and the search times
+_worker = {}  # in each analysing process: its Searcher and the analyse() arguments
 
 
 def _start_worker(seconds, alt_seconds, margin):
@@ -146,6 +146,20 @@ class _Analysts:
         for fen, moves, depth in results:
             legal = {str(m): m for m in Position.from_fen(fen).legal_moves()}
             yield fen, [(legal[t], s) for t, s in moves], depth
+
+
+def _next_layer(layer, entries, seen):
+    """The positions one ply on along the main lines of ``layer``'s positions
+    that still have plies to follow (each with one ply fewer)."""
+    nxt = []
+    for pos, more in layer:
+        best = entries.get(pos.fen())
+        if more > 0 and best:
+            child = pos.play(best[0][0])
+            if child.fen() not in seen and child.legal_moves():
+                seen.add(child.fen())
+                nxt.append((child, more - 1))
+    return nxt
 
 
 def write_book(path, entries, header):
@@ -196,32 +210,22 @@ def main(argv=None):
     ]
     t0 = time.perf_counter()
     done = 0
+    over = False
     with _Analysts(args.jobs, args.seconds, args.alt_seconds, args.margin) as analysts:
-        while layer:
-            todo = [pos for pos, _ in layer if pos.fen() not in entries]
-            for fen, moves, depth in analysts.map(todo):
-                if args.budget is not None and time.perf_counter() - t0 > 60 * args.budget:
-                    break
+        while layer and not over:
+            for fen, moves, depth in analysts.map([pos for pos, _ in layer if pos.fen() not in entries]):
                 entries[fen] = moves
                 done += 1
                 print(f"{len(entries):4d} {fen} depth {depth}: "
                       + " ".join(f"{m}:{s}" for m, s in moves), flush=True)
                 if done % 10 == 0:
                     write_book(args.out, entries, header)
-            else:
-                # the main lines go one ply on from every position of this layer
-                nxt = []
-                for pos, more in layer:
-                    fen = pos.fen()
-                    if more > 0 and entries.get(fen):
-                        child = pos.play(entries[fen][0][0])
-                        if child.fen() not in seen and child.legal_moves():
-                            seen.add(child.fen())
-                            nxt.append((child, more - 1))
-                layer = nxt
-                continue
-            print(f"budget of {args.budget:g} minutes reached; the rest of this layer is not analysed", flush=True)
-            break
+                if args.budget is not None and time.perf_counter() - t0 > 60 * args.budget:
+                    print(f"budget of {args.budget:g} minutes reached; the rest of this ply is not analysed",
+                          flush=True)
+                    over = True
+                    break
+            layer = _next_layer(layer, entries, seen)
     elapsed = time.perf_counter() - t0
     header.append(f"{done} positions analysed in {elapsed:.0f} s, {args.jobs} at a time"
                   " (the depth reached varies with the machine and its load).")
