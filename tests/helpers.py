@@ -28,17 +28,19 @@ class FakeEngine:
         self.reply = reply
         self.error = error
         self.gos = []
+        self.rules = []  # (draw_rule, quiet) of each go
         self.inbox = []
         self.stops = 0
         self.cancels = 0
         self.closed = False
         self.fail_go = self.fail_poll = self.fail_stop = None
 
-    def go(self, position, history=(), limit=None):
+    def go(self, position, history=(), limit=None, draw_rule="official", quiet=None):
         if self.fail_go is not None:
             raise self.fail_go
         rid = len(self.gos) + 1
         self.gos.append((rid, position, history, limit))
+        self.rules.append((draw_rule, quiet))
         if self.reply is not None:
             self.answer(self.reply(position.legal_moves()), rid, error=self.error)
         return rid

@@ -355,3 +355,15 @@ def test_the_opening_book_setting_reaches_the_engine(book):
     match.update()
     (_, _, _, limit), = engine.gos
     assert limit.level == "Master" and limit.book is book
+
+
+@pytest.mark.parametrize("rule", ["official", "csci561"])
+def test_the_games_draw_rule_and_count_reach_the_engine(rule):
+    # four kings against three, shuffling: the count grows with every move
+    game = Game(Position.from_fen("B:WK9,K11,K14,K23:BK20,K28,K32"), rule)
+    for text in ("20-24", "9-6", "24-27", "23-19"):
+        game.push(next(m for m in game.legal_moves() if str(m) == text))
+    engine = FakeEngine()
+    match = Match({BLACK: parse_level("Hard"), WHITE: None}, game, engine=lambda: engine)
+    match.update()
+    assert engine.rules == [(rule, 4)]

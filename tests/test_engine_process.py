@@ -188,6 +188,20 @@ def test_bad_level_name_fails_in_the_caller(client):
     assert client.pid is None  # refused before anything was sent
 
 
+def test_the_draw_rule_and_its_count_reach_the_search(client):
+    from game.engine import Searcher
+
+    kings = Position.from_fen("B:WK9,K11,K14,K23:BK20,K28,K32")  # four kings v three
+    for rule, quiet in (("official", 60), ("csci561", 40)):
+        client.go(kings, limit=Limit(depth=1), draw_rule=rule, quiet=quiet)
+        done = [m for m in client.wait(30) if isinstance(m, Done)][-1]
+        here = list(Searcher().search(kings, depth=1, draw_rule=rule, quiet=quiet))[-1]
+        fresh = list(Searcher().search(kings, depth=1))[-1]
+        assert done.score == here.score != fresh.score, rule
+    with pytest.raises(ValueError, match="unknown draw rule 'fifty'"):
+        client.go(kings, limit=Limit(depth=1), draw_rule="fifty")
+
+
 def test_no_legal_move_is_done_with_none(client):
     lost = Position.from_fen("B:W18:B")  # black has no pieces
     client.go(lost, limit=Limit(depth=3))

@@ -1,6 +1,8 @@
 import threading
 import time
 
+import pytest
+
 import game.engine
 from game.engine import (MATE_BOUND, WIN, Searcher, best_move, describe_score, is_mate_score,
                          iterative_search)
@@ -412,7 +414,7 @@ def test_the_evaluation_fades_as_the_no_progress_rule_nears():
         # every leaf is reached without progress: all scaled by the share left
         assert faded == -(-fresh * (80 - q) // 80), q
         # a game under no such rule: nothing fades
-        same = list(Searcher(endgame=None).search(p, depth=1, history=_shuffles(q), draw_plies=None))[-1].score
+        same = list(Searcher(endgame=None).search(p, depth=1, history=_shuffles(q), draw_rule=None))[-1].score
         assert same == fresh
 
 
@@ -430,6 +432,47 @@ def test_positions_past_a_capture_or_a_man_move_do_not_fade():
                                   else -(-evaluate(*king_moved) * 20 // 80))
     for st in (man_moved, captured):
         assert faded(*st) == evaluate(*st)
+
+
+def test_under_the_csci561_rule_man_moves_do_not_count_and_crownings_do():
+    import random
+
+    from game.engine.search import quiet_plies
+
+    rng = random.Random(7)
+    for _ in range(6):
+        g = Game(draw_rule="csci561")
+        while g.outcome is None and g.ply < 160:
+            g.push(rng.choice(g.legal_moves()))
+            assert quiet_plies(g.position.state, g.positions, "csci561") == g.quiet_plies
+            assert quiet_plies(g.position.state, g.positions[:-1], "csci561") == g.quiet_plies
+    with pytest.raises(ValueError, match="unknown draw rule 'fifty'"):
+        quiet_plies(g.position.state, g.positions, "fifty")
+
+
+def test_under_the_csci561_rule_a_man_move_fades_and_a_crowning_does_not():
+    from game.engine.evaluate import evaluate
+    from game.engine.search import _fading
+
+    root = Position.from_fen("B:W18,K9,K11,K23:B15,K28,K32").state
+    faded = _fading(evaluate, root, 20, 50, "csci561")
+    man_moved = Position.from_fen("W:W18,K9,K11,K23:B19,K28,K32").state
+    crowned = Position.from_fen("W:WK9,K11,K23,K3:B15,K28,K32").state
+    captured = Position.from_fen("W:WK9,K11,K23:B22,K28,K32").state
+    e = evaluate(*man_moved)
+    assert e != 0 and faded(*man_moved) == (e * 20 // 50 if e > 0 else -(-e * 20 // 50))
+    for st in (crowned, captured):
+        assert faded(*st) == evaluate(*st)
+
+
+def test_a_count_given_by_the_caller_fades_like_the_same_count_in_the_history():
+    p = Position.from_fen(FOUR_V_THREE)
+    for rule, q in (("official", 60), ("csci561", 40)):
+        told = list(Searcher(endgame=None).search(p, depth=1, draw_rule=rule, quiet=q))[-1].score
+        counted = list(Searcher(endgame=None).search(p, depth=1, history=_shuffles(q), draw_rule=rule))[-1].score
+        fresh = list(Searcher(endgame=None).search(p, depth=1, draw_rule=rule))[-1].score
+        plies = 80 if rule == "official" else 50
+        assert told == counted == -(-fresh * (plies - q) // plies), rule
 
 
 def test_scores_of_another_fade_do_not_reach_a_later_search():

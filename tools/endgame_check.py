@@ -190,14 +190,14 @@ def random_kings(rng, count, strong_n, weak_n):
 def play_out(start, winner, seconds=None, depth=None, fade=True):
     """Game of the engine against itself from ``start``; True if ``winner`` won it.
     ``fade=False``: the search without the draw rule's fade (see search.DRAW_PLIES)."""
-    from game.engine.search import DRAW_PLIES, Searcher
+    from game.engine.search import Searcher
 
     game = Game(start, draw_rule="official")
     searcher = Searcher()
     while game.outcome is None:
         game.push(searcher.best_move(game.position, time=seconds, depth=depth,
                                      history=game.reversible_history(),
-                                     draw_plies=DRAW_PLIES if fade else None))
+                                     draw_rule="official" if fade else None))
     return game.outcome.winner == winner, game
 
 

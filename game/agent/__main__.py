@@ -150,10 +150,10 @@ def _choose(got, game, legal, seconds=None):
         if move is not None:
             return move
     best = None
-    # (draw_plies=None: the search's fade follows the official rule, which
-    # counts man moves as progress; this rule does not, see above)
+    # (the search fades its scores by this rule's count: the agent's own
+    # state knows it even where the positions behind it are gone)
     for info in searcher.search(got.position, time=budget.soft, history=history, stop=out_of_time,
-                                draw_plies=None):
+                                draw_rule=RULE, quiet=game.quiet):
         best = info.best_move
     if best is None:
         # stopped before depth 1 finished (an almost empty clock): a capture or any move

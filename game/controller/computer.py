@@ -114,7 +114,8 @@ class ComputerTurn:
         try:
             client = self._engine()
             self._client = client
-            self.request_id = client.go(game.position, history, limit_for(level, self.book))
+            self.request_id = client.go(game.position, history, limit_for(level, self.book),
+                                        draw_rule=game.draw_rule.name, quiet=game.quiet_plies)
         except Exception as e:  # no engine (too many open files, no fork, a closed client...)
             self._fail(e)
             return False

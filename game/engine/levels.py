@@ -138,12 +138,14 @@ def parse_level(text):
 
 
 def choose_move(position, history=(), level=LEVELS[-1], rng=None, stop=None, on_info=None,
-                searcher=None):
+                searcher=None, draw_rule="official", quiet=None):
     """The level's move: ``(Move, last SearchInfo)``, or ``(None, None)`` with no legal move.
 
     ``history``: earlier Positions of the game, oldest first (see
     Searcher.search).  ``on_info`` is called with each SearchInfo.  Pass
     the same ``searcher`` for every move of a game to keep its tables.
+    ``draw_rule`` and ``quiet``: the game's no-progress rule and its count
+    now, which the search fades its scores by (see Searcher.search).
     """
     if isinstance(level, str):
         level = parse_level(level)
@@ -151,7 +153,7 @@ def choose_move(position, history=(), level=LEVELS[-1], rng=None, stop=None, on_
     if level.temperature <= 0:
         info = None
         for info in searcher.search(position, depth=level.depth, time=level.time,
-                                    history=history, stop=stop):
+                                    history=history, stop=stop, draw_rule=draw_rule, quiet=quiet):
             if on_info is not None:
                 on_info(info)
         if info is None:

@@ -38,7 +38,7 @@ import weakref
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from ..rules import Move, Position
+from ..rules import DRAW_RULES, Move, Position
 from ..spawn import start_without_interrupt
 
 __all__ = ["Done", "EngineClient", "EngineError", "Go", "Info", "Limit", "Quit", "Stop"]
@@ -69,10 +69,17 @@ class Limit:
 
 @dataclass(frozen=True)
 class Go:
+    """Search ``position``; ``history`` as in Searcher.search; ``draw_rule``
+    (a name of ``rules.DRAW_RULES``) and ``quiet`` (its count of plies
+    without progress now; None: counted from ``history``) say how near the
+    no-progress draw the game is."""
+
     request_id: int
     position: Position
     history: tuple = ()
     limit: Limit = Limit()
+    draw_rule: str = "official"
+    quiet: Optional[int] = None
 
 
 @dataclass(frozen=True)
@@ -229,8 +236,8 @@ def _run_search(go, stop, send, searcher=None):
                 if scored:
                     move = book.choose(position)
                     return Done(rid, move, scored[move], 0, 0, from_book=True)
-        move, si = levels.choose_move(position, tuple(go.history), level,
-                                      stop=stop, on_info=info, searcher=searcher)
+        move, si = levels.choose_move(position, tuple(go.history), level, stop=stop, on_info=info,
+                                      searcher=searcher, draw_rule=go.draw_rule, quiet=go.quiet)
         si = si if si is not None else last
         if move is None:
             return Done(rid, None, error="the engine found no move in a position with legal moves")
@@ -239,7 +246,7 @@ def _run_search(go, stop, send, searcher=None):
     if depth is None and limit.time is None:
         depth = _INFINITE_DEPTH
     for si in run_search(position, depth=depth, time=limit.time, history=tuple(go.history),
-                                stop=stop, searcher=searcher):
+                         stop=stop, searcher=searcher, draw_rule=go.draw_rule, quiet=go.quiet):
         info(si)
     if last is None or last.best_move is None:
         # the first iteration (a few hundred nodes) always completes: the
@@ -384,11 +391,13 @@ class EngineClient:
         """The id of the current request, or None."""
         return self._current.request_id if self._current is not None else None
 
-    def go(self, position, history=(), limit=Limit()):
+    def go(self, position, history=(), limit=Limit(), draw_rule="official", quiet=None):
         """Start searching ``position``; any running request is cancelled.
 
         ``history`` is the game's earlier positions (oldest first), so the
-        engine sees repetitions.
+        engine sees repetitions; ``draw_rule`` and ``quiet`` are the game's
+        no-progress rule and count (``game.draw_rule.name``,
+        ``game.quiet_plies``), so it plays for progress in time.
         """
         if not isinstance(limit, Limit):
             raise TypeError(f"limit must be a Limit, not {type(limit).__name__}")
@@ -396,7 +405,9 @@ class EngineClient:
             from . import levels  # a bad level name fails here, not silently in the worker
 
             levels.level_by_name(limit.level)
-        go = Go(next(self._ids), position, tuple(history), limit)
+        if draw_rule not in DRAW_RULES:
+            raise ValueError(f"unknown draw rule {str(draw_rule)[:30]!r} (expected one of {', '.join(DRAW_RULES)})")
+        go = Go(next(self._ids), position, tuple(history), limit, draw_rule, quiet)
         self._current = go
         self._retries = 0
         self._send(go)  # the worker stops its running search when a new Go arrives

@@ -21,6 +21,7 @@ from functools import lru_cache
 from itertools import islice
 
 from ..rules import bitboard as bb
+from ..rules.game import DRAW_RULES, DrawRule
 from ..rules.position import Move, Position
 from .evaluate import evaluate
 
@@ -139,7 +140,11 @@ NEXT_ITERATION = 0.7
 # git:a686cb9 at 0.2 s, all 312 games (``--adjudicate``): +141 =119 -52,
 # 64.3%, +102 +-31 Elo (63.5% without); draws with the engine ahead 10 -> 2,
 # draws by this rule 11 -> 2.
-DRAW_PLIES = 80
+DRAW_PLIES = DRAW_RULES["official"].plies  # (80)
+# The rule a search fades by unless told another (``search(draw_rule=...)``);
+# a game under the CSCI-561 rule (50 plies without a capture or a crowning)
+# passes its own, and the fade then follows that rule's count and progress.
+DRAW_RULE = "official"
 # The table's scores carry the fade they were computed with: when it has
 # moved on by more than this since the table was last cleared, it is cleared.
 FADE_CLEAR = 0.125
@@ -149,18 +154,40 @@ SearchInfo.__doc__ = """One completed iteration: the score is from the side to m
 in centi-men (a man is 100); see describe_score() for forced wins."""
 
 
-def quiet_plies(state, history):
-    """Plies since the last capture or man move: the trailing positions of
-    ``history`` (oldest first, the current one included or not) with the
-    men and the piece count of ``state``.  Men only move forward and pieces
-    only leave, so those are exactly the positions since the last progress,
-    whatever part of the game the caller passed."""
-    bm, bk, wm, wk, _ = state
-    count = (bm | bk | wm | wk).bit_count()
+def _progress(rule):
+    """The part of a state that only a move making progress under the draw
+    rule ``rule`` changes: a function of (bm, bk, wm, wk).  Under the
+    official rule (a capture or a man move) the men and the piece count;
+    under CSCI-561's (a capture or a crowning) the piece and king counts.
+    Men only move forward, pieces only leave and kings only arrive while
+    the count stands, so a position shares it with an earlier one exactly
+    when nothing has made progress between them."""
+    if rule.man_move_resets:
+        return lambda bm, bk, wm, wk: (bm, wm, (bm | bk | wm | wk).bit_count())
+    return lambda bm, bk, wm, wk: ((bm | bk | wm | wk).bit_count(), (bk | wk).bit_count())
+
+
+def _draw_rule(rule):
+    """A DrawRule from a DrawRule or its name (``"official"``, ``"csci561"``); None stays None."""
+    if rule is None or isinstance(rule, DrawRule):
+        return rule
+    try:
+        return DRAW_RULES[rule]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown draw rule {str(rule)[:30]!r} (expected one of {', '.join(DRAW_RULES)})") from None
+
+
+def quiet_plies(state, history, rule=DRAW_RULE):
+    """Plies since the last progress under the draw rule ``rule`` (official:
+    a capture or a man move): the trailing positions of ``history`` (oldest
+    first, the current one included or not) that share ``state``'s
+    progress signature (see _progress), so it is right whatever part of the
+    game the caller passed, as long as it reaches back to that progress."""
+    sig = _progress(_draw_rule(rule))
+    now = sig(*state[:4])
     q = 0
     for p in reversed(history):
-        pbm, pbk, pwm, pwk, _ = p.state
-        if pbm != bm or pwm != wm or (pbm | pbk | pwm | pwk).bit_count() != count:
+        if sig(*p.state[:4]) != now:
             break
         q += 1
     if history and history[-1].state == state:
@@ -168,18 +195,27 @@ def quiet_plies(state, history):
     return max(q, 0)
 
 
-def _fading(evaluate, root, left, plies):
-    """``evaluate`` with the scores of positions that have the root's men and
-    piece count (nothing has made progress since the root) scaled by
-    ``left / plies``, rounded toward zero so both colours are treated alike."""
-    rbm, _, rwm, _, _ = root
-    count = (root[0] | root[1] | root[2] | root[3]).bit_count()
+def _fading(evaluate, root, left, plies, rule=DRAW_RULE):
+    """``evaluate`` with the scores of positions that share the root's
+    progress signature under ``rule`` (nothing has made progress since the
+    root) scaled by ``left / plies``, rounded toward zero so both colours
+    are treated alike."""
+    rbm, rbk, rwm, rwk, _ = root
+    count = (rbm | rbk | rwm | rwk).bit_count()
+    if _draw_rule(rule).man_move_resets:
+        def fading(bm, bk, wm, wk, black):
+            s = evaluate(bm, bk, wm, wk, black)
+            if bm == rbm and wm == rwm and (bm | bk | wm | wk).bit_count() == count:
+                return s * left // plies if s >= 0 else -(-s * left // plies)
+            return s
+    else:
+        kings = (rbk | rwk).bit_count()
 
-    def fading(bm, bk, wm, wk, black):
-        s = evaluate(bm, bk, wm, wk, black)
-        if bm == rbm and wm == rwm and (bm | bk | wm | wk).bit_count() == count:
-            return s * left // plies if s >= 0 else -(-s * left // plies)
-        return s
+        def fading(bm, bk, wm, wk, black):
+            s = evaluate(bm, bk, wm, wk, black)
+            if (bm | bk | wm | wk).bit_count() == count and (bk | wk).bit_count() == kings:
+                return s * left // plies if s >= 0 else -(-s * left // plies)
+            return s
 
     return fading
 
@@ -978,30 +1014,34 @@ class Searcher:
 
     # -- driver ----------------------------------------------------------------
 
-    def _fade(self, state, history, draw_plies):
+    def _fade(self, state, history, draw_rule, quiet):
         """The evaluation for this search: faded by the draw rule's count
         (see DRAW_PLIES), and the table cleared when the fade has moved on."""
         fade, evaluate = 1.0, self.evaluate
-        if draw_plies:
-            q = quiet_plies(state, history)
+        rule = _draw_rule(draw_rule)
+        if rule is not None:
+            q = quiet_plies(state, history, rule) if quiet is None else max(int(quiet), 0)
             if q:
-                left = max(draw_plies - q, 0)
-                fade = left / draw_plies
-                evaluate = _fading(self.evaluate, state, left, draw_plies)
+                left = max(rule.plies - q, 0)
+                fade = left / rule.plies
+                evaluate = _fading(self.evaluate, state, left, rule.plies, rule)
         if abs(fade - self._table_fade) > FADE_CLEAR:
             self.tt.clear()
             self._table_fade = fade
         return evaluate
 
-    def search(self, position, *, depth=None, time=None, history=(), stop=None, draw_plies=DRAW_PLIES):
+    def search(self, position, *, depth=None, time=None, history=(), stop=None, draw_rule=DRAW_RULE,
+               quiet=None):
         """Iterative deepening; yields a SearchInfo after each completed depth.
 
         ``history`` holds earlier Positions of the game, oldest first (the
         current position may be included or not); only positions since the
         last capture or man move matter, e.g. ``game.reversible_history()``.
-        A repetition of any of them inside the tree scores as a draw, and
-        their number fades the evaluation towards the no-progress draw
-        after ``draw_plies`` plies (see DRAW_PLIES; None: no such rule).
+        A repetition of any of them inside the tree scores as a draw.  The
+        evaluation fades towards the no-progress draw of ``draw_rule`` (a
+        name of ``rules.DRAW_RULES`` or a DrawRule; None: no such rule) as
+        its count nears the end (see DRAW_PLIES): ``quiet`` is that count
+        now (``game.quiet_plies``); None counts it from ``history``.
         Limits: ``depth`` plies, ``time`` seconds, or both; neither means
         one second.  ``stop`` (callable or Event) ends the search within a
         few milliseconds; the last completed depth stands, or the better
@@ -1036,7 +1076,7 @@ class Searcher:
             else:
                 del self.hist[k]
         self._trim()
-        evaluate = self._fade(state, history, draw_plies)
+        evaluate = self._fade(state, history, draw_rule, quiet)
         node, counter, root_best = self._make_node(rep, deadline, stop_fn, killers, history_states, evaluate)
         in_database = (self.endgame is not None
                        and (state[0] | state[1] | state[2] | state[3]).bit_count() <= _endgame_pieces()
@@ -1151,10 +1191,12 @@ def _endgame_pieces():
     return _eg.MAX_PIECES
 
 
-def iterative_search(position, *, depth=None, time=None, history=(), stop=None, searcher=None):
+def iterative_search(position, *, depth=None, time=None, history=(), stop=None, searcher=None,
+                     draw_rule=DRAW_RULE, quiet=None):
     """Generator of SearchInfo per completed depth (see Searcher.search)."""
     s = searcher if searcher is not None else Searcher()
-    return s.search(position, depth=depth, time=time, history=history, stop=stop)
+    return s.search(position, depth=depth, time=time, history=history, stop=stop, draw_rule=draw_rule,
+                    quiet=quiet)
 
 
 # The older name, still used by callers inside the package
@@ -1163,7 +1205,9 @@ def iterative_search(position, *, depth=None, time=None, history=(), stop=None, 
 search = iterative_search
 
 
-def best_move(position, *, depth=None, time=None, history=(), stop=None, searcher=None):
+def best_move(position, *, depth=None, time=None, history=(), stop=None, searcher=None,
+              draw_rule=DRAW_RULE, quiet=None):
     """The best Move found within the limits, or None without a legal move."""
     s = searcher if searcher is not None else Searcher()
-    return s.best_move(position, depth=depth, time=time, history=history, stop=stop)
+    return s.best_move(position, depth=depth, time=time, history=history, stop=stop, draw_rule=draw_rule,
+                       quiet=quiet)

@@ -59,7 +59,8 @@ class Hint:
         try:
             history = tuple(game.reversible_history()[:-1])
             self.request_id = self._client().go(game.position, history,
-                                                Limit(depth=HINT_DEPTH, time=HINT_SECONDS))
+                                                Limit(depth=HINT_DEPTH, time=HINT_SECONDS),
+                                                draw_rule=game.draw_rule.name, quiet=game.quiet_plies)
         except Exception as e:  # no engine: say so, never crash
             self.request_id = None
             self.error = str(e).splitlines()[0] if str(e) else type(e).__name__
