@@ -38,7 +38,7 @@ import weakref
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from ..rules import DRAW_RULES, Move, Position
+from ..rules import Move, Position, draw_rule_named
 from ..spawn import start_without_interrupt
 
 __all__ = ["Done", "EngineClient", "EngineError", "Go", "Info", "Limit", "Quit", "Stop"]
@@ -405,8 +405,7 @@ class EngineClient:
             from . import levels  # a bad level name fails here, not silently in the worker
 
             levels.level_by_name(limit.level)
-        if draw_rule not in DRAW_RULES:
-            raise ValueError(f"unknown draw rule {str(draw_rule)[:30]!r} (expected one of {', '.join(DRAW_RULES)})")
+        draw_rule_named(draw_rule)  # (a bad name fails here, not in the worker)
         go = Go(next(self._ids), position, tuple(history), limit, draw_rule, quiet)
         self._current = go
         self._retries = 0

@@ -21,7 +21,7 @@ from functools import lru_cache
 from itertools import islice
 
 from ..rules import bitboard as bb
-from ..rules.game import DRAW_RULES, DrawRule
+from ..rules.game import DRAW_RULES, draw_rule_named
 from ..rules.position import Move, Position
 from .evaluate import evaluate
 
@@ -168,13 +168,8 @@ def _progress(rule):
 
 
 def _draw_rule(rule):
-    """A DrawRule from a DrawRule or its name (``"official"``, ``"csci561"``); None stays None."""
-    if rule is None or isinstance(rule, DrawRule):
-        return rule
-    try:
-        return DRAW_RULES[rule]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown draw rule {str(rule)[:30]!r} (expected one of {', '.join(DRAW_RULES)})") from None
+    """A DrawRule from a DrawRule or its name; None (no such rule) stays None."""
+    return None if rule is None else draw_rule_named(rule)
 
 
 def quiet_plies(state, history, rule=DRAW_RULE):

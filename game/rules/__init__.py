@@ -8,7 +8,7 @@ move.
 from .errors import FenError, IllegalMoveError, NotationError, PositionError, RulesError
 from .game import (CSCI561_NO_PROGRESS_PLIES, DRAW_RULES, NO_MOVES, NO_PIECES, NO_PROGRESS,
                    OFFICIAL_NO_PROGRESS_PLIES, REPETITION, RESIGNATION, DrawRule, Game, Outcome,
-                   board_outcome)
+                   board_outcome, draw_rule_named)
 from .position import BLACK, COLOR_NAMES, WHITE, Move, Position, opponent
 from .setup import setup_problem
 
@@ -16,5 +16,5 @@ __all__ = [
     "BLACK", "COLOR_NAMES", "CSCI561_NO_PROGRESS_PLIES", "DRAW_RULES", "DrawRule", "FenError", "Game",
     "IllegalMoveError", "Move", "NO_MOVES", "NO_PIECES", "NO_PROGRESS", "NotationError",
     "OFFICIAL_NO_PROGRESS_PLIES", "Outcome", "Position", "PositionError", "REPETITION", "RESIGNATION",
-    "RulesError", "WHITE", "board_outcome", "opponent", "setup_problem",
+    "RulesError", "WHITE", "board_outcome", "draw_rule_named", "opponent", "setup_problem",
 ]

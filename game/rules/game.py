@@ -56,6 +56,16 @@ DRAW_RULES = {
 }
 
 
+def draw_rule_named(name):
+    """The DrawRule called ``name`` (a key of DRAW_RULES); a DrawRule is
+    returned as it is.  RulesError quoting anything else."""
+    if isinstance(name, DrawRule):
+        return name
+    if not (isinstance(name, str) and name in DRAW_RULES):
+        raise RulesError(f"unknown draw rule {excerpt(name, 30)} (expected one of {', '.join(DRAW_RULES)})")
+    return DRAW_RULES[name]
+
+
 class Outcome:
     """How a game ended: ``winner`` (BLACK, WHITE or None for a draw) and why.
 
@@ -118,13 +128,12 @@ class Game:
     """
 
     def __init__(self, start=None, draw_rule="official"):
-        if not (isinstance(draw_rule, str) and draw_rule in DRAW_RULES):
-            raise RulesError(f"unknown draw rule {excerpt(draw_rule, 30)} (expected one of {', '.join(DRAW_RULES)})")
+        rule = draw_rule_named(draw_rule)
         if start is not None and not isinstance(start, Position):
             raise RulesError(f"a game starts from a Position, not {excerpt(start, 30)} "
                              "(read a FEN with Position.from_fen)")
         self.start = start if start is not None else Position.initial()
-        self.draw_rule = DRAW_RULES[draw_rule]
+        self.draw_rule = rule
         self.positions = [self.start]
         self.moves = []
         self._quiet = [0]  # plies without progress, per position
@@ -260,6 +269,6 @@ class Game:
 
 
 __all__ = [
-    "BLACK", "CSCI561_NO_PROGRESS_PLIES", "DRAW_RULES", "DrawRule", "Game", "NO_MOVES", "NO_PIECES",
+    "BLACK", "CSCI561_NO_PROGRESS_PLIES", "DRAW_RULES", "DrawRule", "Game", "NO_MOVES", "NO_PIECES", "draw_rule_named",
     "NO_PROGRESS", "OFFICIAL_NO_PROGRESS_PLIES", "Outcome", "REPETITION", "RESIGNATION", "WHITE", "board_outcome",
 ]
