@@ -19,10 +19,11 @@ DOC = ROOT / "docs" / "architecture.md"
 ALLOWED = {
     "textfile": set(),
     "spawn": set(),
+    "lazy": set(),
     "rules": {"textfile"},
-    "notation": {"textfile", "rules"},
+    "notation": {"textfile", "lazy", "rules"},
     "engine": {"textfile", "spawn", "rules", "notation"},
-    "store": {"textfile", "rules", "notation", "engine", "platformdirs"},
+    "store": {"textfile", "lazy", "rules", "notation", "engine", "platformdirs"},
     "agent": {"textfile", "rules", "notation", "engine", "store"},
     "analysis": {"textfile", "rules", "notation", "engine", "store"},
     "library": {"textfile", "spawn", "rules", "notation", "store"},
@@ -33,7 +34,7 @@ ALLOWED = {
 }
 RUNTIME_DEPENDENCIES = {"pygame", "platformdirs"}
 # modules that are not packages of their own but belong to a part
-MODULE_PARTS = {"game.textfile": "textfile", "game.spawn": "spawn", "game.app": "app", "game.__main__": "app", "game": "app"}
+MODULE_PARTS = {"game.textfile": "textfile", "game.spawn": "spawn", "game.lazy": "lazy", "game.app": "app", "game.__main__": "app", "game": "app"}
 
 
 def module_name(path):

@@ -8,7 +8,7 @@ The submodules load on first use: the tournament agent is started afresh for
 every move and needs only the board format, not the PDN reader.
 """
 
-from importlib import import_module
+from ..lazy import lazy_exports
 
 from .errors import FenError, NotationError
 
@@ -28,14 +28,4 @@ _EXPORTS = {
 __all__ = ["FenError", "NotationError", *sorted(_EXPORTS)]
 
 
-def __getattr__(name):
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return __all__
+__getattr__, __dir__ = lazy_exports(__name__, globals(), _EXPORTS)

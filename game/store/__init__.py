@@ -7,7 +7,7 @@ as one-line messages for the screen) and bad files are set aside under a new
 name, never overwritten or deleted.  Call ``start_up()`` once when the game starts.
 """
 
-from importlib import import_module
+from ..lazy import lazy_exports
 
 # Each name and the submodule that holds it.  Submodules load on first use:
 # the window asks for its settings at launch and should not pay for the PDN
@@ -32,14 +32,4 @@ _EXPORTS = {
 __all__ = sorted(_EXPORTS)
 
 
-def __getattr__(name):
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return __all__
+__getattr__, __dir__ = lazy_exports(__name__, globals(), _EXPORTS)
