@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
 DOC = ROOT / "docs" / "architecture.md"
@@ -176,3 +178,16 @@ def test_every_scene_is_registered_by_name():
 
     load_all()
     assert {"menu", "new_game", "play", "confirm", "game_over"} <= set(SCENES)
+
+
+def test_lazy_package_names_load_once_and_unknown_ones_say_so():
+    import game.notation as notation
+    import game.store as store
+
+    for package in (notation, store):
+        assert dir(package) == package.__all__
+        with pytest.raises(AttributeError, match=f"module '{package.__name__}' has no attribute 'nope'"):
+            package.nope
+    notation.__dict__.pop("square_name", None)
+    first = notation.square_name
+    assert notation.__dict__["square_name"] is first  # kept: the next use is a plain lookup
