@@ -185,7 +185,7 @@ def test_lazy_package_names_load_once_and_unknown_ones_say_so():
     import game.store as store
 
     for package in (notation, store):
-        assert dir(package) == package.__all__
+        assert dir(package) == sorted(package.__all__)
         with pytest.raises(AttributeError, match=f"module '{package.__name__}' has no attribute 'nope'"):
             package.nope
     notation.__dict__.pop("square_name", None)
