@@ -53,6 +53,10 @@ class Level(namedtuple("Level", "name description depth time temperature margin"
 #   Hard v Medium        +25 =13 -2   78.8%
 #   Expert v Hard        +26 =12 -2   80.0%   (before ProbCut: +29 =8 -3, 82.5%)
 #   Master* v Expert     +36 =4  -0   95.0%   (before: +33 =7 -0, 91.2%; *1 s/move with the book, not 3)
+# With the book rebuilt from 5 s searches, the book levels playing from it
+# as in the game (``Expert+book Hard``; ``time:1+book Expert+book``):
+#   Expert v Hard        +29 =7  -4   81.2%
+#   Master* v Expert     +34 =5  -1   91.2%
 # Earlier, with the hand-set weights: Master v Beginner and v minimax:4 won
 # all 20 games (10 openings).
 LEVELS = (
