@@ -20,7 +20,7 @@ plies it took.
 --kings AvB --count N plays out N random endings of A kings against B
 (4v3, 5v4: past the database) the same way and counts the wins of the side
 ahead; --no-fade plays them without the search's fade towards the
-no-progress draw (search.DRAW_PLIES), to compare.  Not every such ending is
+no-progress draw (search.DRAW_RULE), to compare.  Not every such ending is
 won: the count is a comparison, not a pass mark.
 
 --beyond N does the same for 5 pieces, 3 v 2 with kings and men, which the
@@ -189,7 +189,7 @@ def random_kings(rng, count, strong_n, weak_n):
 
 def play_out(start, winner, seconds=None, depth=None, fade=True):
     """Game of the engine against itself from ``start``; True if ``winner`` won it.
-    ``fade=False``: the search without the draw rule's fade (see search.DRAW_PLIES)."""
+    ``fade=False``: the search without the draw rule's fade (see search.DRAW_RULE)."""
     from game.engine.search import Searcher
 
     game = Game(start, draw_rule="official")

@@ -21,7 +21,7 @@ from functools import lru_cache
 from itertools import islice
 
 from ..rules import bitboard as bb
-from ..rules.game import DRAW_RULES, draw_rule_named
+from ..rules.game import draw_rule_named
 from ..rules.position import Move, Position
 from .evaluate import evaluate
 
@@ -140,7 +140,6 @@ NEXT_ITERATION = 0.7
 # git:a686cb9 at 0.2 s, all 312 games (``--adjudicate``): +141 =119 -52,
 # 64.3%, +102 +-31 Elo (63.5% without); draws with the engine ahead 10 -> 2,
 # draws by this rule 11 -> 2.
-DRAW_PLIES = DRAW_RULES["official"].plies  # (80)
 # The rule a search fades by unless told another (``search(draw_rule=...)``);
 # a game under the CSCI-561 rule (50 plies without a capture or a crowning)
 # passes its own, and the fade then follows that rule's count and progress.
@@ -195,22 +194,14 @@ def _fading(evaluate, root, left, plies, rule=DRAW_RULE):
     progress signature under ``rule`` (nothing has made progress since the
     root) scaled by ``left / plies``, rounded toward zero so both colours
     are treated alike."""
-    rbm, rbk, rwm, rwk, _ = root
-    count = (rbm | rbk | rwm | rwk).bit_count()
-    if _draw_rule(rule).man_move_resets:
-        def fading(bm, bk, wm, wk, black):
-            s = evaluate(bm, bk, wm, wk, black)
-            if bm == rbm and wm == rwm and (bm | bk | wm | wk).bit_count() == count:
-                return s * left // plies if s >= 0 else -(-s * left // plies)
-            return s
-    else:
-        kings = (rbk | rwk).bit_count()
+    sig = _progress(_draw_rule(rule))
+    unmoved = sig(*root[:4])
 
-        def fading(bm, bk, wm, wk, black):
-            s = evaluate(bm, bk, wm, wk, black)
-            if (bm | bk | wm | wk).bit_count() == count and (bk | wk).bit_count() == kings:
-                return s * left // plies if s >= 0 else -(-s * left // plies)
-            return s
+    def fading(bm, bk, wm, wk, black):
+        s = evaluate(bm, bk, wm, wk, black)
+        if sig(bm, bk, wm, wk) == unmoved:
+            return s * left // plies if s >= 0 else -(-s * left // plies)
+        return s
 
     return fading
 
@@ -1011,7 +1002,7 @@ class Searcher:
 
     def _fade(self, state, history, draw_rule, quiet):
         """The evaluation for this search: faded by the draw rule's count
-        (see DRAW_PLIES), and the table cleared when the fade has moved on."""
+        (see DRAW_RULE), and the table cleared when the fade has moved on."""
         fade, evaluate = 1.0, self.evaluate
         rule = _draw_rule(draw_rule)
         if rule is not None:
@@ -1035,7 +1026,7 @@ class Searcher:
         A repetition of any of them inside the tree scores as a draw.  The
         evaluation fades towards the no-progress draw of ``draw_rule`` (a
         name of ``rules.DRAW_RULES`` or a DrawRule; None: no such rule) as
-        its count nears the end (see DRAW_PLIES): ``quiet`` is that count
+        its count nears the end (see DRAW_RULE): ``quiet`` is that count
         now (``game.quiet_plies``); None counts it from ``history``.
         Limits: ``depth`` plies, ``time`` seconds, or both; neither means
         one second.  ``stop`` (callable or Event) ends the search within a
