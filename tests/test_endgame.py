@@ -164,3 +164,120 @@ def test_the_kings_option_names_a_bad_spec():
     for bad in ("4x3", "3v4", "9v9", "v"):
         out = subprocess.run([sys.executable, str(TOOL), "--kings", bad], capture_output=True, text=True, timeout=60)
         assert out.returncode == 2 and repr(bad) in out.stderr and "Traceback" not in out.stderr
+
+
+def random_states_of(rng, key, count):
+    """Random states (black to move) with the material ``key`` (mine men,
+    mine kings, their men, their kings) for black, then the same turned
+    around with white to move."""
+    a, b, c, d = key
+    out = []
+    while len(out) < count:
+        mm = rng.sample(range(1, 29), a)
+        rest = [s for s in range(1, 33) if s not in mm]
+        tm = rng.sample([s for s in rest if s > 4], c)
+        rest = [s for s in rest if s not in tm]
+        kings = rng.sample(rest, b + d)
+        p = Position.from_squares(mm, kings[:b], tm, kings[b:], turn=0)
+        out.append(p.state)
+        bm, bk, wm, wk, _ = p.state
+        out.append((eg.flip(wm), eg.flip(wk), eg.flip(bm), eg.flip(bk), False))
+    return out
+
+
+def check_consistent(st):
+    """The look-ahead rule of test_self_consistent_on_a_large_sample for one
+    state; returns its result."""
+    res, dist = eg.decode(byte_of(st))
+    moves = bb.moves(*st)
+    inside, outside = [], []
+    for m in moves:
+        child = bb.play(*st, m)
+        r, d = eg.decode(byte_of(child))
+        crowned = m[0] & (st[0] if st[4] else st[2]) and m[1] & (bb.BLACK_CROWN if st[4] else bb.WHITE_CROWN)
+        (outside if m[2] or crowned else inside).append((r, d))
+    if not moves:
+        assert (res, dist) == (eg.LOSS, 0), st
+    elif res == eg.WIN:
+        best = [1 for r, _ in outside if r == eg.LOSS] + [d + 1 for r, d in inside if r == eg.LOSS]
+        assert best and min(best) == dist, st
+    elif res == eg.LOSS:
+        assert all(r == eg.WIN for r, _ in inside + outside), st
+        assert dist == max([1] + [d + 1 for _, d in inside]), st
+    else:
+        results = [r for r, _ in inside + outside]
+        assert eg.LOSS not in results and eg.DRAW in results, st
+    return res
+
+
+def test_five_piece_slices_are_shipped_and_self_consistent():
+    """Every five-piece balance shipped (and its mirror) obeys the same
+    look-ahead rule as the rest, its children read from the four-piece
+    table (captures), from a balance with fewer men (crownings) or from
+    itself; each holds wins, and three kings against two win nearly always."""
+    keys = set(eg.default().five_keys())
+    assert {(0, 3, 0, 2), (0, 2, 0, 3), (1, 2, 0, 2), (0, 2, 1, 2)} <= keys
+    rng = random.Random(11)
+    for key in sorted(keys):
+        results = [check_consistent(st) for st in random_states_of(rng, key, 150)]
+        assert len(results) == 150
+        if key == (0, 3, 0, 2):
+            assert results.count(eg.WIN) > 0.9 * len(results) / 2, key  # (half of them: the other side moves)
+
+
+def test_five_piece_positions_are_probed_and_others_are_not():
+    assert eg.probe(Position.from_fen("W:WK7,K10:BK9,K19,K23")) == -1   # three kings v two, white to move
+    assert eg.probe(Position.from_fen("B:WK7,K10:BK9,K19,K23")) == 1
+    assert eg.probe_distance(Position.from_fen("B:WK7,K10:BK9,K19,K23"))[1] > 0
+    assert eg.probe(Position.from_fen("B:W18,19,20:B1,2")) is None     # five men: not held
+    assert eg.probe(Position.from_fen("B:W18,19,20:B1,2,3")) is None    # six pieces
+
+
+def test_five_piece_files_that_are_damaged_or_foreign_are_refused(tmp_path):
+    good = eg.default_path(eg.FIVE_FILE_NAME).read_bytes()
+    state = Position.from_fen("B:WK7,K10:BK9,K19,K23").state
+    for name, data, match in (("foreign", b"CKEGDB2\n" + good[8:], "not a five-piece"),
+                              ("short", good[:-100], "damaged"),
+                              ("tiny", b"CK", "not a five-piece")):
+        path = tmp_path / name
+        path.write_bytes(data)
+        with pytest.raises(eg.EndgameError, match=match) as err:
+            eg.Endgame(five=path).probe_state(*state)
+        assert str(path) in str(err.value)
+    # a slice whose bytes were changed fails its checksum, named by its balance
+    directory = eg.read_five_directory(open(eg.default_path(eg.FIVE_FILE_NAME), "rb"), "x")
+    start, packed, _, _ = directory[(0, 3, 0, 2)]
+    data = bytearray(good)
+    data[start + packed // 2] ^= 0xFF
+    path = tmp_path / "flipped"
+    path.write_bytes(bytes(data))
+    with pytest.raises(eg.EndgameError, match=r"\(0, 3, 0, 2\) is damaged"):
+        eg.Endgame(five=path).probe_state(*state)
+    # no file: five pieces are outside the database, four still in it
+    e = eg.Endgame(five=tmp_path / "missing.bin")
+    with pytest.raises(eg.EndgameError, match="cannot read"):
+        e.probe_state(*state)
+
+
+def test_the_engine_converts_three_kings_against_two_with_the_database():
+    from game.engine.search import Searcher
+    from game.rules import Game
+
+    # (without the five-piece slices, depth 2 lets two of these six go to a repetition)
+    rng = random.Random(4)
+    starts = []
+    for _ in range(500):
+        st = random_states_of(rng, (0, 3, 0, 2), 1)[rng.randint(0, 1)]
+        p = Position.from_state(st)
+        known = eg.probe_distance(p)
+        if known is not None and known[0] == eg.WIN and known[1] > 20:
+            starts.append(p)
+            if len(starts) == 6:
+                break
+    assert len(starts) == 6
+    for start in starts:
+        game = Game(start, draw_rule="official")
+        searcher = Searcher()
+        while game.outcome is None:
+            game.push(searcher.best_move(game.position, depth=2, history=game.reversible_history()))
+        assert game.outcome.winner == start.turn, (start.fen(), str(game.outcome))

@@ -2,6 +2,8 @@
 
     python tools/build_endgame.py                 # writes assets/endgame4.bin
     python tools/build_endgame.py --out /tmp/eg.bin --pieces 3   # a smaller one, for checks
+    python tools/build_endgame.py --five          # writes assets/endgame5.bin (FIVE_SLICES)
+    python tools/build_endgame.py --five 0.3.0.2 --out /tmp/eg5.bin   # three kings v two only
 
 Every position with up to four pieces, from the side to move's view (see
 game/engine/endgame.py for the layout), gets win / draw / loss and the
@@ -25,6 +27,10 @@ solved together:
    led to a win is a loss.
 3. What is left undecided is a draw.
 
+Five pieces: ``--five`` solves the balances named (each with its mirror) in
+the same way, on top of the shipped four-piece table, into a file of their
+own (see game/engine/endgame.py).
+
 Pure Python over game.rules.bitboard; it takes minutes (the time and the
 counts are printed).  --check re-verifies every position of the result by
 one step of look-ahead (see tests/test_endgame.py for the same on a sample).
@@ -44,6 +50,12 @@ from game.rules import bitboard as bb  # noqa: E402
 
 BOARD = bb.BOARD
 BC = bb.BLACK_CROWN
+# The five-piece balances shipped in assets/endgame5.bin (mine men, mine
+# kings, their men, their kings; each with its mirror): the endings of five
+# pieces the engine met most in its matches, where a side a piece up often
+# failed to win (three kings against two; two kings and a man against two
+# kings, or against a king and a man; a man and a king against three kings).
+FIVE_SLICES = ((0, 3, 0, 2), (0, 4, 0, 1), (1, 2, 0, 2), (1, 1, 0, 3), (1, 2, 1, 1))
 SQ = bb.SQUARE_BITS
 
 
@@ -61,18 +73,58 @@ def _masks(squares, pos, k):
     return out
 
 
+def five_keys(keys):
+    """The five-piece balances ``keys`` with their mirrors (the same material,
+    the other side to move), in the order they can be solved; SystemExit
+    naming the balance if a crowning inside them leads to one not among them."""
+    out = set()
+    for key in keys:
+        a, b, c, d = key
+        if sum(key) != eg.FIVE or min(key) < 0 or not (a + b) or not (c + d) or a > 4 or c > 4:
+            raise SystemExit(f"not a five-piece balance of men and kings: {'.'.join(map(str, key))}")
+        out |= {key, (c, d, a, b)}
+    for a, b, c, d in out:
+        # a man of the side to move crowning: the child is (c, d, a - 1, b + 1) for the opponent
+        if a and (c, d, a - 1, b + 1) not in out:
+            raise SystemExit(f"{a}.{b}.{c}.{d} crowns into {c}.{d}.{a - 1}.{b + 1}: add that balance too")
+    return sorted(out, key=lambda k: (k[0] + k[2], k))
+
+
 class Builder:
-    def __init__(self, max_pieces, log=print):
+    """Solves every balance of up to ``max_pieces``; or, given ``five``
+    (five-piece balances, see five_keys) and ``base`` (the table of up to
+    four pieces, already solved), those five-piece balances on top of it."""
+
+    def __init__(self, max_pieces, log=print, five=(), base=None):
         self.max_pieces = max_pieces
         self.log = log
-        self.table = bytearray(eg.TOTAL_SLOTS)
+        self.offsets = dict(eg.OFFSETS)
+        self.five = five_keys(five)
+        total = eg.TOTAL_SLOTS
+        for key in self.five:
+            self.offsets[key] = total
+            total += eg.slice_size(key)
+        self.table = bytearray(total)
         self.solved = set()
-        self.mine_men = {k: _masks(eg._MINE_MAN_SQUARES, eg._MINE_MAN_POS, k) for k in range(max_pieces + 1)}
-        self.their_men = {k: _masks(eg._THEIR_MAN_SQUARES, eg._THEIR_MAN_POS, k) for k in range(max_pieces + 1)}
-        self.kings = {k: _masks(eg._KING_SQUARES, eg._KING_POS, k) for k in range(max_pieces + 1)}
-        self.keys = [k for k in eg.slices() if sum(k) <= max_pieces]
-        self.starts = [eg.OFFSETS[k] for k in self.keys]
+        if self.five:
+            self.table[:eg.TOTAL_SLOTS] = base
+            self.solved = {k for k in eg.slices()}
+        top = eg.FIVE if self.five else max_pieces
+        self.mine_men = {k: _masks(eg._MINE_MAN_SQUARES, eg._MINE_MAN_POS, k) for k in range(top + 1)}
+        self.their_men = {k: _masks(eg._THEIR_MAN_SQUARES, eg._THEIR_MAN_POS, k) for k in range(top + 1)}
+        self.kings = {k: _masks(eg._KING_SQUARES, eg._KING_POS, k) for k in range(top + 1)}
+        self.keys = [k for k in eg.slices() if sum(k) <= max_pieces] + self.five
+        self.starts = [self.offsets[k] for k in self.keys]
         self.positions = 0
+
+    def slot(self, mm, mk, tm, tk):
+        """endgame.slot() over this build's table (the five-piece slices after the rest)."""
+        key = (mm.bit_count(), mk.bit_count(), tm.bit_count(), tk.bit_count())
+        return self.offsets[key] + eg.local_index(mm, mk, tm, tk, key)
+
+    def five_slices(self):
+        """{key: bytes} of the five-piece slices solved."""
+        return {k: self.table[self.offsets[k]:self.offsets[k] + eg.slice_size(k)] for k in self.five}
 
     # -- helpers -------------------------------------------------------------
 
@@ -82,12 +134,12 @@ class Builder:
         mm, mk = eg.flip(wm), eg.flip(wk)
         if not (mm | mk):
             return eg.LOSS_BASE
-        return self.table[eg.slot(mm, mk, eg.flip(bm), eg.flip(bk))]
+        return self.table[self.slot(mm, mk, eg.flip(bm), eg.flip(bk))]
 
     def states(self, key):
         """(slot, state) of every valid position of a balance, black to move."""
         a, b, c, d = key
-        base = eg.OFFSETS[key]
+        base = self.offsets[key]
         nb, nc, nd = len(self.kings[b]), len(self.their_men[c]), len(self.kings[d])
         for ia, mm in enumerate(self.mine_men[a]):
             for ib, mk in enumerate(self.kings[b]):
@@ -163,7 +215,7 @@ class Builder:
     def _state_of(self, s):
         """The masks of a slot (inverse of endgame.slot)."""
         key = self.keys[bisect_right(self.starts, s) - 1]
-        off = eg.OFFSETS[key]
+        off = self.offsets[key]
         a, b, c, d = key
         i = s - off
         i, id_ = divmod(i, len(self.kings[d]))
@@ -176,6 +228,7 @@ class Builder:
         bm, bk, wm, wk = self._state_of(s)
         empty = BOARD & ~(bm | bk | wm | wk)
         flip = eg.flip
+        slot = self.slot
         fbm, fbk = flip(bm), flip(bk)
         # the opponent (white here) made the last move: take back one quiet, non-crowning step
         for men, piece_bits, dirs in ((True, wm, ((4, True), (5, True))),
@@ -194,7 +247,7 @@ class Builder:
                         pwm, pwk = wm, wk ^ t ^ f
                     if bb.has_capture(bm, bk, pwm, pwk, False):
                         continue  # the step was not legal: a capture was due
-                    q = eg.slot(flip(pwm), flip(pwk), fbm, fbk)
+                    q = slot(flip(pwm), flip(pwk), fbm, fbk)
                     if table[q]:
                         continue
                     if is_loss:
@@ -241,23 +294,61 @@ def summarize(table, max_pieces):
     return out
 
 
+def _balance(text):
+    try:
+        key = tuple(int(x) for x in text.split("."))
+    except ValueError:
+        key = ()
+    if len(key) != 4:
+        raise argparse.ArgumentTypeError(f"a balance is mine men.mine kings.their men.their kings, not {text!r}")
+    return key
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", type=Path, default=Path(__file__).resolve().parents[1] / "assets" / eg.FILE_NAME)
+    ap.add_argument("--out", type=Path, default=None,
+                    help=f"default: assets/{eg.FILE_NAME}, or assets/{eg.FIVE_FILE_NAME} with --five")
     ap.add_argument("--pieces", type=int, default=eg.MAX_PIECES, help="solve up to this many pieces (<= 4)")
+    ap.add_argument("--five", nargs="*", type=_balance, metavar="M.K.M.K",
+                    help="solve these five-piece balances (and their mirrors) on top of the shipped "
+                         f"four-piece table; none named: the shipped selection ({len(FIVE_SLICES)} balances)")
     args = ap.parse_args(argv)
     if not 2 <= args.pieces <= eg.MAX_PIECES:
         ap.error(f"--pieces must be from 2 to {eg.MAX_PIECES}")
+    assets = Path(__file__).resolve().parents[1] / "assets"
+    if args.five is not None:
+        return _main_five(args.five or FIVE_SLICES, args.out or assets / eg.FIVE_FILE_NAME)
+    out = args.out or assets / eg.FILE_NAME
     t0 = time.perf_counter()
     b = Builder(args.pieces)
     table = b.build()
     secs = time.perf_counter() - t0
-    eg.write_table(args.out, table)
-    size = args.out.stat().st_size
+    eg.write_table(out, table)
+    size = out.stat().st_size
     print(f"{b.positions} positions (side to move's view; {2 * b.positions} counting both sides to move)"
-          f" in {secs:.0f} s; {args.out} {size} bytes ({size / 2**20:.2f} MiB), {len(table)} slots")
+          f" in {secs:.0f} s; {out} {size} bytes ({size / 2**20:.2f} MiB), {len(table)} slots")
     for n, (w, lo) in sorted(summarize(table, args.pieces).items()):
         print(f"  {n} pieces: {w} wins, {lo} losses for the side to move (the rest of the valid positions draw)")
+
+
+def _main_five(keys, out):
+    try:
+        base = eg.read_table(eg.default_path())
+    except eg.EndgameError as e:
+        raise SystemExit(f"{e}: build the four-piece table first (python tools/build_endgame.py)")
+    t0 = time.perf_counter()
+    b = Builder(eg.MAX_PIECES, five=keys, base=base)
+    b.build()
+    secs = time.perf_counter() - t0
+    slices = b.five_slices()
+    eg.write_five(out, slices)
+    size = out.stat().st_size
+    print(f"{b.positions} five-piece positions (side to move's view) in {secs:.0f} s;"
+          f" {out} {size} bytes ({size / 2**20:.2f} MiB), {sum(map(len, slices.values()))} slots")
+    for key, seg in slices.items():
+        w = sum(1 for v in seg if 0 < v < eg.LOSS_BASE)
+        lo = sum(1 for v in seg if v >= eg.LOSS_BASE)
+        print(f"  {'.'.join(map(str, key))}: {w} wins, {lo} losses for the side to move")
 
 
 if __name__ == "__main__":

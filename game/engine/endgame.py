@@ -1,4 +1,4 @@
-"""The endgame database: every position with up to four pieces, solved.
+"""The endgame database: every ending of up to four pieces and the main ones of five, solved.
 
 Built by ``tools/build_endgame.py`` (retrograde analysis over the rules'
 own move generator) and shipped as ``assets/endgame4.bin``.  ``probe()``
@@ -23,6 +23,15 @@ One byte per slot: 0 draw; 1-127 win, the byte being the distance;
 byte array, xz-compressed (lzma: half the size of zlib here), after a
 short header; it is read and unpacked the first time a probe needs it
 (about 0.1 s of CPU, 7.5 MB in memory).
+
+Five pieces: some balances only, in ``assets/endgame5.bin`` (built by
+``tools/build_endgame.py --five``): the endings of five pieces where the
+engine's matches showed a side a piece up failing to win (three kings
+against two, a man and two kings against two kings, ...; see FIVE_SLICES
+there), each with its mirror.  The same bytes, slice by slice: a directory
+of the slices, then each slice xz-packed on its own, so that a probe
+unpacks only the balance it needs, the first time it meets it.  A five-piece
+position of another balance is outside the database.
 """
 
 import lzma
@@ -35,6 +44,11 @@ from ..rules import bitboard as bb
 
 MAX_PIECES = 4
 FILE_NAME = f"endgame{MAX_PIECES}.bin"
+FIVE = 5                            # the five-piece slices: a file of their own (see FIVE_FILE_NAME)
+FIVE_FILE_NAME = "endgame5.bin"
+FIVE_MAGIC = b"CKEG5S1\n"
+FIVE_HEADER = struct.Struct("<8sI")        # magic, number of slices
+FIVE_ENTRY = struct.Struct("<4BIII")       # the slice's key, unpacked size, crc32, packed size
 MAGIC = b"CKEGDB2\n"
 HEADER = struct.Struct("<8sIII")   # magic, max pieces, unpacked size, crc32 of the unpacked bytes
 DRAW, WIN, LOSS = 0, 1, -1
@@ -64,7 +78,7 @@ for _s in range(1, 33):
     _FLIP_BIT[_SQ[_s - 1].bit_length() - 1] = _SQ[32 - _s]
 del _i, _s
 
-_C = [[comb(n, k) for k in range(MAX_PIECES + 1)] for n in range(33)]
+_C = [[comb(n, k) for k in range(FIVE + 1)] for n in range(33)]
 
 
 def flip(mask):
@@ -133,13 +147,17 @@ def normalize(bm, bk, wm, wk, black):
     return flip(wm), flip(wk), flip(bm), flip(bk)
 
 
+def local_index(mm, mk, tm, tk, key):
+    """The index inside its slice ``key`` of a side-to-move-view position."""
+    a, b, c, d = key
+    return (((_rank(mm, _MINE_MAN_POS) * _C[32][b] + _rank(mk, _KING_POS)) * _C[28][c]
+             + _rank(tm, _THEIR_MAN_POS)) * _C[32][d] + _rank(tk, _KING_POS))
+
+
 def slot(mm, mk, tm, tk):
     """The index in the whole table of a side-to-move-view position (see normalize)."""
     key = (mm.bit_count(), mk.bit_count(), tm.bit_count(), tk.bit_count())
-    a, b, c, d = key
-    idx = (((_rank(mm, _MINE_MAN_POS) * _C[32][b] + _rank(mk, _KING_POS)) * comb(28, c)
-            + _rank(tm, _THEIR_MAN_POS)) * _C[32][d] + _rank(tk, _KING_POS))
-    return OFFSETS[key] + idx
+    return OFFSETS[key] + local_index(mm, mk, tm, tk, key)
 
 
 def decode(byte):
@@ -151,17 +169,18 @@ def decode(byte):
     return LOSS, byte - LOSS_BASE
 
 
-def default_path():
-    """assets/endgame4.bin: the installed package game.assets, or the checkout's assets/."""
+def default_path(name=FILE_NAME):
+    """assets/endgame4.bin (or another file of the assets, ``name``): the
+    installed package game.assets, or the checkout's assets/."""
     try:
         import importlib.resources
 
-        p = importlib.resources.files("game.assets").joinpath(FILE_NAME)
+        p = importlib.resources.files("game.assets").joinpath(name)
         if p.is_file():
             return p
     except (ModuleNotFoundError, TypeError, ValueError, OSError):
         pass
-    return Path(__file__).resolve().parents[2] / "assets" / FILE_NAME
+    return Path(__file__).resolve().parents[2] / "assets" / name
 
 
 class EndgameError(ValueError):
@@ -199,13 +218,126 @@ def write_table(path, table):
         f.write(payload)
 
 
-class Endgame:
-    """A loaded database; the file is read on the first probe, not before."""
+def write_five(path, slices_by_key):
+    """Write five-piece slices ({key: bytes of slice_size(key)}), each packed on its own."""
+    entries, payloads = [], []
+    for key in sorted(slices_by_key, key=lambda k: (k[0] + k[2], k)):
+        data = bytes(slices_by_key[key])
+        if sum(key) != FIVE or len(data) != slice_size(key):
+            raise ValueError(f"slice {key} has {len(data)} slots, not {slice_size(key)} of five pieces")
+        packed = lzma.compress(data, format=lzma.FORMAT_XZ, preset=9 | lzma.PRESET_EXTREME)
+        entries.append(FIVE_ENTRY.pack(*key, len(data), zlib.crc32(data), len(packed)))
+        payloads.append(packed)
+    with open(path, "wb") as f:
+        f.write(FIVE_HEADER.pack(FIVE_MAGIC, len(entries)))
+        f.writelines(entries)
+        f.writelines(payloads)
 
-    def __init__(self, path=None):
+
+def read_five_directory(f, name):
+    """{key: (start, packed size, size, crc)} of an open five-piece file
+    (only its directory is read)."""
+    bad = EndgameError(f"{name!r} is not a five-piece endgame file of this version")
+    head = f.read(FIVE_HEADER.size)
+    if len(head) < FIVE_HEADER.size:
+        raise bad
+    magic, count = FIVE_HEADER.unpack(head)
+    if magic != FIVE_MAGIC or count > 64:
+        raise bad
+    table = f.read(count * FIVE_ENTRY.size)
+    if len(table) != count * FIVE_ENTRY.size:
+        raise bad
+    f.seek(0, 2)
+    length = f.tell()
+    start = FIVE_HEADER.size + len(table)
+    out = {}
+    for i in range(count):
+        *key, size, crc, packed = FIVE_ENTRY.unpack_from(table, i * FIVE_ENTRY.size)
+        key = tuple(key)
+        if sum(key) != FIVE or not (key[0] + key[1]) or not (key[2] + key[3]) or size != slice_size(key):
+            raise bad
+        out[key] = (start, packed, size, crc)
+        start += packed
+    if start != length:
+        raise EndgameError(f"five-piece endgame file {name!r} is damaged (its length)")
+    return out
+
+
+class Endgame:
+    """A loaded database; the file is read on the first probe, not before.
+    The five-piece slices (a file of their own, ``five``) are unpacked one
+    slice at a time, the first time a position of that material is probed:
+    a game meets few of them."""
+
+    def __init__(self, path=None, five=None):
         self.path = path
+        self.five = five
         self._table = None
         self.available = True
+        self._five_dir = None    # {key: (start, packed size, size, crc)}; {} without the file
+        self._five_slices = {}   # key -> unpacked slice
+
+    def five_keys(self):
+        """The material balances (mine men, mine kings, their men, their kings)
+        of five pieces that the database holds."""
+        self._five_directory()
+        return tuple(self._five_dir)
+
+    def _five_file(self):
+        """The five-piece file's path; None when there is none to read."""
+        path = self.five
+        if path is None:
+            path = default_path(FIVE_FILE_NAME)
+            if self.path is not None or not path.is_file():
+                return None
+        return path
+
+    def _open_five(self, path):
+        try:
+            return open(path, "rb") if isinstance(path, (str, Path)) else path.open("rb")
+        except OSError as e:
+            raise EndgameError(f"cannot read the endgame database {str(path)!r}: {e.strerror or e}") from None
+
+    def _five_directory(self):
+        if self._five_dir is None:
+            path = self._five_file()
+            if path is None:
+                self._five_dir = {}
+            else:
+                with self._open_five(path) as f:
+                    self._five_dir = read_five_directory(f, str(path))
+        return self._five_dir
+
+    def five_slice(self, key):
+        """The unpacked five-piece slice ``key``, or None when the database lacks it."""
+        table = self._five_slices.get(key)
+        if table is None:
+            entry = self._five_directory().get(key)
+            if entry is None:
+                return None
+            start, packed, size, crc = entry
+            with self._open_five(self._five_file()) as f:
+                f.seek(start)
+                data = f.read(packed)
+            try:
+                table = lzma.decompress(data, format=lzma.FORMAT_XZ)
+            except lzma.LZMAError as e:
+                raise EndgameError(f"five-piece endgame slice {key} is damaged: {e}") from None
+            if len(table) != size or zlib.crc32(table) != crc:
+                raise EndgameError(f"five-piece endgame slice {key} is damaged (size or checksum)")
+            self._five_slices[key] = table
+        return table
+
+    def probe_five(self, mm, mk, tm, tk):
+        """The table byte of a five-piece side-to-move-view position, or None
+        when its material is not in the database."""
+        key = (mm.bit_count(), mk.bit_count(), tm.bit_count(), tk.bit_count())
+        table = self._five_slices.get(key)
+        if table is None:
+            table = self.five_slice(key)
+            if table is None:
+                return None
+        return table[local_index(mm, mk, tm, tk, key)]
 
     def table(self):
         """The unpacked table, or None when there is no database file (a missing
@@ -220,7 +352,8 @@ class Endgame:
 
     def probe_state(self, bm, bk, wm, wk, black):
         """The table byte of a raw state, or None outside the database."""
-        if (bm | bk | wm | wk).bit_count() > MAX_PIECES:
+        n = (bm | bk | wm | wk).bit_count()
+        if n > MAX_PIECES and n != FIVE:
             return None
         if black:
             mm, mk, tm, tk = bm, bk, wm, wk
@@ -230,6 +363,8 @@ class Endgame:
             return LOSS_BASE  # no piece left: lost, at distance 0
         if not (tm | tk):
             return None  # the game was already over with the other side to move
+        if n == FIVE:
+            return self.probe_five(mm, mk, tm, tk)
         table = self.table()
         if table is None:
             return None
@@ -246,8 +381,8 @@ def default():
 
 def probe(position):
     """1 if the side to move wins, 0 draw, -1 loss; None outside the database
-    (more than four pieces, a side with no pieces left to the opponent, or no
-    database file)."""
+    (more than five pieces, five of a balance not held, a side with no
+    pieces left to the opponent, or no database file)."""
     byte = _DEFAULT.probe_state(*position.state)
     return None if byte is None else decode(byte)[0]
 

@@ -33,7 +33,7 @@ MATE_BOUND = WIN - 1000     # anything beyond this is a forced result
 # played out.
 DATABASE_WIN = 20000
 DATABASE_STAGE = 128        # > the longest distance to conversion (127 at most)
-DATABASE_BOUND = DATABASE_WIN - DATABASE_STAGE * 30
+DATABASE_BOUND = DATABASE_WIN - DATABASE_STAGE * 31  # (the stage is at most 6 a piece: 30 for five)
 INF = 10 ** 6
 MAX_PLY = 120               # single-reply extensions stop here
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -558,9 +558,11 @@ class Searcher:
         if eg_db is not None:
             from . import endgame as _eg
 
-            eg_max = _eg.MAX_PIECES
+            eg_max = _eg.FIVE if eg_db.five_keys() else _eg.MAX_PIECES
+            eg_four = _eg.MAX_PIECES
             eg_flip = _eg.flip
             eg_slot = _eg.slot
+            eg_five = eg_db.probe_five
             eg_loss = _eg.LOSS_BASE
 
         def probe(bm, bk, wm, wk, black):
@@ -574,11 +576,17 @@ class Searcher:
             if black:
                 if not (wm | wk):
                     return None
-                b = eg_table[eg_slot(bm, bk, wm, wk)]
+                mm, mk, tm, tk = bm, bk, wm, wk
             else:
                 if not (bm | bk):
                     return None
-                b = eg_table[eg_slot(eg_flip(wm), eg_flip(wk), eg_flip(bm), eg_flip(bk))]
+                mm, mk, tm, tk = eg_flip(wm), eg_flip(wk), eg_flip(bm), eg_flip(bk)
+            if (mm | mk | tm | tk).bit_count() > eg_four:
+                b = eg_five(mm, mk, tm, tk)  # (only some balances of five pieces are held)
+                if b is None:
+                    return None
+            else:
+                b = eg_table[eg_slot(mm, mk, tm, tk)]
             if not b:
                 return 0
             # Progress, so that a won ending is played out: fewer pieces and
@@ -1066,7 +1074,7 @@ class Searcher:
         node, counter, root_best = self._make_node(rep, deadline, stop_fn, killers, history_states, evaluate)
         in_database = (self.endgame is not None
                        and (state[0] | state[1] | state[2] | state[3]).bit_count() <= _endgame_pieces()
-                       and self.endgame.table() is not None)
+                       and self.endgame.probe_state(*state) is not None)
         score = 0
         d = 1
         last = None
@@ -1174,7 +1182,7 @@ class Searcher:
 def _endgame_pieces():
     from . import endgame as _eg
 
-    return _eg.MAX_PIECES
+    return _eg.FIVE
 
 
 def iterative_search(position, *, depth=None, time=None, history=(), stop=None, searcher=None,
