@@ -133,8 +133,8 @@ def test_the_engine_converts_won_endings_within_the_no_progress_rule():
 
 
 def test_the_engine_converts_three_v_two_past_the_database():
-    # 5 pieces are not in the database: the search must find the exchange into it
-    # (3 v 2 with kings and men, positions its own deeper search sees won).
+    # Three against two with men: most such balances of five are not in the database, so
+    # the search must find the exchange into it (positions its own deeper search sees won).
     tool = _tool()
     positions = tool.random_three_v_two(random.Random(2), 6)
     assert len(positions) == 6 and all(sum(x.bit_count() for x in p.state[:4]) == 5 for p, _ in positions)
@@ -281,3 +281,18 @@ def test_the_engine_converts_three_kings_against_two_with_the_database():
         while game.outcome is None:
             game.push(searcher.best_move(game.position, depth=2, history=game.reversible_history()))
         assert game.outcome.winner == start.turn, (start.fen(), str(game.outcome))
+
+
+def test_the_search_reads_five_piece_balances_it_holds_and_searches_the_rest():
+    from game.engine.search import Searcher, describe_score, is_database_score
+
+    held = Position.from_fen("B:WK7,K10:BK9,K19,K23")  # three kings v two: in the database
+    infos = list(Searcher().search(held, depth=6))
+    assert [i.depth for i in infos] == [1, 2]  # every move leads into the database: no deeper
+    assert is_database_score(infos[-1].score) and describe_score(infos[-1].score) == "database win"
+    # the same position without the five-piece file: an ordinary search, no database score
+    infos = list(Searcher(endgame=eg.Endgame(five=False)).search(held, depth=6))
+    assert [i.depth for i in infos] == [1, 2, 3, 4, 5, 6] and not is_database_score(infos[-1].score)
+    # five men are not held: searched to the depth asked
+    infos = list(Searcher().search(Position.from_fen("B:W18,19,20:B1,2"), depth=5))
+    assert [i.depth for i in infos] == [1, 2, 3, 4, 5]

@@ -26,7 +26,9 @@ twice, colours swapped, under the official draw rules, with games longer
 than ``--max-ply`` plies adjudicated drawn; with ``--adjudicate`` a game
 also ends as soon as the endgame database knows its result (4 pieces or
 fewer: the database's win, loss or draw, as a tablebase adjudication; the
-engines would only play it out).  Prints one line per game and a
+engines would only play it out).  The five-piece balances the database also
+holds are played out: the engines must convert them, and the figures stay
+comparable with those measured before the database had them.  Prints one line per game and a
 summary for the first engine: W/D/L, score %, Elo difference with its 95%
 error margin, and the peak resident memory of the worker processes.
 """
@@ -409,7 +411,8 @@ def play_game(job):
 
 def _database_result(position):
     """(winner or None, reason) once the endgame database knows the position
-    (and a side could still move), else None."""
+    (and a side could still move), else None.  Four pieces or fewer only:
+    see the module's docstring for the five-piece balances."""
     from game.engine import endgame
 
     pieces = position.bm | position.bk | position.wm | position.wk

@@ -265,9 +265,10 @@ def read_five_directory(f, name):
 
 class Endgame:
     """A loaded database; the file is read on the first probe, not before.
-    The five-piece slices (a file of their own, ``five``) are unpacked one
-    slice at a time, the first time a position of that material is probed:
-    a game meets few of them."""
+    The five-piece slices (a file of their own, ``five``: its path; None,
+    the shipped one unless ``path`` names another four-piece file; False,
+    none) are unpacked one slice at a time, the first time a position of
+    that material is probed: a game meets few of them."""
 
     def __init__(self, path=None, five=None):
         self.path = path
@@ -286,6 +287,8 @@ class Endgame:
     def _five_file(self):
         """The five-piece file's path; None when there is none to read."""
         path = self.five
+        if path is False:
+            return None
         if path is None:
             path = default_path(FIVE_FILE_NAME)
             if self.path is not None or not path.is_file():
