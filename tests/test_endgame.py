@@ -56,6 +56,31 @@ def test_known_positions():
     assert eg.probe(Position.initial()) is None
 
 
+def check_consistent(st):
+    """The look-ahead rule of test_self_consistent_on_a_large_sample for one
+    state (asserted); returns its result."""
+    res, dist = eg.decode(byte_of(st))
+    moves = bb.moves(*st)
+    inside, outside = [], []
+    for m in moves:
+        child = bb.play(*st, m)
+        r, d = eg.decode(byte_of(child))
+        crowned = m[0] & (st[0] if st[4] else st[2]) and m[1] & (bb.BLACK_CROWN if st[4] else bb.WHITE_CROWN)
+        (outside if m[2] or crowned else inside).append((r, d))
+    if not moves:
+        assert (res, dist) == (eg.LOSS, 0), st
+    elif res == eg.WIN:
+        best = [1 for r, _ in outside if r == eg.LOSS] + [d + 1 for r, d in inside if r == eg.LOSS]
+        assert best and min(best) == dist, st
+    elif res == eg.LOSS:
+        assert all(r == eg.WIN for r, _ in inside + outside), st
+        assert dist == max([1] + [d + 1 for _, d in inside]), st
+    else:
+        results = [r for r, _ in inside + outside]
+        assert eg.LOSS not in results and eg.DRAW in results, st
+    return res
+
+
 def test_self_consistent_on_a_large_sample():
     """Every win has a move to a loss for the opponent at one ply less (or a
     conversion: a capture or crowning into a lost position); every loss has only
@@ -63,31 +88,8 @@ def test_self_consistent_on_a_large_sample():
     loss.  Distances follow the same rule: a win's is one more than its best
     move's, a loss's one more than its longest defence's."""
     rng = random.Random(5)
-    seen = {"win": 0, "loss": 0, "draw": 0}
-    for st in random_states(rng, 6000):
-        res, dist = eg.decode(byte_of(st))
-        moves = bb.moves(*st)
-        inside, outside = [], []
-        for m in moves:
-            child = bb.play(*st, m)
-            r, d = eg.decode(byte_of(child))
-            crowned = m[0] & (st[0] if st[4] else st[2]) and m[1] & (bb.BLACK_CROWN if st[4] else bb.WHITE_CROWN)
-            (outside if m[2] or crowned else inside).append((r, d))
-        if not moves:
-            assert (res, dist) == (eg.LOSS, 0), st
-        elif res == eg.WIN:
-            seen["win"] += 1
-            best = [1 for r, _ in outside if r == eg.LOSS] + [d + 1 for r, d in inside if r == eg.LOSS]
-            assert best and min(best) == dist, st
-        elif res == eg.LOSS:
-            seen["loss"] += 1
-            assert all(r == eg.WIN for r, _ in inside + outside), st
-            assert dist == max([1] + [d + 1 for _, d in inside]), st
-        else:
-            seen["draw"] += 1
-            results = [r for r, _ in inside + outside]
-            assert eg.LOSS not in results and eg.DRAW in results, st
-    assert min(seen.values()) > 500, seen
+    seen = [check_consistent(st) for st in random_states(rng, 6000)]
+    assert min(seen.count(r) for r in (eg.WIN, eg.LOSS, eg.DRAW)) > 500
 
 
 def test_agrees_with_a_plain_solver_on_every_two_piece_position():
@@ -183,31 +185,6 @@ def random_states_of(rng, key, count):
         bm, bk, wm, wk, _ = p.state
         out.append((eg.flip(wm), eg.flip(wk), eg.flip(bm), eg.flip(bk), False))
     return out
-
-
-def check_consistent(st):
-    """The look-ahead rule of test_self_consistent_on_a_large_sample for one
-    state; returns its result."""
-    res, dist = eg.decode(byte_of(st))
-    moves = bb.moves(*st)
-    inside, outside = [], []
-    for m in moves:
-        child = bb.play(*st, m)
-        r, d = eg.decode(byte_of(child))
-        crowned = m[0] & (st[0] if st[4] else st[2]) and m[1] & (bb.BLACK_CROWN if st[4] else bb.WHITE_CROWN)
-        (outside if m[2] or crowned else inside).append((r, d))
-    if not moves:
-        assert (res, dist) == (eg.LOSS, 0), st
-    elif res == eg.WIN:
-        best = [1 for r, _ in outside if r == eg.LOSS] + [d + 1 for r, d in inside if r == eg.LOSS]
-        assert best and min(best) == dist, st
-    elif res == eg.LOSS:
-        assert all(r == eg.WIN for r, _ in inside + outside), st
-        assert dist == max([1] + [d + 1 for _, d in inside]), st
-    else:
-        results = [r for r, _ in inside + outside]
-        assert eg.LOSS not in results and eg.DRAW in results, st
-    return res
 
 
 def test_five_piece_slices_are_shipped_and_self_consistent():
