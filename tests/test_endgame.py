@@ -237,9 +237,6 @@ def test_five_piece_files_that_are_damaged_or_foreign_are_refused(tmp_path):
 
 
 def test_the_engine_converts_three_kings_against_two_with_the_database():
-    from game.engine.search import Searcher
-    from game.rules import Game
-
     # (without the five-piece slices, depth 2 lets two of these six go to a repetition)
     rng = random.Random(4)
     starts = []
@@ -252,12 +249,10 @@ def test_the_engine_converts_three_kings_against_two_with_the_database():
             if len(starts) == 6:
                 break
     assert len(starts) == 6
+    tool = _tool()
     for start in starts:
-        game = Game(start, draw_rule="official")
-        searcher = Searcher()
-        while game.outcome is None:
-            game.push(searcher.best_move(game.position, depth=2, history=game.reversible_history()))
-        assert game.outcome.winner == start.turn, (start.fen(), str(game.outcome))
+        won, game = tool.play_out(start, start.turn, depth=2)
+        assert won, (start.fen(), str(game.outcome))
 
 
 def test_the_search_reads_five_piece_balances_it_holds_and_searches_the_rest():

@@ -108,7 +108,7 @@ class Builder:
         self.solved = set()
         if self.five:
             self.table[:eg.TOTAL_SLOTS] = base
-            self.solved = {k for k in eg.slices()}
+            self.solved = set(eg.slices())
         top = eg.FIVE if self.five else max_pieces
         self.mine_men = {k: _masks(eg._MINE_MAN_SQUARES, eg._MINE_MAN_POS, k) for k in range(top + 1)}
         self.their_men = {k: _masks(eg._THEIR_MAN_SQUARES, eg._THEIR_MAN_POS, k) for k in range(top + 1)}

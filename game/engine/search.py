@@ -1072,9 +1072,8 @@ class Searcher:
         self._trim()
         evaluate = self._fade(state, history, draw_rule, quiet)
         node, counter, root_best = self._make_node(rep, deadline, stop_fn, killers, history_states, evaluate)
-        in_database = (self.endgame is not None
-                       and (state[0] | state[1] | state[2] | state[3]).bit_count() <= _endgame_pieces()
-                       and self.endgame.probe_state(*state) is not None)
+        # (probe_state answers None at once for more pieces than the database holds)
+        in_database = self.endgame is not None and self.endgame.probe_state(*state) is not None
         score = 0
         d = 1
         last = None
@@ -1177,12 +1176,6 @@ class Searcher:
         self.nodes = counter()
         out.sort(key=lambda ms: -ms[1])
         return out
-
-
-def _endgame_pieces():
-    from . import endgame as _eg
-
-    return _eg.FIVE
 
 
 def iterative_search(position, *, depth=None, time=None, history=(), stop=None, searcher=None,
