@@ -121,6 +121,72 @@ def test_repetition_draw_inside_search():
     assert with_hist.score == 0 and str(with_hist.best_move) == "1-5"
 
 
+def _even(bm, bk, wm, wk, black):
+    return 0  # every position level: only draws and forced results tell moves apart
+
+
+def test_contempt_makes_a_repetition_cost_the_side_that_searches():
+    # White can repeat an earlier position (1-5) or play on (1-6); with a
+    # level evaluation, contempt decides: a positive one plays on, a
+    # negative one (seeking the draw) repeats, and the draw scores it.
+    p = Position.from_fen("W:WK1:BK27,K32")
+    hist = [Position.from_fen("B:WK5:BK27,K32")]  # the position after 1-5
+    s = Searcher(evaluate=_even, endgame=None)
+    info = list(s.search(p, depth=3, history=hist, contempt=30))[-1]
+    assert str(info.best_move) == "1-6" and info.score == 0
+    info = list(s.search(p, depth=3, history=hist, contempt=-30))[-1]
+    assert str(info.best_move) == "1-5" and info.score == 30
+    # and none: the table kept no score of the searches with contempt
+    assert list(s.search(p, depth=3, history=hist))[-1].score == 0
+
+
+def test_contempt_scores_a_drawn_database_ending():
+    # one king each: every line is a database draw
+    p = Position.from_fen("B:WK32:BK1")
+    s = Searcher()
+    assert list(s.search(p, depth=4, contempt=20))[-1].score == -20
+    assert list(s.search(p, depth=4))[-1].score == 0
+
+
+def test_a_search_with_a_fixed_time_starts_each_next_depth(monkeypatch):
+    # A clock that moves one millisecond each time it is read, so the run is
+    # the same on any machine: by default the search stops deepening once the
+    # next depth would most likely not finish (see NEXT_ITERATION); with
+    # use_all_time it searches on until the time is up.
+    import types
+
+    import game.engine.search as search_module
+
+    def run(**kw):
+        now = [0.0]
+
+        def tick():
+            now[0] += 0.001
+            return now[0]
+
+        monkeypatch.setattr(search_module, "_time", types.SimpleNamespace(perf_counter=tick))
+        s = Searcher(endgame=None)
+        infos = list(s.search(Position.initial(), time=0.05, **kw))
+        return infos, now[0], s.timing
+
+    saving, elapsed, timing = run()
+    assert elapsed < 0.05 and timing[1] < 0.005  # stopped between depths
+    spending, elapsed, timing = run(use_all_time=True)
+    assert elapsed >= 0.05 and timing[1] > 0.005  # stopped inside a depth, at the deadline
+    assert spending[-1].depth >= saving[-1].depth
+
+
+def test_history_scores_fade_between_searches_both_ways():
+    s = Searcher(endgame=None)
+    s.hist[("never", "a move")] = 40
+    s.hist[("nor", "this")] = -40
+    p = Position.from_fen("B:W21,22,23:B10,11,12")
+    for _ in range(3):
+        list(s.search(p, depth=1))
+    # each search quarters them, toward zero, and a score worn to nothing goes
+    assert ("never", "a move") not in s.hist and ("nor", "this") not in s.hist
+
+
 def test_searcher_reused_across_game_moves():
     s = Searcher()
     g = Game()
