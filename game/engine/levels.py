@@ -58,6 +58,11 @@ class Level(namedtuple("Level", "name description depth time temperature margin"
 # as in the game (``Expert+book Hard``; ``time:1+book Expert+book``):
 #   Expert v Hard        +29 =7  -4   81.2%
 #   Master* v Expert     +34 =5  -1   91.2%
+# With contempt and the whole time a move (search.CONTEMPT, use_all_time), the
+# same two matches (the second as ballots 1-15 and 16-20, the first part
+# beside the agent match):
+#   Expert v Hard        +28 =7  -5   78.8%
+#   Master* v Expert     +35 =5  -0   93.8%
 # Earlier, with the hand-set weights: Master v Beginner and v minimax:4 won
 # all 20 games (10 openings).
 LEVELS = (
