@@ -846,15 +846,15 @@ class Searcher:
             if ttmove is not None and ply:
                 # try the TT move before generating anything: it often
                 # cuts off, and then the move list is never built
-                moves = first = (ttmove,)
+                moves = (ttmove,)
                 nmoves = ent[4]
                 more = nmoves > 1
             else:
                 more = False
                 if j:
-                    moves = first = captures(bm, bk, wm, wk, black, j)
+                    moves = captures(bm, bk, wm, wk, black, j)
                 else:
-                    moves = first = quiet_moves(bm, bk, wm, wk, black)
+                    moves = quiet_moves(bm, bk, wm, wk, black)
                     if not moves:
                         return ply - WIN
                 nmoves = len(moves)
@@ -1017,7 +1017,8 @@ class Searcher:
                                                 break
                                             if not q[2]:
                                                 hist[q] -= d2
-                                        if moves is not first and not ttmove[2]:
+                                        if ply and ttmove is not None and not ttmove[2]:
+                                            # (tried first, alone, and not in this list)
                                             hist[ttmove] -= d2
                                     kl = killers[ply]
                                     if kl[0] != m:
