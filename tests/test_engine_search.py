@@ -7,6 +7,7 @@ import game.engine
 from game.engine import (MATE_BOUND, WIN, Searcher, best_move, describe_score, is_mate_score,
                          iterative_search)
 from game.rules import Game, Move, Position
+from game.rules import bitboard as bb
 
 SHOT = "B:W13,16,19,23:B5,8,10,12"  # 10-15 19x10 12x19x26: two for one
 
@@ -131,20 +132,47 @@ def test_contempt_makes_a_repetition_cost_the_side_that_searches():
     # negative one (seeking the draw) repeats, and the draw scores it.
     p = Position.from_fen("W:WK1:BK27,K32")
     hist = [Position.from_fen("B:WK5:BK27,K32")]  # the position after 1-5
+    # (no draw rule: its fade would move the level scores toward the draw)
     s = Searcher(evaluate=_even, endgame=None)
-    info = list(s.search(p, depth=3, history=hist, contempt=30))[-1]
+    info = list(s.search(p, depth=3, history=hist, contempt=30, draw_rule=None))[-1]
     assert str(info.best_move) == "1-6" and info.score == 0
-    info = list(s.search(p, depth=3, history=hist, contempt=-30))[-1]
+    info = list(s.search(p, depth=3, history=hist, contempt=-30, draw_rule=None))[-1]
     assert str(info.best_move) == "1-5" and info.score == 30
     # and none: the table kept no score of the searches with contempt
-    assert list(s.search(p, depth=3, history=hist))[-1].score == 0
+    assert list(s.search(p, depth=3, history=hist, draw_rule=None))[-1].score == 0
 
 
 def test_contempt_scores_a_drawn_database_ending():
-    # one king each: every line is a database draw
+    # one king each: every line is a database draw, below even for the side
+    # with contempt (by less than the contempt where its evaluation likes
+    # the position), and even without
     p = Position.from_fen("B:WK32:BK1")
     s = Searcher()
-    assert list(s.search(p, depth=4, contempt=20))[-1].score == -20
+    assert -20 < list(s.search(p, depth=4, contempt=20))[-1].score < 0
+    assert list(s.search(p, depth=4))[-1].score == 0
+
+
+def _likes_square_6(bm, bk, wm, wk, black):
+    s = 80 if bk & bb.SQUARE_BITS[5] else 0  # black's king on 6: good for black
+    return s if black else -s
+
+
+def _loves_square_6(bm, bk, wm, wk, black):
+    s = 5000 if bk & bb.SQUARE_BITS[5] else -5000
+    return s if black else -s
+
+
+def test_contempt_presses_in_a_drawn_ending():
+    # Both king moves draw (1-5, 1-6); with contempt the search takes the
+    # drawing line its evaluation prefers, scored the draw plus an eighth of
+    # that evaluation; without, a draw is a draw and nothing tells them apart.
+    p = Position.from_fen("B:WK32:BK1")
+    s = Searcher(evaluate=_likes_square_6)
+    info = list(s.search(p, depth=4, contempt=20))[-1]
+    assert str(info.best_move) == "1-6" and info.score == -20 + 80 // 8
+    # the press never reaches even, however much the evaluation likes it
+    s = Searcher(evaluate=_loves_square_6)
+    assert list(s.search(p, depth=4, contempt=20))[-1].score == -1
     assert list(s.search(p, depth=4))[-1].score == 0
 
 
@@ -498,6 +526,25 @@ def test_positions_past_a_capture_or_a_man_move_do_not_fade():
                                   else -(-evaluate(*king_moved) * 20 // 80))
     for st in (man_moved, captured):
         assert faded(*st) == evaluate(*st)
+
+
+def test_with_contempt_the_fade_moves_toward_the_draw_score():
+    # The rule's draw is worth what a repetition is: with contempt (draws
+    # -20 for white to move, +20 for black) a shuffling position's score
+    # moves toward that, not toward even, alike for either colour.
+    from game.engine.search import _fading
+
+    def level(bm, bk, wm, wk, black):
+        return 100 if black else -100
+
+    root = Position.from_fen("B:W18,K9,K11,K23:B15,K28,K32").state
+    later_black = Position.from_fen("B:W18,K9,K11,K23:B15,K27,K32").state
+    later_white = later_black[:4] + (False,)
+    faded = _fading(level, root, 20, 80, draws=(-20, 20))
+    assert faded(*later_black) == 20 + (100 - 20) * 20 // 80
+    assert faded(*later_white) == -faded(*later_black)
+    assert _fading(level, root, 0, 80, draws=(-20, 20))(*later_black) == 20  # the count is up: a draw
+    assert _fading(level, root, 20, 80)(*later_black) == 100 * 20 // 80
 
 
 def test_under_the_csci561_rule_man_moves_do_not_count_and_crownings_do():

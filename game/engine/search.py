@@ -177,6 +177,10 @@ FADE_CLEAR = 0.125
 # (``time:1+book --openings 40``): +40 =36 -4, 72.5%, +168 +-57 Elo (68.8%
 # in the run before, without the three).
 CONTEMPT = 15
+# With contempt, a drawn database position scores the draw plus its
+# evaluation divided by this, kept under the contempt (see probe in
+# Searcher._make_node).
+PRESS_DIV = 8
 
 SearchInfo = namedtuple("SearchInfo", "depth score best_move pv nodes seconds")
 SearchInfo.__doc__ = """One completed iteration: the score is from the side to move's view
@@ -219,18 +223,23 @@ def quiet_plies(state, history, rule=DRAW_RULE):
     return max(q, 0)
 
 
-def _fading(evaluate, root, left, plies, rule=DRAW_RULE):
+def _fading(evaluate, root, left, plies, rule=DRAW_RULE, draws=(0, 0)):
     """``evaluate`` with the scores of positions that share the root's
     progress signature under ``rule`` (nothing has made progress since the
-    root) scaled by ``left / plies``, rounded toward zero so both colours
-    are treated alike."""
+    root) moved toward the draw's score by the share of the count used:
+    ``draw + (score - draw) * left / plies``, rounded toward the draw so
+    both colours are treated alike.  ``draws`` are the draw scores for
+    white and black to move (see CONTEMPT): the rule's draw is worth what
+    a repetition is, so neither kind of draw looks better than the other."""
     sig = _progress(_draw_rule(rule))
     unmoved = sig(*root[:4])
 
     def fading(bm, bk, wm, wk, black):
         s = evaluate(bm, bk, wm, wk, black)
         if sig(bm, bk, wm, wk) == unmoved:
-            return s * left // plies if s >= 0 else -(-s * left // plies)
+            d = draws[black]
+            s -= d
+            return d + (s * left // plies if s >= 0 else -(-s * left // plies))
         return s
 
     return fading
@@ -588,6 +597,8 @@ class Searcher:
         generation = self._generation
         eg_db = self.endgame
         eg_max = 0
+        base_evaluate = self.evaluate  # (not faded: see probe)
+        press = max(abs(draws[0]) - 1, 0)
         eg_table = None
         if eg_db is not None:
             from . import endgame as _eg
@@ -622,6 +633,14 @@ class Searcher:
             else:
                 b = eg_table[eg_slot(mm, mk, tm, tk)]
             if not b:
+                if press:
+                    # With contempt (in play), a drawn ending is still a game:
+                    # among drawing lines prefer the one the evaluation likes,
+                    # where the opponent can still go wrong.  Kept within the
+                    # contempt, so a database draw never scores past even.
+                    t = base_evaluate(bm, bk, wm, wk, black)
+                    t = t // PRESS_DIV if t >= 0 else -(-t // PRESS_DIV)  # (alike for either colour)
+                    return draws[black] + (press if t > press else -press if t < -press else t)
                 return draws[black]
             # Progress, so that a won ending is played out: fewer pieces and
             # men first (a capture or a crowning that keeps the win is always
@@ -1053,9 +1072,10 @@ class Searcher:
 
     # -- driver ----------------------------------------------------------------
 
-    def _fade(self, state, history, draw_rule, quiet):
-        """The evaluation for this search: faded by the draw rule's count
-        (see DRAW_RULE), and the table cleared when the fade has moved on."""
+    def _fade(self, state, history, draw_rule, quiet, draws=(0, 0)):
+        """The evaluation for this search: faded toward ``draws`` by the draw
+        rule's count (see DRAW_RULE), and the table cleared when the fade has
+        moved on (a change of ``draws`` clears it anyway: see _draws)."""
         fade, evaluate = 1.0, self.evaluate
         rule = _draw_rule(draw_rule)
         if rule is not None:
@@ -1063,7 +1083,7 @@ class Searcher:
             if q:
                 left = max(rule.plies - q, 0)
                 fade = left / rule.plies
-                evaluate = _fading(self.evaluate, state, left, rule.plies, rule)
+                evaluate = _fading(self.evaluate, state, left, rule.plies, rule, draws)
         if abs(fade - self._table_fade) > FADE_CLEAR:
             self.tt.clear()
             self._table_fade = fade
@@ -1135,8 +1155,8 @@ class Searcher:
             else:
                 del self.hist[k]
         self._trim()
-        evaluate = self._fade(state, history, draw_rule, quiet)
         draws = self._draws(state[4], contempt)
+        evaluate = self._fade(state, history, draw_rule, quiet, draws)
         node, counter, root_best = self._make_node(rep, deadline, stop_fn, killers, history_states, evaluate,
                                                    draws)
         # (probe_state answers None at once for more pieces than the database holds)
@@ -1151,12 +1171,19 @@ class Searcher:
             root_best[0] = root_best[1] = None
             try:
                 if d >= 4 and not is_mate_score(score):
-                    # aspiration window around the last score
+                    # aspiration window around the last score; a score outside
+                    # it opens only the side it fell out of (the other bound
+                    # still holds, and a narrower window searches faster)
                     lo, hi = score - 40, score + 40
-                    s = node(bm, bk, wm, wk, black, d, lo, hi, 0)
-                    if s <= lo or s >= hi:
+                    while True:
+                        s = node(bm, bk, wm, wk, black, d, lo, hi, 0)
+                        if s <= lo and lo > -INF:
+                            lo = -INF
+                        elif s >= hi and hi < INF:
+                            hi = INF
+                        else:
+                            break
                         root_best[1] = None  # a bound, not a score: only the re-search counts
-                        s = node(bm, bk, wm, wk, black, d, -INF, INF, 0)
                 else:
                     s = node(bm, bk, wm, wk, black, d, -INF, INF, 0)
             except _Stop:
