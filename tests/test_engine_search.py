@@ -69,6 +69,32 @@ def test_stop_callable_ends_search_promptly():
     assert s.nodes < 21 * S.POLL_EVERY  # it ended at that poll
 
 
+def test_the_collector_is_paused_while_searching_and_resumes_on_every_way_out():
+    import gc
+
+    seen = []
+
+    def stop():
+        seen.append(gc.isenabled())  # polled from inside the tree
+        return len(seen) >= 3
+
+    assert gc.isenabled()
+    infos = list(Searcher().search(Position.initial(), depth=60, stop=stop))
+    assert infos and seen == [False, False, False]
+    assert gc.isenabled()  # a search run to its end
+    gen = Searcher().search(Position.initial(), depth=30)
+    next(gen)
+    assert not gc.isenabled()
+    gen.close()  # a caller that leaves after the first depth
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        list(Searcher().search(Position.initial(), depth=3))
+        assert not gc.isenabled()  # a caller that had paused it keeps it paused
+    finally:
+        gc.enable()
+
+
 def test_stop_event_set_from_another_thread_while_searching():
     ev = threading.Event()
     started = threading.Event()
