@@ -64,6 +64,15 @@ terms double the cost of an evaluation (1.3 -> 2.6 us).  Note: the
 fitted weights predict the depth-4 games' own results worse (held-out
 0.5025 -> 0.5110): those games are not the play we fit for.
 
+Not kept: the same fit on positions of the engine's match games, which
+are nearer the play we fit for (13,094 quiet positions with 6 pieces or
+more, one ply in 6 of 936 games at 0.2 s a move against git:a686cb9,
+labelled by depth-12 searches): held-out log-loss against the labels
+0.55279 -> 0.55159, the weights moving little (RUNAWAY 6 -> 12, MOBILITY
+7 -> 5, GUARD 18 -> 22, KING 139 -> 142, the rest by 1-3).  Against
+git:a686cb9 at 0.2 s, all 312 games, with CONTEMPT 30 both times:
++150 =119 -43, 67.1%, against 68.8% with the weights below: no gain.
+
 The hand-set values and what the earlier A/B matches said of them are kept
 in the comments: at 40 games the 95% margin is about +-75 Elo, so those
 single-weight tests mostly measured noise; the fit moves several weights at

@@ -136,6 +136,13 @@ GC_PAUSE = True
 # opponent threatens a capture searched one ply more: +25% nodes at depth
 # 13), against the engine without it at 0.1 s a move, 149 games of
 # ballots 1-78 x 2: +34 =68 -47, 45.6%, -30 +-41 Elo.  (The code: commit 23b9573.)
+# Nor internal iterative reduction (a node of depth >= 4 with no table move
+# searched a ply shallower): -7.5% nodes to depth 14 over the bench
+# positions, but against the engine without it at 0.1 s a move, ballots
+# 1-78 x 2 (``time:0.1@IIR_DEPTH=4 time:0.1 --openings 78 --adjudicate``):
+# +45 =70 -41, 51.3%, no measurable gain.  Nor reducing late moves less at
+# PV nodes: +32% nodes to depth 14 over the bench positions (not tried
+# in games at that cost).
 # Time: start another iteration only before this share of the time is used.
 # One depth takes from 0.3 to 10 times the one before (measured on the
 # bench positions), so no prediction is made; an unfinished depth is not all
@@ -185,6 +192,12 @@ FADE_CLEAR = 0.125
 # by the no-progress rule 8 -> 24, database draws 86 -> 84.  At 1 s a move
 # (``time:1+book --openings 40``): +40 =36 -4, 72.5%, +168 +-57 Elo (68.8%
 # in the run before, without the three).
+# Not kept: CONTEMPT 30, the same 312 games (``time:0.2+book@CONTEMPT=30
+# git:a686cb9 --jobs 2 --adjudicate``): +159 =111 -42, 68.8%, +137 +-32
+# Elo; and with it the weights refitted to deep labels of match positions
+# (see evaluate.py): +150 =119 -43, 67.1%.  Both within the spread of the
+# runs at 15 (64.4-67.1%); a larger contempt also costs more against a
+# stronger opponent, where the draw is the result to take, so 15 stays.
 CONTEMPT = 15
 # With contempt, a drawn database position scores the draw plus its
 # evaluation divided by this, kept under the contempt (see probe in
