@@ -22,8 +22,13 @@ talking JSON lines over a pipe; the worktree is removed at the end:
     python tools/match.py time:0.2+book git:a686cb9 --jobs 2
 
 Each opening is played
-twice, colours swapped, under the official draw rules, with games longer
-than ``--max-ply`` plies adjudicated drawn; with ``--adjudicate`` a game
+twice, colours swapped, under the official draw rules, which end every game
+(40 moves each without a capture or a man moving, or a repetition); a game
+longer than ``--max-ply`` plies is adjudicated drawn, a safety net the rules
+keep out of reach in practice (the default was 200 plies until stop 28, which cut off
+won king endings still being played out: in the stop-25 run of the command
+above, 36 games ended at 200 plies, five of them won for the database);
+with ``--adjudicate`` a game
 also ends as soon as the endgame database knows its result (4 pieces or
 fewer: the database's win, loss or draw, as a tablebase adjudication; the
 engines would only play it out).  The five-piece balances the database also
@@ -480,7 +485,8 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=None, help="number of games (overrides --openings)")
     ap.add_argument("--first", type=int, default=0, help="index of the first opening used")
     ap.add_argument("--jobs", type=int, default=1, help="parallel games (processes)")
-    ap.add_argument("--max-ply", type=int, default=200, help="adjudicate a draw after this many plies")
+    ap.add_argument("--max-ply", type=int, default=1000,
+                    help="adjudicate a draw after this many plies (a safety net: the draw rules end games first)")
     ap.add_argument("--adjudicate", action="store_true",
                     help="end a game as soon as the endgame database knows its result (4 pieces or fewer)")
     ap.add_argument("--pdn", default=None, help="save all games to this PDN file")
