@@ -21,21 +21,21 @@ talking JSON lines over a pipe; the worktree is removed at the end:
 
     python tools/match.py time:0.2+book git:a686cb9 --jobs 2
 
-Each opening is played
-twice, colours swapped, under the official draw rules, which end every game
-(40 moves each without a capture or a man moving, or a repetition); a game
-longer than ``--max-ply`` plies is adjudicated drawn, a safety net the rules
-keep out of reach in practice (the default was 200 plies until stop 28, which cut off
-won king endings still being played out: in the stop-25 run of the command
-above, 36 games ended at 200 plies, five of them won for the database);
-with ``--adjudicate`` a game
-also ends as soon as the endgame database knows its result (4 pieces or
-fewer: the database's win, loss or draw, as a tablebase adjudication; the
-engines would only play it out).  The five-piece balances the database also
-holds are played out: the engines must convert them, and the figures stay
-comparable with those measured before the database had them.  Prints one line per game and a
-summary for the first engine: W/D/L, score %, Elo difference with its 95%
-error margin, and the peak resident memory of the worker processes.
+Each opening is played twice, colours swapped, under the official draw
+rules, which end every game (40 moves each without a capture or a man
+moving, or a repetition).  A game longer than ``--max-ply`` plies is
+adjudicated drawn: a safety net that the rules keep out of reach in
+practice.  (Until stop 28 the default was 200 plies, and it cut off won king
+endings still being played out: in the stop-25 run of the command above, 36
+games ended at 200 plies, five of them won for the database.)  With
+``--adjudicate`` a game also ends as soon as the endgame database knows its
+result (4 pieces or fewer: the database's win, loss or draw, as a tablebase
+adjudication; the engines would only play it out).  The five-piece balances
+the database also holds are played out: the engines must convert them, and
+the figures stay comparable with those measured before the database had
+them.  Prints one line per game and a summary for the first engine: W/D/L,
+score %, Elo difference with its 95% error margin, and the peak resident
+memory of the worker processes.
 """
 
 import argparse
