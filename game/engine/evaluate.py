@@ -89,6 +89,7 @@ once, which is what the matches above confirm.
 """
 
 from ..rules.bitboard import BOARD, SQUARE_BITS, quiet_moves
+from . import patterns as _patterns
 
 MAN = 100   # hand-set: the unit
 # KING: hand-set from lore (the usual 1.3-1.5 men; lower keeps men from
@@ -182,6 +183,9 @@ KING_SQUARE = (
 # KING_END: per king more than the opponent's, times the share of the 24
 #   pieces already gone: kings grow in value as the board empties.
 MOBILITY, RUNAWAY, KING_END = 7, 6, 3
+# PATTERNS: the share (in per cent) of the fitted band patterns counted
+# (see game.engine.patterns; 0 turns them off, for A/B matches).
+PATTERNS = 100
 
 # coordinates of each bit index, for distances in the endgame
 _ROWCOL = {}
@@ -265,6 +269,7 @@ def _pst(table_of_square):
 
 
 _SQUARE_OF_BIT = {b: i + 1 for i, b in enumerate(SQUARE_BITS)}
+PHASE_SPLIT = _patterns.PHASE_SPLIT
 
 
 def _value(square, mask_weights, base):
@@ -275,7 +280,7 @@ def _value(square, mask_weights, base):
 # The weights that set_weights() may change (all baked into the tables below).
 WEIGHT_NAMES = ("MAN", "KING", "GUARD", "MAN_CENTRE", "MAN_NEAR", "ADV5", "ADV6",
                 "KING_CENTRE", "KING_NEAR", "KING_EDGE", "KING_CORNER", "MAN_SQUARE", "KING_SQUARE",
-                "MOBILITY", "RUNAWAY", "KING_END")
+                "MOBILITY", "RUNAWAY", "KING_END", "PATTERNS")
 SQUARE_TABLES = ("MAN_SQUARE", "KING_SQUARE")  # the weights that are 32 numbers, one per square
 
 
@@ -291,6 +296,27 @@ def _build_tables():
     g["_WM0"], g["_WM1"], g["_WM2"], g["_WM3"] = _pst({s: -_value(s, wm_w, MAN) - ms[32 - s] for s in range(1, 33)})
     g["_BK0"], g["_BK1"], g["_BK2"], g["_BK3"] = _pst({s: _value(s, k_w, KING) + ks[s - 1] for s in range(1, 33)})
     g["_WK0"], g["_WK1"], g["_WK2"], g["_WK3"] = _pst({s: -_value(s, k_w, KING) - ks[32 - s] for s in range(1, 33)})
+    # The men of each two-row band together, both colours in one index
+    # (black's 8 bits, then white's above them): their squares' values and
+    # the band's pattern value for its arrangement, by phase.
+    table = _patterns.load()
+    tern = _patterns.TERN
+    pairs = [(b8, w8) for b8 in range(256) for w8 in range(256) if not b8 & w8]
+    shared = {}
+    for ph, names in enumerate((("_MA0", "_MA1", "_MA2", "_MA3"), ("_MB0", "_MB1", "_MB2", "_MB3"))):
+        for k, name in enumerate(names):
+            bt, wt = g[f"_BM{k}"], g[f"_WM{k}"]
+            start = (ph * _patterns.BANDS + k) * _patterns.CONFIGS
+            pv = table[start:start + _patterns.CONFIGS]
+            t = [0] * 65536
+            for b8, w8 in pairs:
+                v = pv[tern[b8] + 2 * tern[w8]]
+                v = bt[b8] + wt[w8] + (v * PATTERNS // 100 if v >= 0 else -(-v * PATTERNS // 100))
+                # one int object per value: the tables' entries share them, so a
+                # lookup touches fewer cache lines (with 52,488 separate objects
+                # an evaluation took twice as long)
+                t[b8 | w8 << 8] = shared.setdefault(v, v)
+            g[name] = t
 
 
 def weights():
@@ -334,17 +360,22 @@ _build_tables()
 
 def evaluate(bm, bk, wm, wk, black):
     """Score of the state for the side to move (positive: good for the mover)."""
-    s = (_BM0[bm & 511] + _BM1[bm >> 9 & 511] + _BM2[bm >> 18 & 511] + _BM3[bm >> 27]
-         + _WM0[wm & 511] + _WM1[wm >> 9 & 511] + _WM2[wm >> 18 & 511] + _WM3[wm >> 27])
-    if bk:
-        s += _BK0[bk & 511] + _BK1[bk >> 9 & 511] + _BK2[bk >> 18 & 511] + _BK3[bk >> 27]
-    if wk:
-        s += _WK0[wk & 511] + _WK1[wk >> 9 & 511] + _WK2[wk >> 18 & 511] + _WK3[wk >> 27]
     B = bm | bk
     W = wm | wk
     nb = B.bit_count()
     nw = W.bit_count()
     n = nb + nw
+    # the men, band by band (black's bits | white's << 8): squares and patterns
+    if n > PHASE_SPLIT:
+        s = (_MA0[bm & 255 | wm << 8 & 65280] + _MA1[bm >> 9 & 255 | wm >> 1 & 65280]
+             + _MA2[bm >> 18 & 255 | wm >> 10 & 65280] + _MA3[bm >> 27 | wm >> 19 & 65280])
+    else:
+        s = (_MB0[bm & 255 | wm << 8 & 65280] + _MB1[bm >> 9 & 255 | wm >> 1 & 65280]
+             + _MB2[bm >> 18 & 255 | wm >> 10 & 65280] + _MB3[bm >> 27 | wm >> 19 & 65280])
+    if bk:
+        s += _BK0[bk & 511] + _BK1[bk >> 9 & 511] + _BK2[bk >> 18 & 511] + _BK3[bk >> 27]
+    if wk:
+        s += _WK0[wk & 511] + _WK1[wk >> 9 & 511] + _WK2[wk >> 18 & 511] + _WK3[wk >> 27]
     e = BOARD ^ (B | W)
     mob = (((B << 4) & e).bit_count() + ((B << 5) & e).bit_count()
            - ((W >> 4) & e).bit_count() - ((W >> 5) & e).bit_count())
@@ -423,6 +454,16 @@ def evaluate_slow(bm, bk, wm, wk, black):
             s -= MAN_SQUARE[32 - sq]
         elif wk & b:
             s -= KING_SQUARE[32 - sq]
+    # band patterns of the men, square by square
+    table = _patterns.load()
+    ph = _patterns.phase(n)
+    for k in range(_patterns.BANDS):
+        c = 0
+        for i in range(8):
+            b = SQUARE_BITS[8 * k + i]
+            c += 3 ** i * (1 if bm & b else 2 if wm & b else 0)
+        v = table[(ph * _patterns.BANDS + k) * _patterns.CONFIGS + c]
+        s += v * PATTERNS // 100 if v >= 0 else -(-v * PATTERNS // 100)
     # mobility: the squares each side's pieces can step to, from its quiet moves
     steps = {colour: {(m[0], m[1]) for m in quiet_moves(bm, bk, wm, wk, colour)} for colour in (True, False)}
     s += MOBILITY * (len(steps[True]) - len(steps[False]))
