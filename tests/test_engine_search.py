@@ -372,9 +372,10 @@ def test_wins_in_one_and_three_found_at_every_depth():
 
 
 def test_probcut_cuts_nodes_and_keeps_short_wins(monkeypatch):
-    # ProbCut acts at nodes with PROBCUT_DEPTH plies or more left: searched that
-    # deep, the bench positions cost fewer nodes in all with it (some cost more),
-    # and wins in 3 are still found
+    # ProbCut acts at nodes with PROBCUT_DEPTH plies or more left: searched 13
+    # plies deep, the bench positions cost fewer nodes in all with it (some cost
+    # more), and wins in 3 are still found.  (The saving grows with the depth:
+    # with the band patterns, 3% at 11 plies, 6% at 12, 16% at 13.)
     import importlib.util
     from pathlib import Path
 
@@ -388,10 +389,10 @@ def test_probcut_cuts_nodes_and_keeps_short_wins(monkeypatch):
 
     def nodes(on):
         monkeypatch.setattr(se, "PROBCUT", on)
-        return sum(list(Searcher(endgame=None).search(Position.from_fen(fen), depth=se.PROBCUT_DEPTH + 5))[-1].nodes
+        return sum(list(Searcher(endgame=None).search(Position.from_fen(fen), depth=se.PROBCUT_DEPTH + 7))[-1].nodes
                    for _, fen in bench.POSITIONS)
 
-    assert nodes(True) < 0.95 * nodes(False)
+    assert nodes(True) < 0.9 * nodes(False)
     monkeypatch.setattr(se, "PROBCUT", True)
     _, in3 = _positions_with_wins(5, 0, 25)
     for st, winning in in3:
@@ -436,13 +437,18 @@ def test_draws_by_the_games_history_do_not_outlive_that_history():
     p = Position.from_fen("W:W21,30,K12,K31,K32:BK3")
     hist_pos = Position.from_fen("W:W21,30,K12,K27,K32:BK7")
     for depth in (4, 5, 6):
-        fresh = list(Searcher(endgame=None).search(p, depth=depth))[-1].score
+        # the same two searches, the first one without the history: the table
+        # it leaves can change the second search's score (at depth 5, 714 fresh
+        # and 720 after it), so that is the score to compare with
+        warm = Searcher(endgame=None)
+        list(warm.search(p, depth=depth))
+        expected = list(warm.search(p, depth=depth))[-1].score
         s = Searcher(endgame=None)
         list(s.search(p, depth=depth, history=[hist_pos]))
         assert s._history_draws  # the history did score draws in that search
         # an undo or another game: the same position without that history
         again = list(s.search(p, depth=depth))[-1].score
-        assert again == fresh, depth
+        assert again == expected, depth
 
 
 def test_draws_by_history_kept_while_the_game_goes_on():

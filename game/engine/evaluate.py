@@ -82,6 +82,31 @@ above what a perfect predictor of the labels would score (0.5528
 against their entropy, 0.5296).  What the static terms miss is what the
 deeper search sees, not a term they lack.
 
+Patterns (game.engine.patterns, PATTERNS).  What no single term gave, the
+arrangements of men did: one value for each arrangement of every 2 x 2
+block of squares in the four two-row bands (12 blocks, 81 arrangements,
+two phases split at 12 pieces), fitted by tools/fit_patterns.py on top of
+the terms above to 35,278 quiet positions of match games labelled by
+depth-12 searches (the 13,094 above and 25,102 more from the stop-28
+runs, one quiet position in 2; duplicates once): held-out log-loss
+against the labels 0.50771 -> 0.50299, a sixth of the way to the labels'
+entropy (0.47762).  On the 13,094 positions alone they gained 0.0030,
+where all the cheap terms together gained 0.0010.
+Whole-band arrangements (6561 each) fitted worse on this much data
+(0.50439).  The values are baked into the men's tables, one per band
+(black's eight bits and white's eight in one index): four lookups where
+there were eight, so an evaluation costs what it did (1.7 us; the
+tables share one int object per value, without which it took twice as
+long).  The tree to a fixed depth grows (the three middle-game bench
+positions at depth 13: 104,000 -> 189,000 nodes), yet against
+git:a686cb9 at 0.2 s a move, all 312 games played out (the issue's
+command, ``time:0.2+book git:a686cb9 --jobs 2``): +200 =97 -15, 79.6%,
++237 +-35 Elo, and the replication decided on before it: +197 =95 -20,
+78.4%, +224 +-35 Elo, where the engine without them scored 70.0% and
+66.5% in its last two runs (stop 28).  tools/bench.py --time 1 against
+the commit before: median depth 18 both, 190,000 v 201,000 nodes per
+CPU second.
+
 The hand-set values and what the earlier A/B matches said of them are kept
 in the comments: at 40 games the 95% margin is about +-75 Elo, so those
 single-weight tests mostly measured noise; the fit moves several weights at
