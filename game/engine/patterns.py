@@ -81,15 +81,9 @@ class PatternError(ValueError):
 
 def default_path():
     """assets/patterns.bin: the installed package game.assets, or the checkout's assets/."""
-    try:
-        import importlib.resources
+    from .endgame import default_path as asset_path
 
-        p = importlib.resources.files("game.assets").joinpath(FILE_NAME)
-        if p.is_file():
-            return p
-    except (ModuleNotFoundError, TypeError, ValueError, OSError):
-        pass
-    return Path(__file__).resolve().parents[2] / "assets" / FILE_NAME
+    return asset_path(FILE_NAME)
 
 
 def read(path):
