@@ -295,6 +295,15 @@ def _pst(table_of_square):
 
 _SQUARE_OF_BIT = {b: i + 1 for i, b in enumerate(SQUARE_BITS)}
 PHASE_SPLIT = _patterns.PHASE_SPLIT
+# Every arrangement of men in a band: (table index, black's bits, white's
+# bits, arrangement), the same for every rebake of the tables.
+_BAND_PAIRS = [(b8 | w8 << 8, b8, w8, _patterns.config(b8, w8))
+               for b8 in range(256) for w8 in range(256) if not b8 & w8]
+
+
+def _scaled(v):
+    """A pattern value times PATTERNS per cent, rounded toward zero (alike for either colour)."""
+    return v * PATTERNS // 100 if v >= 0 else -(-v * PATTERNS // 100)
 
 
 def _value(square, mask_weights, base):
@@ -325,22 +334,18 @@ def _build_tables():
     # (black's 8 bits, then white's above them): their squares' values and
     # the band's pattern value for its arrangement, by phase.
     table = _patterns.load()
-    tern = _patterns.TERN
-    pairs = [(b8, w8) for b8 in range(256) for w8 in range(256) if not b8 & w8]
     shared = {}
     for ph, names in enumerate((("_MA0", "_MA1", "_MA2", "_MA3"), ("_MB0", "_MB1", "_MB2", "_MB3"))):
         for k, name in enumerate(names):
             bt, wt = g[f"_BM{k}"], g[f"_WM{k}"]
-            start = (ph * _patterns.BANDS + k) * _patterns.CONFIGS
-            pv = table[start:start + _patterns.CONFIGS]
+            pv = _patterns.values(table, ph, k)
             t = [0] * 65536
-            for b8, w8 in pairs:
-                v = pv[tern[b8] + 2 * tern[w8]]
-                v = bt[b8] + wt[w8] + (v * PATTERNS // 100 if v >= 0 else -(-v * PATTERNS // 100))
+            for index, b8, w8, c in _BAND_PAIRS:
+                v = bt[b8] + wt[w8] + _scaled(pv[c])
                 # one int object per value: the tables' entries share them, so a
                 # lookup touches fewer cache lines (with 52,488 separate objects
                 # an evaluation took twice as long)
-                t[b8 | w8 << 8] = shared.setdefault(v, v)
+                t[index] = shared.setdefault(v, v)
             g[name] = t
 
 
@@ -487,8 +492,7 @@ def evaluate_slow(bm, bk, wm, wk, black):
         for i in range(8):
             b = SQUARE_BITS[8 * k + i]
             c += 3 ** i * (1 if bm & b else 2 if wm & b else 0)
-        v = table[(ph * _patterns.BANDS + k) * _patterns.CONFIGS + c]
-        s += v * PATTERNS // 100 if v >= 0 else -(-v * PATTERNS // 100)
+        s += _scaled(table[(ph * _patterns.BANDS + k) * _patterns.CONFIGS + c])
     # mobility: the squares each side's pieces can step to, from its quiet moves
     steps = {colour: {(m[0], m[1]) for m in quiet_moves(bm, bk, wm, wk, colour)} for colour in (True, False)}
     s += MOBILITY * (len(steps[True]) - len(steps[False]))

@@ -21,6 +21,7 @@ file that is not ours raises PatternError.
 from __future__ import annotations
 
 import struct
+import sys
 import zlib
 from array import array
 from pathlib import Path
@@ -38,6 +39,7 @@ FILE_NAME = "patterns.bin"
 MAGIC = b"CKPT"
 VERSION = 1
 HEADER = struct.Struct("<4sHHHHI")  # magic, version, phases, bands, configs, crc32 of the values
+_BIG_ENDIAN = sys.byteorder == "big"  # (the values are stored little-endian)
 
 # TERN[b]: the base-3 digits of the 8-bit set b, each 1 (bit i -> 3**i)
 TERN = [0] * 256
@@ -105,7 +107,7 @@ def read(path):
         raise PatternError(f"pattern file {str(path)!r} is damaged (checksum)")
     values = array("h")
     values.frombytes(body)
-    if array("h", [1]).tobytes() != b"\x01\x00":
+    if _BIG_ENDIAN:
         values.byteswap()
     return values
 
@@ -115,14 +117,10 @@ def write(path, values):
     values = array("h", values)
     if len(values) != SIZE:
         raise ValueError(f"{len(values)} pattern values, not {SIZE}")
-    body = values.tobytes() if array("h", [1]).tobytes() == b"\x01\x00" else _swapped(values)
+    if _BIG_ENDIAN:
+        values.byteswap()
+    body = values.tobytes()
     Path(path).write_bytes(HEADER.pack(MAGIC, VERSION, PHASES, BANDS, CONFIGS, zlib.crc32(body)) + body)
-
-
-def _swapped(values):
-    v = array("h", values)
-    v.byteswap()
-    return v.tobytes()
 
 
 _loaded = {}
@@ -133,17 +131,14 @@ def load(path=None):
     key = "default" if path is None else str(path)
     values = _loaded.get(key)
     if values is None:
-        p = default_path() if path is None else path
-        try:
-            exists = p.is_file()
-        except (OSError, AttributeError):
-            exists = Path(str(p)).is_file()
-        values = read(p) if exists else array("h", bytes(2 * SIZE))
+        p = default_path() if path is None else Path(path)
+        values = read(p) if p.is_file() else array("h", bytes(2 * SIZE))
         _loaded[key] = values
     return values
 
 
 def values(table, ph, band):
-    """The CONFIGS values of one phase and band within ``table``."""
+    """The CONFIGS values of one phase and band within ``table`` (the
+    file's order: phase by phase, band by band)."""
     start = (ph * BANDS + band) * CONFIGS
     return table[start:start + CONFIGS]
