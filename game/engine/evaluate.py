@@ -103,7 +103,9 @@ git:a686cb9 at 0.2 s a move, all 312 games played out (the issue's
 command, ``time:0.2+book git:a686cb9 --jobs 2``): +200 =97 -15, 79.6%,
 +237 +-35 Elo, and the replication decided on before it: +197 =95 -20,
 78.4%, +224 +-35 Elo, where the engine without them scored 70.0% and
-66.5% in its last two runs (stop 28).  tools/bench.py --time 1 against
+66.5% in its last two runs (stop 28); at 1 s a move (``time:1+book
+git:a686cb9 --openings 40 --jobs 2 --adjudicate``): +47 =30 -3,
+77.5%, Elo +215 +-64 (72.5% before).  tools/bench.py --time 1 against
 the commit before: median depth 18 both, 190,000 v 201,000 nodes per
 CPU second.
 
