@@ -18,11 +18,11 @@ search plays instead.
 
 from __future__ import annotations
 
-import importlib.resources
 import random
 from pathlib import Path
 
 from ..rules import Position
+from . import shipped
 
 __all__ = ["BookError", "BOOK_LEVELS", "MARGIN", "book_moves", "choose", "load", "parse_line"]
 
@@ -45,23 +45,13 @@ class BookError(ValueError):
     """A book line that cannot be read (quoted in the message)."""
 
 
-def _default_path():
-    try:
-        p = importlib.resources.files("game.assets") / "book.txt"
-        if p.is_file():
-            return p
-    except (ModuleNotFoundError, TypeError):
-        pass
-    return Path(__file__).resolve().parents[2] / "assets" / "book.txt"
-
-
 _books = {}  # path (str) -> {fen: rest of its line}
 
 
 def load(path=None):
     """The book at ``path`` (default: the shipped one) as {FEN: moves text};
     read once and cached.  A missing file is an empty book."""
-    p = _default_path() if path is None else Path(path)
+    p = shipped.path("book.txt") if path is None else Path(path)
     key = str(p)
     book = _books.get(key)
     if book is None:

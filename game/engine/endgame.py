@@ -41,6 +41,7 @@ from math import comb
 from pathlib import Path
 
 from ..rules import bitboard as bb
+from . import shipped
 
 MAX_PIECES = 4
 FILE_NAME = f"endgame{MAX_PIECES}.bin"
@@ -172,15 +173,7 @@ def decode(byte):
 def default_path(name=FILE_NAME):
     """assets/endgame4.bin (or another file of the assets, ``name``): the
     installed package game.assets, or the checkout's assets/."""
-    try:
-        import importlib.resources
-
-        p = importlib.resources.files("game.assets").joinpath(name)
-        if p.is_file():
-            return p
-    except (ModuleNotFoundError, TypeError, ValueError, OSError):
-        pass
-    return Path(__file__).resolve().parents[2] / "assets" / name
+    return shipped.path(name)
 
 
 class EndgameError(ValueError):

@@ -497,7 +497,7 @@ def evaluate_slow(bm, bk, wm, wk, black):
         for i in range(8):
             b = SQUARE_BITS[8 * k + i]
             c += 3 ** i * (1 if bm & b else 2 if wm & b else 0)
-        s += _scaled(table[(ph * _patterns.BANDS + k) * _patterns.CONFIGS + c])
+        s += _scaled(_patterns.values(table, ph, k)[c])
     # mobility: the squares each side's pieces can step to, from its quiet moves
     steps = {colour: {(m[0], m[1]) for m in quiet_moves(bm, bk, wm, wk, colour)} for colour in (True, False)}
     s += MOBILITY * (len(steps[True]) - len(steps[False]))

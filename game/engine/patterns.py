@@ -26,6 +26,8 @@ import zlib
 from array import array
 from pathlib import Path
 
+from . import shipped
+
 __all__ = ["BANDS", "CONFIGS", "PHASES", "PatternError", "SIZE", "config", "default_path",
            "load", "mirror", "phase", "read", "write"]
 
@@ -83,9 +85,7 @@ class PatternError(ValueError):
 
 def default_path():
     """assets/patterns.bin: the installed package game.assets, or the checkout's assets/."""
-    from .endgame import default_path as asset_path
-
-    return asset_path(FILE_NAME)
+    return shipped.path(FILE_NAME)
 
 
 def read(path):
