@@ -6,6 +6,7 @@ import time
 
 import pytest
 from helpers import play
+from library_helpers import open_library, settle
 
 from game.library import Catalog, Entry, Library, LibraryError
 from game.library import index, jobs, scan
@@ -26,48 +27,6 @@ def pdn_of(n_games, prefix="P", event="Cup", plies=6):
 
 
 BROKEN = '[Black "X"]\n[White "Y"]\n\n1. 11-15 23-19 2. 8-11 22-18 3. 30-26 *\n'
-
-
-class InlineWorker:
-    """The worker's jobs run at once in this process (the real one is a process; see the last tests)."""
-
-    def __init__(self, db_path):
-        self.conn = index.connect(db_path)
-        self.events = []
-        self.n = 0
-        self.submitted = []
-
-    def submit(self, kind, *args):
-        self.n += 1
-        self.submitted.append(kind)
-        jobs.run_job(self.conn, (kind, self.n, *args), self.events.append)
-        return self.n
-
-    def poll(self):
-        out, self.events = self.events, []
-        return out
-
-    busy = False
-
-    def close(self):
-        self.conn.close()
-
-
-def settle(lib, seconds=60):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        lib.update()
-        if not lib.busy and not lib.loading:
-            lib.update()
-            return lib
-        time.sleep(0.005)
-    raise AssertionError("the library never finished its work")
-
-
-def open_library(home, worker=InlineWorker):
-    lib = Library(data=home / "data", worker_factory=worker)
-    lib.open()
-    return settle(lib)
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Saved games: PDN files with readable unique names, listed newest first, multi-game files."""
+"""Saved games: PDN files with readable unique names, multi-game files, and the library's list of them."""
 
 import os
 
@@ -6,9 +6,9 @@ import pytest
 
 from game.notation.pdn import write_pdn
 from game.rules import BLACK, Game, Position
-from game.store import (StoreError, default_tags, games_dir, list_saved_games, player_name,
-                        read_games_file, save_game)
+from game.store import StoreError, default_tags, games_dir, player_name, read_games_file, save_game
 from helpers import play
+from library_helpers import open_library
 
 
 @pytest.fixture(autouse=True)
@@ -54,7 +54,7 @@ def test_finished_game_has_its_result():
     assert game.outcome.winner == BLACK
     path = save_game(game, {"Black": "Human", "White": "Computer (Beginner)"})
     assert '[Result "2-0"]' in path.read_text()
-    assert list_saved_games()[0].result == "2-0"
+    assert read_games_file(path)[0].result == "2-0"
 
 
 def test_names_are_unique_and_nothing_is_overwritten():
@@ -79,7 +79,7 @@ def test_save_failure_is_one_line(home):
     assert "\n" not in str(e.value)
 
 
-def test_listing_is_newest_first():
+def test_the_library_lists_saved_games_newest_first(home):
     folder = games_dir()
     names = []
     for i, (black, white) in enumerate([("A", "B"), ("C", "D"), ("E", "F")]):
@@ -89,18 +89,22 @@ def test_listing_is_newest_first():
     # the oldest file is touched last but dated earliest: order follows the dates
     os.utime(names[0], (500_000, 500_000))
     (folder / "notes.txt").write_text("not a game")
-    infos = list_saved_games()
-    assert [i.path for i in infos] == [names[2], names[1], names[0]]
-    assert [(i.black, i.white) for i in infos] == [("E", "F"), ("C", "D"), ("A", "B")]
-    assert all(i.games == 1 and not i.errors for i in infos)
-    assert infos[0].plies == 6
+    lib = open_library(home)
+    rows = lib.catalog.view  # sorted by date, newest first
+    assert [r.file for r in rows] == [names[2].name, names[1].name, names[0].name]
+    assert [(r.black, r.white) for r in rows] == [("E", "F"), ("C", "D"), ("A", "B")]
+    assert all(r.kind == "saved" and r.number == 0 and not r.error for r in rows)
+    assert rows[0].plies == 6
+    lib.close()
 
 
-def test_empty_or_missing_folder_lists_nothing():
-    assert list_saved_games() == []
+def test_empty_or_missing_folder_lists_nothing(home):
+    lib = open_library(home)
+    assert lib.catalog.entries == []
+    lib.close()
 
 
-def test_multi_game_file_with_a_broken_game():
+def test_multi_game_file_with_a_broken_game(home):
     g1 = play(Game(), 8, seed=1)
     g3 = play(Game(), 12, seed=3)
     broken = ('[Event "broken"]\n[Black "X"]\n[White "Y"]\n[Result "*"]\n\n'
@@ -118,9 +122,11 @@ def test_multi_game_file_with_a_broken_game():
     assert games[1].game is not None and games[1].game.ply == 4  # the legal prefix
     assert games[2].error is None and games[2].game.moves == g3.moves
     assert games[1].title.startswith("2. X vs Y")
-    [info] = list_saved_games()
-    assert info.games == 3 and info.black == "P1"
-    assert len(info.errors) == 1 and info.errors[0].startswith("game 2:")
+    lib = open_library(home)  # the library lists each game, and says which one is broken
+    rows = sorted(lib.catalog.entries, key=lambda r: r.number)
+    assert [(r.number, r.black) for r in rows] == [(0, "P1"), (1, "X"), (2, "P5")]
+    assert [bool(r.error) for r in rows] == [False, True, False] and "30-26" in rows[1].error
+    lib.close()
 
 
 def test_bad_fen_game_does_not_stop_the_file(home):
@@ -140,8 +146,10 @@ def test_unreadable_files(home, content):
         read_games_file(path)
     games_dir().mkdir(parents=True)
     (games_dir() / "x.pdn").write_bytes(content)
-    [info] = list_saved_games()
-    assert info.games == 0 and len(info.errors) == 1
+    lib = open_library(home)  # the library lists the file as one row saying why
+    [row] = lib.catalog.entries
+    assert row.number == -1 and row.broken and "\n" not in row.error
+    lib.close()
 
 
 def test_missing_file():

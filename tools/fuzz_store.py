@@ -5,7 +5,7 @@
     python tools/fuzz_store.py --caps             # the largest file each reader accepts: time, memory
 
 Readers: settings (load_settings), unfinished (list_unfinished, load_unfinished,
-load_autosave), pdn (list_saved_games, read_games_file: saved and archived games),
+load_autosave), pdn (the library's scan_file, read_games_file: saved and archived games),
 agent-state (game.agent.state), agent-input (the agent's main on a fuzzed input.txt;
 its search is replaced by the first legal move: the input handling is under test).
 
@@ -227,7 +227,8 @@ def seeds_pdn():
 
 
 def case_pdn(rng, home, data):
-    from game.store import StoreError, games_dir, list_saved_games, read_games_file
+    from game.library.scan import scan_file
+    from game.store import StoreError, games_dir, read_games_file
 
     folder = games_dir()
     clear(folder)
@@ -237,14 +238,13 @@ def case_pdn(rng, home, data):
     made = special(rng, path)
     if not made:
         path.write_bytes(data)
-    rows = list_saved_games()
-    for r in rows:
-        for text in (r.name, r.title, r.black, r.white, *r.errors):
-            if not text.isprintable():
-                return f"unprintable text {text[:40]!r}"
-            text.encode("utf-8")
-        if r.broken and not r.errors:
-            return "a broken row without its error"
+    scan = scan_file(path)  # how the library lists the file
+    if not scan.rows and not scan.error:
+        return "a file without games and without its error"
+    for text in [scan.error] + [t for r in scan.rows for t in (r.black, r.white, r.event, r.date, r.error)]:
+        if not text.isprintable():
+            return f"unprintable text {text[:40]!r}"
+        text.encode("utf-8")
     try:
         read_games_file(path)
     except StoreError as e:
@@ -412,7 +412,8 @@ def caps(home):
     from game.agent.io import input_text
     from game.notation.pdn import write_pdn
     from game.rules import BLACK, Position
-    from game.store import games_dir, list_saved_games, load_settings, read_games_file, settings_path
+    from game.library.scan import scan_file
+    from game.store import games_dir, load_settings, read_games_file, settings_path
     from game.store import autosave as autosave_mod
     from game.store import saves, settings as settings_mod
     from game.store.unfinished import list_unfinished, new_game_id
@@ -456,7 +457,7 @@ def caps(home):
             f.write(one)
     measure(f"PDN file, read_games_file ({pdn.stat().st_size} B; cap {saves.MAX_FILE_BYTES} B)",
             lambda: read_games_file(pdn))
-    measure("  the same file in list_saved_games", list_saved_games)
+    measure("  the same file in the library's scan_file", lambda: scan_file(pdn))
     pdn.unlink()
 
     st = home / state.STATE_FILE

@@ -11,7 +11,7 @@ from ..lazy import lazy_exports
 
 # Each name and the submodule that holds it.  Submodules load on first use:
 # the window asks for its settings at launch and should not pay for the PDN
-# reader, the archive and the saved-games list before the first frame.
+# reader and the archive before the first frame.
 _EXPORTS = {
     "archive_game": "archive",
     "Autosave": "autosave", "clear_autosave": "autosave", "has_autosave": "autosave",
@@ -19,8 +19,8 @@ _EXPORTS = {
     "archive_dir": "paths", "autosave_path": "paths", "config_dir": "paths", "data_dir": "paths",
     "games_dir": "paths", "settings_path": "paths", "unfinished_dir": "paths",
     "replay": "replay",
-    "LoadedGame": "saves", "SavedGameInfo": "saves", "StoreError": "saves", "default_tags": "saves",
-    "display_name": "saves", "list_saved_games": "saves", "player_name": "saves",
+    "LoadedGame": "saves", "StoreError": "saves", "default_tags": "saves",
+    "display_name": "saves", "player_name": "saves",
     "read_games_file": "saves", "save_game": "saves",
     "Settings": "settings", "load_settings": "settings", "save_settings": "settings",
     "start_up": "startup",

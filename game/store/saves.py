@@ -2,22 +2,21 @@
 
 ``save_game(game, tags)`` writes one game to a new file with a readable,
 unique name (``2026-11-22 01-05-09 Human vs Computer (Master).pdn``) and
-never overwrites anything.  ``list_saved_games()`` describes every file,
-newest first.  ``read_games_file(path)`` reads any PDN file game by game: a
-broken game comes back with its error and the moves before it, and the other
-games of the file still load.
+never overwrites anything.  ``read_games_file(path)`` reads any PDN file game
+by game: a broken game comes back with its error and the moves before it, and
+the other games of the file still load.  The list of saved games is the
+library's (``game.library``).
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-from ..notation.pdn import iter_pdn, read_pdn, write_pdn
+from ..notation.pdn import read_pdn, write_pdn
 from ..rules import DRAW_RULES, Game
 from ..textfile import FileReadError, read_text
 from . import paths
@@ -210,103 +209,3 @@ def _game_text(path) -> str:
         raise StoreError(f"{shown} is not a text file (a NUL byte at character {nul})")
     return text
 
-
-@dataclass
-class SavedGameInfo:
-    """One file of the games folder, as the Load screen lists it."""
-
-    path: Path
-    modified: float
-    games: int = 0                     # how many games the file holds
-    black: str = "?"
-    white: str = "?"
-    date: str = ""
-    result: str = "*"
-    event: str = ""
-    plies: int = 0
-    errors: list = field(default_factory=list)  # one line per broken game (or for the file)
-
-    @property
-    def name(self):
-        """The file's name as it may be shown (printable; the path keeps the real bytes)."""
-        return display_name(self.path.name)
-
-    @property
-    def broken(self):
-        return self.games == 0
-
-    @property
-    def title(self):
-        if self.games == 0:
-            return f"{self.name}: {self.errors[0] if self.errors else 'cannot be read'}"
-        more = f" (+{self.games - 1} more)" if self.games > 1 else ""
-        return f"{self.black} vs {self.white}: {result_words(self.result)}{more}"
-
-    @property
-    def when(self):
-        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.modified))
-
-
-def describe_file(path) -> SavedGameInfo:
-    """One row of the list; a file that cannot be read is a row with its error.  Never raises.
-
-    The games are read header-only (tags, result, the number of moves, the
-    first moves checked): a row costs a fraction of opening the file, and a
-    game broken further on shows its error when it is opened.
-    """
-    path = Path(path)
-    try:
-        modified = path.stat().st_mtime
-    except OSError:
-        modified = 0.0
-    info = SavedGameInfo(path, modified)
-    try:
-        games = list(iter_pdn(_game_text(path), headers_only=True))
-        if not games:
-            raise StoreError(f"{info.name} holds no games")
-        first = games[0]
-        info.games = len(games)
-        info.black = display_name(first.tags.get("Black", "?"), 40)
-        info.white = display_name(first.tags.get("White", "?"), 40)
-        info.date = display_name(first.tags.get("Date", ""), 20)
-        info.result = display_name(first.result, 8)
-        info.event = display_name(first.tags.get("Event", ""), 60)
-        info.plies = first.plies
-        info.errors = [display_name(f"game {i + 1}: {g.error}", 160) for i, g in enumerate(games) if g.error]
-    except StoreError as e:
-        info.games = 0
-        info.errors = [display_name(str(e), 200)]
-    except Exception as e:  # one bad file is one bad row, whatever the reader met in it
-        info.games = 0
-        info.errors = [f"{info.name} cannot be read ({type(e).__name__})"]
-    return info
-
-
-MAX_LISTED = 2000  # files described per listing; a folder with more lists the newest
-
-
-def list_saved_games(folder=None) -> list[SavedGameInfo]:
-    """Every PDN file of the games folder, newest first; a bad file is a row with its error.
-
-    Never raises: names that are not valid UTF-8 keep their bytes in ``path``
-    and show as ``name``.
-    """
-    folder = paths.games_dir() if folder is None else Path(folder)
-    found = []
-    try:
-        with os.scandir(folder) as it:
-            for d in it:
-                name = d.name
-                if name.startswith(".") or not name.lower().endswith(".pdn"):
-                    continue
-                try:
-                    if not d.is_file():  # follows a link: a link to a game file is listed
-                        continue
-                    modified = d.stat().st_mtime
-                except OSError:
-                    continue
-                found.append((modified, name, Path(d.path)))
-    except OSError:
-        return []
-    found.sort(key=lambda f: (f[0], os.fsencode(f[1])), reverse=True)
-    return [describe_file(p) for _, _, p in found[:MAX_LISTED]]
