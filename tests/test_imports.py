@@ -24,15 +24,14 @@ ALLOWED = {
     "lazy": set(),
     "rules": {"textfile"},
     "notation": {"textfile", "lazy", "rules"},
-    "engine": {"textfile", "spawn", "rules", "notation"},
-    "store": {"textfile", "lazy", "rules", "notation", "engine", "platformdirs"},
-    "agent": {"textfile", "rules", "notation", "engine", "store"},
-    "analysis": {"textfile", "rules", "notation", "engine", "store"},
-    "library": {"textfile", "spawn", "rules", "notation", "store"},
-    "controller": {"textfile", "rules", "notation", "engine", "store", "analysis"},
-    "ui": {"textfile", "rules", "notation", "engine", "store", "analysis", "library", "controller", "pygame"},
-    "app": {"textfile", "rules", "notation", "engine", "store", "analysis", "library", "controller", "ui",
-            "pygame", "platformdirs"},
+    "engine": {"textfile", "spawn", "rules"},
+    "store": {"textfile", "lazy", "rules", "notation", "platformdirs"},
+    "agent": {"textfile", "rules", "notation", "engine"},
+    "analysis": {"rules", "notation", "engine"},
+    "library": {"textfile", "spawn", "notation", "store"},
+    "controller": {"rules", "engine", "store"},
+    "ui": {"rules", "notation", "engine", "store", "analysis", "library", "controller", "pygame"},
+    "app": {"textfile", "rules", "notation", "engine", "store", "controller", "ui", "pygame"},
 }
 RUNTIME_DEPENDENCIES = {"pygame", "platformdirs"}
 # modules that are not packages of their own but belong to a part
