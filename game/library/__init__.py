@@ -3,6 +3,7 @@
 No pygame here: the Load screen only draws what this package gives it and turns
 events into calls.
 
+- ``entry``: one game's headline, the record every part below passes on.
 - ``scan``: one PDN file -> index rows (players, event, date, result, length,
   opening, and the game's own text), one bad game one bad row.
 - ``index``: the rows kept on disk (sqlite3) so reopening is instant; a file
@@ -15,7 +16,8 @@ events into calls.
 - ``text``: tags made safe to keep and draw.
 """
 
-from .catalog import COLUMNS, Catalog, Entry
+from .catalog import COLUMNS, Catalog
+from .entry import Entry
 from .library import Library, LibraryError
 
 __all__ = ["COLUMNS", "Catalog", "Entry", "Library", "LibraryError"]

@@ -7,10 +7,7 @@ rows that matched before.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from operator import attrgetter
-
-RESULT_WORDS = {"2-0": "Black won", "0-2": "White won", "1-1": "Draw", "*": "Unfinished", "0-0": "No result"}
 
 # (key, heading) in the order the screen shows them
 COLUMNS = (
@@ -22,77 +19,6 @@ COLUMNS = (
     ("opening", "Opening"),
 )
 COLUMN_KEYS = tuple(k for k, _ in COLUMNS)
-
-
-@dataclass(eq=False, slots=True)
-class Entry:
-    """One game of the library (or one file that could not be read, with ``error``)."""
-
-    id: int                 # the game's row in the index
-    source: int             # the file it comes from (index id)
-    kind: str = "imported"  # saved, archived, imported
-    number: int = 0         # its place in the file, from 0 (-1: the file itself could not be read)
-    black: str = "?"
-    white: str = "?"
-    event: str = ""
-    levels: str = ""
-    date: str = ""
-    result: str = "*"
-    plies: int = 0
-    opening: str = ""
-    error: str = ""
-    modified: float = 0.0   # the file's modification time
-    file: str = ""          # the file's name, for messages
-    site: str = ""
-    # worked out once, so that sorting and filtering 20,000 rows only reads attributes
-    players: str = field(init=False, repr=False)
-    event_or_levels: str = field(init=False, repr=False)
-    result_words: str = field(init=False, repr=False)
-    hay: str = field(init=False, repr=False)
-    players_key: str = field(init=False, repr=False)
-    event_key: str = field(init=False, repr=False)
-    date_key: str = field(init=False, repr=False)
-    opening_key: str = field(init=False, repr=False)
-
-    def __post_init__(self):
-        self.players = f"{self.black} – {self.white}"
-        if self.event and self.event != "Casual game":
-            self.event_or_levels = f"{self.event} ({self.levels})" if self.levels else self.event
-        else:
-            self.event_or_levels = self.levels or self.event
-        self.result_words = "Unreadable" if self.number < 0 else RESULT_WORDS.get(self.result, self.result)
-        self.hay = " ".join((self.black, self.white, self.event, self.site, self.levels, self.date, self.opening,
-                             self.result_words, self.result, self.kind, self.file)).lower()
-        # sort keys are single strings: comparing them is much cheaper than comparing tuples
-        self.players_key = f"{self.black.lower()}\0{self.white.lower()}"
-        self.event_key = self.event_or_levels.lower()
-        self.date_key = f"{self.date}\0{self.modified:017.6f}\0{self.source:012d}\0{999_999_999 - self.number:09d}"
-        self.opening_key = ("1" if not self.opening else "0") + self.opening.lower()
-
-    @property
-    def moves(self):
-        """Moves as players count them (one move = Black's and White's)."""
-        return (self.plies + 1) // 2
-
-    @property
-    def broken(self):
-        return bool(self.error)
-
-    def cell(self, key):
-        """The text of one column."""
-        if key == "players":
-            return self.players
-        if key == "event":
-            return self.event_or_levels
-        if key == "date":
-            return self.date
-        if key == "result":
-            return self.result_words + (" (broken)" if self.error and self.number >= 0 else "")
-        if key == "plies":
-            return str(self.moves) if self.number >= 0 else ""
-        if key == "opening":
-            return self.opening
-        raise KeyError(key)
 
 
 _SORT_KEYS = {"players": attrgetter("players_key"), "event": attrgetter("event_key"),

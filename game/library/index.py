@@ -139,12 +139,15 @@ def begin_source(conn, path, kind, stamp, version):
 
 
 def add_rows(conn, source_id, rows):
-    """Add scanned rows (``scan.Row``) of a file being indexed."""
+    """Add the scanned games (``entry.Entry``, with their text) of a file being indexed.
+
+    Each game is stored with its own text, so it is game 0 (``sub``) of that text.
+    """
     with conn:
         conn.executemany(
             "INSERT INTO games(source, number, sub, black, white, event, site, levels, date, result, plies, "
             "opening, error, text) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            [(source_id, r.number, r.sub, r.black, r.white, r.event, r.site, r.levels, r.date, r.result, r.plies,
+            [(source_id, r.number, 0, r.black, r.white, r.event, r.site, r.levels, r.date, r.result, r.plies,
               r.opening, r.error, r.text) for r in rows])
 
 

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from ..store import paths
 from . import index
-from .catalog import Catalog, Entry
+from .catalog import Catalog
+from .entry import Entry
 from .text import clean
 
 log = logging.getLogger("checkers.library")

@@ -1,9 +1,9 @@
 """One PDN file -> index rows, game by game, without ever raising on the file's content.
 
-A row holds what the library shows (players, event or levels, date, result,
-length, opening), why the game is broken if it is, and the game's own text, so
-opening or exporting a game later never re-reads the whole file.  A file that
-cannot be read at all is one row with its error.
+A row (an ``Entry``) holds what the library shows (players, event or levels,
+date, result, length, opening), why the game is broken if it is, and the
+game's own text, so opening or exporting a game later never re-reads the whole
+file.  A file that cannot be read at all is one error.
 """
 
 from __future__ import annotations
@@ -12,31 +12,16 @@ from dataclasses import dataclass, field
 
 from ..notation.pdn import iter_pdn
 from ..textfile import FileReadError, read_text
+from .entry import Entry
 from .text import clean
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_GAME_TEXT = 256 * 1024  # a "game" longer than this is kept as its first part only
 
-@dataclass
-class Row:
-    number: int            # the game's place in its file, from 0
-    black: str = "?"
-    white: str = "?"
-    event: str = ""
-    site: str = ""
-    levels: str = ""
-    date: str = ""
-    result: str = "*"
-    plies: int = 0
-    opening: str = ""
-    error: str = ""
-    text: str = ""         # the game's PDN text as the file has it
-    sub: int = 0           # which game of ``text`` it is (always 0: each game has its own text)
-
 
 @dataclass
 class FileScan:
-    rows: list = field(default_factory=list)
+    rows: list[Entry] = field(default_factory=list)
     error: str = ""        # the whole file could not be read
 
 
@@ -68,14 +53,17 @@ def display_date(value):
     return "" if not value or set(value) <= set("?.-") else value
 
 
-def row_of(pg, number, text, namer=None) -> Row:
+def row_of(pg, number, text, namer=None, *, id=0, source=0, kind="imported") -> Entry:
     """The row of a PdnGame (or anything with ``tags``, ``moves``, ``result`` and ``error``)."""
     tags = pg.tags
     levels = [clean(tags.get(k, ""), 30) for k in ("BlackLevel", "WhiteLevel")]
     event = clean(tags.get("Event", ""))
     if event in ("?", "-"):
         event = ""
-    return Row(
+    return Entry(
+        id=id,
+        source=source,
+        kind=kind,
         number=number,
         black=clean(tags.get("Black", "?")) or "?",
         white=clean(tags.get("White", "?")) or "?",
@@ -104,11 +92,9 @@ def games_in(text):
 
 
 def iter_rows(text, namer=None):
-    """Yield ``(Row, characters of text read so far)`` for every game of ``text``."""
-    for number, (pg, game_text, sub, _, done) in enumerate(games_in(text)):
-        row = row_of(pg, number, game_text, namer)
-        row.sub = sub
-        yield row, done
+    """Yield ``(Entry, characters of text read so far)`` for every game of ``text``."""
+    for number, (pg, game_text, _, _, done) in enumerate(games_in(text)):
+        yield row_of(pg, number, game_text, namer), done
 
 
 def read_source(path):

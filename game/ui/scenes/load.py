@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pygame
 
-from ...library import Catalog, Entry, Library, LibraryError
+from ...library import Catalog, Library, LibraryError
 from ...store import StoreError, read_games_file
 from ..menu_items import add_menu_item
 from ..scene import Scene, register
@@ -110,9 +110,8 @@ def _entries_of_games(games):
     out = []
     for g in games:
         moves = list(g.game.moves) if g.game is not None else []
-        r = row_of(SimpleNamespace(tags=g.tags, moves=moves, result=g.result, error=g.error), g.index, "", namer)
-        out.append(Entry(g.index, 0, "file", g.index, r.black, r.white, r.event, r.levels, r.date, r.result,
-                         r.plies, r.opening, r.error, site=r.site))
+        game = SimpleNamespace(tags=g.tags, moves=moves, result=g.result, error=g.error)
+        out.append(row_of(game, g.index, "", namer, id=g.index, kind="file"))
     return out
 
 
