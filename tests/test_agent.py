@@ -271,8 +271,7 @@ def _load_match():
 
 def test_full_game_against_minimax_through_files():
     match = _load_match()
-    opening = match.read_ballots(match.DEFAULT_BALLOTS)[0] if match.DEFAULT_BALLOTS.exists() \
-        else ("000", "start", Position.initial())
+    opening = match.read_ballots()[0]
     args = Namespace(time=20.0, max_plies=300,
                      agent_cmd=[sys.executable, "-m", "game.agent"],
                      opponent_cmd=[sys.executable, str(ROOT / "tools" / "minimax_agent.py")])

@@ -27,6 +27,35 @@ def test_match_tool_plays_short_games(tmp_path):
     assert pdn.read_text().count("[Black ") == 2
 
 
+def test_the_match_tool_needs_no_ballots_file_outside_the_checkout():
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "match.py"), "depth:1", "minimax:1",
+                          "--openings", "1", "--first", "2", "--max-ply", "30"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    # the third of the 156 ballots, as the ACF list numbers and writes it
+    assert out.stdout.count("opening 004 (09-13 22-17 13-22)") == 2
+
+
+def test_the_ballots_are_the_openings_table_in_the_order_of_the_ballot_list():
+    import _common
+
+    from game.notation.openings import BALLOTS as TABLE
+    from game.rules import Position
+
+    ours = _common.ballots()
+    assert len(ours) == len(TABLE) == 156
+    assert [int(number) for number, _, _ in ours] == [int(e.split()[0]) for e in TABLE]
+    number, moves, fen = ours[-1]
+    assert (number, moves) == ("174", "12-16 24-20 10-15")
+    assert Position.from_fen(fen) == Position.from_fen("W:W20,21,22,23,25,26,27,28,29,30,31,32:"
+                                                       "B1,2,3,4,5,6,7,8,9,11,15,16")
+    shared = ROOT.parent / "shared" / "ballots-3move.txt"
+    if shared.exists():  # the file the table was copied from, when it is beside the checkout
+        theirs = _common.ballots(shared)
+        assert [(n, m) for n, m, _ in ours] == [(n, m) for n, m, _ in theirs]
+        assert [Position.from_fen(f) for _, _, f in ours] == [Position.from_fen(f) for _, _, f in theirs]
+
+
 def test_bench_tool_runs_at_tiny_depth():
     out = subprocess.run([sys.executable, str(ROOT / "tools" / "bench.py"), "--depth", "2"],
                          capture_output=True, text=True, timeout=120)

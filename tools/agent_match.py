@@ -17,8 +17,8 @@ forfeit when its clock goes below zero, when it writes no move, a malformed
 one or an illegal one, or when it crashes.
 
 Draws follow csci561: 50 plies in a row with no capture and no crowning, or
-the same position (same side to move) three times.  Openings are the ACF
-3-move ballots of ../shared/ballots-3move.txt, spread evenly over the file;
+the same position (same side to move) three times.  Openings are the 156 ACF
+3-move ballots (``game.notation.openings``), spread evenly over the list;
 each is played twice, the agent taking each colour once.
 """
 
@@ -34,33 +34,25 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from _common import ROOT, ballots
 
-from game.agent.io import input_text  # noqa: E402
-from game.notation import NotationError, parse_square  # noqa: E402
-from game.rules import BLACK, WHITE, Game, Position  # noqa: E402
+from game.agent.io import input_text
+from game.notation import NotationError, parse_square
+from game.rules import BLACK, WHITE, Game, Position
 
-DEFAULT_BALLOTS = ROOT.parent / "shared" / "ballots-3move.txt"
 COLOUR = {BLACK: "Black", WHITE: "White"}
 
 
-def read_ballots(path):
-    out = []
-    for line in Path(path).read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        parts = line.split()
-        out.append((parts[0], " ".join(parts[1:4]), Position.from_fen(parts[4])))
-    return out
+def read_ballots(path=None):
+    """[(number, moves, Position)] of the ballots (of a file, with ``path``)."""
+    return [(number, moves, Position.from_fen(fen)) for number, moves, fen in ballots(path)]
 
 
-def pick(ballots, n):
+def pick(openings, n):
     """``n`` openings spread evenly over the list (all of them if n is larger)."""
-    if n >= len(ballots):
-        return list(ballots)
-    return [ballots[i * len(ballots) // n] for i in range(n)]
+    if n >= len(openings):
+        return list(openings)
+    return [openings[i * len(openings) // n] for i in range(n)]
 
 
 class RunResult:
@@ -195,7 +187,8 @@ def main(argv=None):
     ap.add_argument("--opponent", default=f"{shlex.quote(sys.executable)} {shlex.quote(str(ROOT / 'tools' / 'minimax_agent.py'))}",
                     help="command of the opponent")
     ap.add_argument("--openings", type=int, default=10, help="how many ballots (each played with both colours)")
-    ap.add_argument("--ballots", default=str(DEFAULT_BALLOTS))
+    ap.add_argument("--ballots", default=None, metavar="FILE",
+                    help="ballots from this file (as tools/match.py reads it) instead of the 156 ballots")
     ap.add_argument("--time", type=float, default=100.0, help="CPU seconds per player per game")
     ap.add_argument("--jobs", type=int, default=1, help="games played at once")
     ap.add_argument("--max-plies", type=int, default=400, help="adjudicate a draw after this many plies")
@@ -204,7 +197,10 @@ def main(argv=None):
     args.opponent_cmd = shlex.split(args.opponent)
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    openings = pick(read_ballots(args.ballots), args.openings)
+    try:
+        openings = pick(read_ballots(args.ballots), args.openings)
+    except (OSError, ValueError) as e:
+        ap.error(f"cannot read the ballots file {args.ballots}: {e}")
     jobs = [(i * 2 + k + 1, op, colour) for i, op in enumerate(openings) for k, colour in enumerate((BLACK, WHITE))]
     print(f"{len(jobs)} games, {args.time:g}s CPU each; agent: {args.agent}; opponent: {args.opponent}", flush=True)
     results = []

@@ -2,8 +2,8 @@
 
     python tools/build_book.py --seconds 5 --alt-seconds 1.5 --jobs 2     # the shipped book: 40 min
 
-Positions: the initial one, every position on the way to each three-move
-ballot of ``../shared/ballots-3move.txt``, each ballot, and the engine's
+Positions: the initial one, every position on the way to each of the 156
+three-move ballots (``game.notation.openings``), each ballot, and the engine's
 main line from each ballot ``--plies`` plies deep (the position after each
 ballot and after its best replies).  They are analysed breadth first (all
 ballots before any reply), so a build cut short by ``--budget`` still
@@ -27,27 +27,22 @@ and the file's size.
 import argparse
 import multiprocessing
 import os
-import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from _common import ROOT, ballots
 
-from game.engine.book import load, parse_line  # noqa: E402
-from game.engine.search import Searcher  # noqa: E402
-from game.rules import Position  # noqa: E402
+from game.engine.book import load, parse_line
+from game.engine.search import Searcher
+from game.rules import Position
 
-BALLOTS = ROOT.parent / "shared" / "ballots-3move.txt"
 OUT = ROOT / "assets" / "book.txt"
 
 
-def ballot_lines(path):
-    """[(number, [Position after 0, 1, 2 and 3 moves])] of the ballots file."""
-    from match import load_openings
-
+def ballot_lines(path=None):
+    """[(number, [Position after 0, 1, 2 and 3 moves])] of the ballots (of a file, with ``path``)."""
     out = []
-    for number, moves, fen in load_openings(path):
+    for number, moves, fen in ballots(path):
         pos = Position.initial()
         line_positions = [pos]
         for text in moves.split():
@@ -173,7 +168,8 @@ def write_book(path, entries, header):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--ballots", default=str(BALLOTS))
+    ap.add_argument("--ballots", default=None, metavar="FILE",
+                    help="ballots from this file (as tools/match.py reads it) instead of the 156 ballots")
     ap.add_argument("--out", default=str(OUT))
     ap.add_argument("--seconds", type=float, default=1.5, help="main search per position")
     ap.add_argument("--alt-seconds", type=float, default=0.4, help="search per alternative move")
@@ -186,7 +182,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     try:
         ballots = ballot_lines(args.ballots)[:args.ballot_count]
-    except OSError as e:
+    except (OSError, ValueError) as e:
         ap.error(f"cannot read the ballots file {args.ballots}: {e}")
     entries = {}
     if args.resume and Path(args.out).exists():

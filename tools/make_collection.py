@@ -2,8 +2,8 @@
 
     python tools/make_collection.py 20000 /tmp/collection.pdn [--seed 1] [--quirks 0.1]
 
-Each game starts from one of the 156 three-move ballots (the openings table, which a
-test checks against ``../shared/ballots-3move.txt``; ``--ballots FILE`` reads a file) and goes on with a random-but-plausible playout: a
+Each game starts from one of the 156 three-move ballots (``game.notation.openings``;
+``--ballots FILE`` reads a file) and goes on with a random-but-plausible playout: a
 move that leaves a piece to be taken for nothing is avoided when another move exists,
 advancing and central moves are preferred.  Tags name players, event, site, date and
 round; the result is the game's outcome, else a material adjudication, else ``*``.
@@ -17,17 +17,14 @@ All of them are legal games that a forgiving reader reads completely.
 
 import argparse
 import random
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from _common import ballots
 
-from game.notation.pdn import wrap_movetext, write_pdn  # noqa: E402
-from game.notation.squares import square_name  # noqa: E402
-from game.rules import BLACK, Game  # noqa: E402
-from game.rules.position import WHITE  # noqa: E402
-
-BALLOTS = Path(__file__).resolve().parent.parent.parent / "shared" / "ballots-3move.txt"
+from game.notation.pdn import wrap_movetext, write_pdn
+from game.notation.squares import square_name
+from game.rules import BLACK, Game
+from game.rules.position import WHITE
 
 FIRST = ["Ann", "Bob", "Carla", "Derek", "Eilidh", "Fergus", "Grace", "Hamish", "Isla", "James", "Kirsty",
          "Lachlan", "Morag", "Niall", "Orla", "Peter", "Rhona", "Struan", "Tam", "Una", "Willie", "Yvonne"]
@@ -39,16 +36,12 @@ SITES = ["Glasgow", "Edinburgh", "Dundee", "Kilmarnock", "Perth", "Leeds", "Newc
 
 
 def read_ballots(path=None):
-    """``[(number, [move texts])]``: the ballots file's, or the openings table's (checked against that file)."""
-    if path is None:
-        from game.notation.openings import BALLOTS as TABLE
-
-        return [(f"{int(e.split()[0]):03d}", e.split()[1:]) for e in TABLE]
-    out = []
-    for line in Path(path).read_text().splitlines():
-        parts = line.split()
-        if len(parts) >= 4 and not line.startswith("#"):
-            out.append((parts[0], ["-".join(str(int(s)) for s in p.split("-")) for p in parts[1:4]]))
+    """``[(number, [move texts])]`` of the ballots (of a file, with ``path``)."""
+    try:
+        out = [(number, ["-".join(str(int(s)) for s in m.split("-")) for m in moves.split()])
+               for number, moves, _ in ballots(path)]
+    except (OSError, ValueError) as e:
+        raise SystemExit(f"cannot read the ballots file {path}: {e}") from None
     if not out:
         raise SystemExit(f"no ballots in {path}")
     return out
@@ -160,10 +153,10 @@ def _short_is_safe(game):
 
 def make_collection(n, seed=1, quirks=0.1, ballots_file=None):
     rng = random.Random(seed)
-    ballots = read_ballots(ballots_file)
+    openings = read_ballots(ballots_file)
     out = []
     for i in range(n):
-        number, moves = rng.choice(ballots)
+        number, moves = rng.choice(openings)
         game = play_game(rng, moves)
         result = _result(game)
         tags = _tags(rng, i, result)
@@ -186,8 +179,8 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quirks", type=float, default=0.1, help="fraction of games written with quirks")
     ap.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
-    ap.add_argument("--ballots", default=None,
-                    help=f"ballots file (default: the openings table, the same 156 ballots as {BALLOTS})")
+    ap.add_argument("--ballots", default=None, metavar="FILE",
+                    help="ballots from this file (as tools/match.py reads it) instead of the 156 ballots")
     args = ap.parse_args(argv)
     out = Path(args.out)
     if out.exists() and not args.force:

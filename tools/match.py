@@ -45,24 +45,10 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from _common import ROOT, ballots
 
-from game.rules import BLACK, Game, Position  # noqa: E402
-from game.rules import bitboard as bb  # noqa: E402
-
-BALLOTS = ROOT.parent / "shared" / "ballots-3move.txt"
-
-
-def load_openings(path=BALLOTS):
-    out = []
-    for line in Path(path).read_text().splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        parts = line.split()
-        out.append((parts[0], " ".join(parts[1:4]), parts[-1]))
-    return out
+from game.rules import BLACK, Game, Position
+from game.rules import bitboard as bb
 
 
 # -- the material-only minimax baseline ------------------------------------------
@@ -490,7 +476,9 @@ def main(argv=None):
     ap.add_argument("--adjudicate", action="store_true",
                     help="end a game as soon as the endgame database knows its result (4 pieces or fewer)")
     ap.add_argument("--pdn", default=None, help="save all games to this PDN file")
-    ap.add_argument("--ballots", default=str(BALLOTS))
+    ap.add_argument("--ballots", default=None, metavar="FILE",
+                    help="openings from this file (NUMBER MOVE MOVE MOVE FEN a line) instead of the "
+                         "156 ballots of game.notation.openings")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     # A kill (SIGTERM, as timeout(1) sends) ends the match like Ctrl+C: the
@@ -514,11 +502,11 @@ def main(argv=None):
         ap.error("say what an earlier commit plays: git:REV/SPEC (e.g. git:a686cb9/time:0.2)")
     _apply_overrides({})
     try:
-        openings = load_openings(args.ballots)[args.first:]
-    except (OSError, IndexError) as e:
+        openings = ballots(args.ballots)[args.first:]
+    except (OSError, ValueError) as e:
         ap.error(f"cannot read the ballots file {args.ballots}: {e}")
     if not openings:
-        ap.error(f"no openings in {args.ballots} from --first {args.first}")
+        ap.error(f"no openings in {args.ballots or 'the ballots'} from --first {args.first}")
     if args.games is not None:
         n_games = args.games
     else:

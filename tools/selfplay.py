@@ -19,20 +19,10 @@ import argparse
 import random
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from _common import ballots
 
-from game.rules import BLACK, Game, Position  # noqa: E402
-
-BALLOTS = ROOT.parent / "shared" / "ballots-3move.txt"
-
-
-def load_starts(path):
-    from match import load_openings
-
-    return [fen for _, _, fen in load_openings(path)]
+from game.rules import BLACK, Game, Position
 
 
 def play_one(job):
@@ -69,7 +59,8 @@ def main(argv=None):
     ap.add_argument("--random-plies", type=int, default=10)
     ap.add_argument("--margin", type=int, default=30)
     ap.add_argument("--max-ply", type=int, default=200)
-    ap.add_argument("--ballots", default=str(BALLOTS))
+    ap.add_argument("--ballots", default=None, metavar="FILE",
+                    help="starts from this file (as tools/match.py reads it) instead of the 156 ballots")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--weights", default="", help="evaluation weights to play with, as in tools/match.py: "
@@ -89,8 +80,8 @@ def main(argv=None):
     except (ValueError, SyntaxError) as e:
         ap.error(f"--weights: {e}")
     try:
-        starts = load_starts(args.ballots)
-    except OSError as e:
+        starts = [fen for _, _, fen in ballots(args.ballots)]
+    except (OSError, ValueError) as e:
         ap.error(f"cannot read the ballots file {args.ballots}: {e}")
     if not starts:
         ap.error(f"no ballots in {args.ballots}")

@@ -1,0 +1,70 @@
+"""What every tool imports first: this checkout's ``game`` on ``sys.path``, its paths, the ballots.
+
+A tool is run as ``python tools/NAME.py``, so its own folder is on ``sys.path``
+and ``import _common`` finds this file; importing it puts the checkout's root
+first on ``sys.path``, so the ``game`` the tool imports next is this
+checkout's, installed or not.  (The tests import tools the same way: pytest
+puts ``tools/`` on the path, see ``pyproject.toml``.)
+"""
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TOOLS = ROOT / "tools"
+
+if sys.path[:1] != [str(ROOT)]:
+    sys.path.insert(0, str(ROOT))
+
+
+def headless(scratch_home=True):
+    """No window and no sound device (SDL's dummy drivers), no pygame greeting; with
+    ``scratch_home`` the settings and saved games go to a new scratch folder, never the
+    user's own.  Call it before importing pygame."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if scratch_home:
+        os.environ.setdefault("CHECKERS_HOME", tempfile.mkdtemp(prefix="checkers-tool-"))
+
+
+def ballots(path=None):
+    """``[(number, moves, fen)]``: the three-move ballot openings, in the order of the ACF list.
+
+    Without ``path`` they are the 156 of ``game.notation.openings.BALLOTS`` (in the
+    checkout, so a fresh clone has them); with it, a file of lines ``NUMBER MOVE MOVE
+    MOVE FEN`` (``#`` starts a comment).  ``number`` and ``moves`` are written as the
+    ballot cards write them (``001``, ``09-13 21-17 05-09``); ``fen`` is the position
+    after the three moves.  OSError if the file cannot be read, ValueError if a line
+    is not a ballot.
+    """
+    if path is not None:
+        return _ballots_file(path)
+    from game.notation import find_move
+    from game.notation.openings import BALLOTS
+    from game.rules import Position
+
+    out = []
+    for entry in BALLOTS:
+        number, *moves = entry.split()
+        position = Position.initial()
+        for text in moves:
+            position = position.play(find_move(position, text))
+        card = " ".join("-".join(f"{int(square):02d}" for square in move.split("-")) for move in moves)
+        out.append((f"{int(number):03d}", card, position.fen()))
+    return out
+
+
+def _ballots_file(path):
+    out = []
+    for n, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        parts = line.split()
+        if len(parts) < 5:
+            raise ValueError(f"{path}:{n}: not a ballot (number, three moves, FEN): {line[:60]!r}")
+        out.append((parts[0], " ".join(parts[1:4]), parts[-1]))
+    return out
