@@ -73,7 +73,6 @@ def test_match_tool_names_a_missing_ballots_file(tmp_path):
 
 
 def test_match_overrides_apply_to_one_player_only():
-    sys.path.insert(0, str(ROOT / "tools"))
     import match
 
     from game.engine.evaluate import weights
@@ -117,7 +116,6 @@ def test_match_tool_plays_an_earlier_commit_and_removes_its_worktree(tmp_path):
 
 
 def test_git_worker_imports_the_commit_not_this_checkout(tmp_path):
-    sys.path.insert(0, str(ROOT / "tools"))
     import match
 
     from game.rules import Game, Position
@@ -148,7 +146,6 @@ def test_match_tool_refuses_a_revision_that_is_not_a_commit(tmp_path):
 
 
 def test_a_book_player_plays_book_moves_and_others_refuse_unknown_options():
-    sys.path.insert(0, str(ROOT / "tools"))
     import match
 
     from game.engine import book
@@ -222,15 +219,13 @@ def test_build_book_writes_legal_moves(tmp_path, jobs):
 
 
 def test_a_book_option_reaches_the_player_of_a_game():
-    sys.path.insert(0, str(ROOT / "tools"))
     import match
 
     assert match._make_player("depth:1+book", "depth:1", 1, {}).book
     assert not match._make_player("depth:1", "depth:1+book", 1, {}).book
 
 
-def test_adjudication_ends_a_game_the_database_knows(tmp_path, monkeypatch):
-    monkeypatch.syspath_prepend(str(ROOT / "tools"))
+def test_adjudication_ends_a_game_the_database_knows(tmp_path):
     import match
 
     # black (to move) wins 2 kings v 1: the database says so at once

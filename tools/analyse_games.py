@@ -20,21 +20,19 @@ Make games with ``python tools/match.py Expert Medium --openings 5 --pdn games.p
 """
 
 import argparse
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import _common  # noqa: F401  (this checkout's game first on sys.path)
 
-from game.analysis.grading import BLUNDER, KINDS, grade  # noqa: E402
-from game.analysis.report import DECIDED_LOSS, DECIDED_WIN, loses_material_by_force  # noqa: E402
-from game.analysis.runner import analyse  # noqa: E402
-from game.engine.book import book_moves  # noqa: E402
-from game.engine.endgame import probe  # noqa: E402
-from game.engine.process import Done, EngineClient, Limit  # noqa: E402
-from game.engine.search import describe_score  # noqa: E402
-from game.notation.pdn import read_pdn  # noqa: E402
-from game.textfile import read_text  # noqa: E402
+from game.analysis.grading import BLUNDER, KINDS, grade
+from game.analysis.report import DECIDED_LOSS, DECIDED_WIN, loses_material_by_force
+from game.analysis.runner import analyse
+from game.engine.book import book_moves
+from game.engine.endgame import probe
+from game.engine.process import Done, EngineClient, Limit
+from game.engine.search import describe_score
+from game.notation.pdn import read_pdn
+from game.textfile import read_text
 
 
 def _loses_material(m, position):

@@ -24,10 +24,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import _common  # noqa: F401  (this checkout's game first on sys.path)
 
-from game.engine.search import Searcher, describe_score  # noqa: E402
-from game.rules import Position  # noqa: E402
+from game.engine.search import Searcher, describe_score
+from game.rules import Position
 
 POSITIONS = [
     # openings

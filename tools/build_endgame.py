@@ -37,16 +37,15 @@ one step of look-ahead (see tests/test_endgame.py for the same on a sample).
 """
 
 import argparse
-import sys
 import time
 from bisect import bisect_right
 from itertools import combinations
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import _common  # noqa: F401  (this checkout's game first on sys.path)
 
-from game.engine import endgame as eg  # noqa: E402
-from game.rules import bitboard as bb  # noqa: E402
+from game.engine import endgame as eg
+from game.rules import bitboard as bb
 
 BOARD = bb.BOARD
 BC = bb.BLACK_CROWN

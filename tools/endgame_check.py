@@ -35,13 +35,12 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import _common  # noqa: F401  (this checkout's game first on sys.path)
 
-from game.engine import endgame as eg  # noqa: E402
-from game.rules import Game, Position  # noqa: E402
-from game.rules import bitboard as bb  # noqa: E402
+from game.engine import endgame as eg
+from game.rules import Game, Position
+from game.rules import bitboard as bb
 
 SQ = bb.SQUARE_BITS
 

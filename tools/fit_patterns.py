@@ -28,15 +28,12 @@ time:0.2@PATTERNS=0``).
 """
 
 import argparse
-import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tools"))
+import _common  # noqa: F401  (this checkout's game first on sys.path)
 
-from game.engine import patterns as P  # noqa: E402
+from game.engine import patterns as P
 
 QUAD_BITS = [(h, h + 1, h + 4, h + 5) for h in range(3)]  # a band's 2 x 2 blocks
 

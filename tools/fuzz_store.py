@@ -31,10 +31,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from _common import ROOT
 
-from game.rules import Game  # noqa: E402
+from game.rules import Game
 
 
 class Hang(Exception):

@@ -20,13 +20,9 @@ clipped to +-2000), the result 1, 0.5 or 0: the game's.
 """
 
 import argparse
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tools"))
+import _common  # noqa: F401  (this checkout's game first on sys.path)
 
 CLIP = 2000
 

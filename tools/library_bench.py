@@ -31,10 +31,10 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import _common
+from _common import ROOT
+
+_common.headless(scratch_home=False)  # no window, no sound (main() makes the data folder)
 
 FRAME = 1 / 60
 

@@ -26,7 +26,6 @@ import argparse
 import array
 import hashlib
 import math
-import os
 import random
 import struct
 import sys
@@ -36,16 +35,13 @@ import wave
 import zlib
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import _common
+
+_common.headless(scratch_home=False)
 
 import pygame  # noqa: E402  (after the SDL environment is set)
 
-REPO = Path(__file__).resolve().parent.parent
-ASSETS = REPO / "assets"
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+ASSETS = _common.ROOT / "assets"
 
 # The game's loader owns the list of sprites and sounds and their size; this tool renders them.
 from game.ui.assets import BASE_SIZE as SIZE, SOUNDS, SPRITES  # noqa: E402

@@ -14,12 +14,12 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import _common  # noqa: F401  (this checkout's game first on sys.path)
 
-from game.agent.io import format_move, parse_input  # noqa: E402
-from game.rules import Move  # noqa: E402
-from game.rules import bitboard as bb  # noqa: E402
-from game.textfile import read_text  # noqa: E402
+from game.agent.io import format_move, parse_input
+from game.rules import Move
+from game.rules import bitboard as bb
+from game.textfile import read_text
 
 WIN = 1000
 

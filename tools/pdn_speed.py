@@ -15,6 +15,8 @@ import sys
 import time
 from pathlib import Path
 
+from _common import ROOT
+
 
 def _best(fn, repeat):
     """The best CPU time of ``repeat`` runs (process time: the figure a loaded machine disturbs least)."""
@@ -31,7 +33,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("file")
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--root", default=str(Path(__file__).resolve().parent.parent),
+    ap.add_argument("--root", default=str(ROOT),
                     help="checkout whose game package is measured (default: this one)")
     ap.add_argument("--memory", action="store_true", help="also report the process's peak resident memory")
     args = ap.parse_args(argv)

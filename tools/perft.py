@@ -9,14 +9,12 @@ looked up in a table unless ``--no-hash`` is given (then every path is walked).
 """
 
 import argparse
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import _common  # noqa: F401  (this checkout's game first on sys.path)
 
-from game.rules import FenError, Move, Position  # noqa: E402
-from game.rules import bitboard as bb  # noqa: E402
+from game.rules import FenError, Move, Position
+from game.rules import bitboard as bb
 
 
 def main(argv=None):

@@ -12,22 +12,17 @@ dialogs, the game-over card, review, the computer thinking and live analysis
 """
 
 import argparse
-import os
 import random
 import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-# settings and games go to a scratch folder, never the player's own
-os.environ.setdefault("CHECKERS_HOME", tempfile.mkdtemp(prefix="checkers-tool-"))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import _common
 
-import pygame  # noqa: E402
+_common.headless()  # no window, no sound; settings and games in a scratch folder, never the player's own
+
+import pygame  # noqa: E402  (after the SDL environment is set)
 
 from game.app import App  # noqa: E402
 from game.engine.levels import level_by_name, parse_level  # noqa: E402
@@ -200,7 +195,7 @@ def main(argv=None):
         finally:
             app.close()
     if args.docs:
-        docs = Path(__file__).resolve().parent.parent / "docs"
+        docs = _common.ROOT / "docs"
         docs.mkdir(exist_ok=True)
         for shot, target in DOCS.items():
             if shot in shots:

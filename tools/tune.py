@@ -34,11 +34,10 @@ import argparse
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+import _common  # noqa: F401  (this checkout's game first on sys.path)
 
-import game.engine.evaluate  # noqa: E402,F401  (the package attribute is the function)
-from game.rules import Position  # noqa: E402
+import game.engine.evaluate  # noqa: F401  (the package attribute is the function)
+from game.rules import Position
 
 E = sys.modules["game.engine.evaluate"]
 

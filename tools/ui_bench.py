@@ -27,15 +27,11 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-# settings and autosaves go to a scratch folder, never the player's own
-os.environ.setdefault("CHECKERS_HOME", tempfile.mkdtemp(prefix="checkers-tool-"))
-sys.path.insert(0, str(ROOT))
+import _common
+from _common import ROOT
+
+_common.headless()  # no window, no sound; settings and games in a scratch folder, never the player's own
 
 
 def rss_mb(pid="self"):
