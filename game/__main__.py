@@ -85,10 +85,10 @@ def _read_start(args):
     from .textfile import FileReadError, excerpt
 
     if args.fen is not None:
-        from .notation import parse_fen
+        from .rules import Position
 
         try:
-            return parse_fen(args.fen)
+            return Position.from_fen(args.fen)
         except (NotationError, ValueError) as e:
             raise UsageError(f"bad FEN {excerpt(args.fen)}: {_line(e)}") from None
     if args.board is not None:

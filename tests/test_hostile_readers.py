@@ -18,7 +18,7 @@ from fuzzing import mutate
 from helpers import play
 
 from game.notation import (BOARD_FILE_LIMIT, NotationError, csci_board, csci_input, digit_board, load_board_file,
-                           load_csci_input, parse_csci_board, parse_csci_input, parse_digit_board, parse_fen,
+                           load_csci_input, parse_csci_board, parse_csci_input, parse_digit_board,
                            parse_square, read_board_file, square_name)
 from game.rules import WHITE, FenError, Game, Position, PositionError, RulesError
 from game.textfile import FileReadError
@@ -44,9 +44,9 @@ def _short_library_error(call, *args, errors=(NotationError,)):
 @pytest.mark.parametrize("call, text", [
     (parse_square, HUGE),
     (parse_square, "0" * 5000 + "1" * 5000),
-    (parse_fen, f"B:W{HUGE}:B1"),
-    (parse_fen, f"B:W1-{HUGE}:B5"),
-    (parse_fen, f"B:WK{HUGE}:B5"),
+    (Position.from_fen, f"B:W{HUGE}:B1"),
+    (Position.from_fen, f"B:W1-{HUGE}:B5"),
+    (Position.from_fen, f"B:WK{HUGE}:B5"),
     (parse_csci_input, INPUT.replace("100.", HUGE)),
     (parse_csci_input, INPUT.replace("100.", HUGE + "." + HUGE)),
     (parse_csci_input, INPUT.replace("100.", "1e" + HUGE)),
@@ -231,7 +231,7 @@ def _hostile(rng, sample):
 def _samples():
     pos = play(Game(), 40, seed=17).position
     return {
-        "fen": (parse_fen, pos.fen()),
+        "fen": (Position.from_fen, pos.fen()),
         "square": (parse_square, "b8"),
         "board text": (read_board_file, "\n".join(csci_board(pos))),
         "digits board": (parse_digit_board, digit_board(pos)),
@@ -288,7 +288,7 @@ def test_fuzz_files_through_the_file_readers(tmp_path):
 
 
 def test_fen_errors_are_both_rules_and_notation_errors():
-    error = _short_library_error(parse_fen, "B:W33:B1", errors=(FenError,))
+    error = _short_library_error(Position.from_fen, "B:W33:B1", errors=(FenError,))
     assert isinstance(error, RulesError) and isinstance(error, NotationError) and isinstance(error, ValueError)
 
 

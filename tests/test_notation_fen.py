@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.notation import NotationError, parse_fen, parse_square, position_fen, row_col, square_at, square_name
+from game.notation import NotationError, parse_square, row_col, square_at, square_name
 from game.rules import BLACK, WHITE, Position
 
 START = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
@@ -10,14 +10,14 @@ START = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
 
 def test_initial_position_fen():
     assert Position.initial().fen() == START
-    assert parse_fen(START) == Position.initial()
+    assert Position.from_fen(START) == Position.initial()
 
 
 def test_fen_writes_men_then_kings_white_first():
     pos = Position.from_squares(black_men=[12, 16], black_kings=[3], white_men=[24, 18], white_kings=[10],
                                 turn=WHITE)
-    assert position_fen(pos) == "W:W18,24,K10:B12,16,K3"
-    assert parse_fen(position_fen(pos)) == pos
+    assert pos.fen() == "W:W18,24,K10:B12,16,K3"
+    assert Position.from_fen(pos.fen()) == pos
 
 
 @pytest.mark.parametrize("text", [
@@ -30,19 +30,19 @@ def test_fen_writes_men_then_kings_white_first():
     '"b:b1-12:w21-32."',
 ])
 def test_forgiving_reading(text):
-    assert parse_fen(text) == Position.initial()
+    assert Position.from_fen(text) == Position.initial()
 
 
 def test_kings_in_ranges_and_lower_case():
-    pos = parse_fen("w:wk1-3,20:bk30,k31,5")
+    pos = Position.from_fen("w:wk1-3,20:bk30,k31,5")
     assert pos.turn == WHITE
     assert pos.white_kings == {1, 2, 3} and pos.white_men == {20}
     assert pos.black_kings == {30, 31} and pos.black_men == {5}
 
 
 def test_empty_sides():
-    assert parse_fen("B:W:B") == Position.empty(BLACK)
-    assert parse_fen("W:W18:B").white_men == {18}
+    assert Position.from_fen("B:W:B") == Position.empty(BLACK)
+    assert Position.from_fen("W:W18:B").white_men == {18}
 
 
 @pytest.mark.parametrize("text, quoted", [
@@ -64,16 +64,16 @@ def test_empty_sides():
 ])
 def test_bad_fen_is_a_notation_error_quoting_it(text, quoted):
     with pytest.raises(NotationError) as info:
-        parse_fen(text)
+        Position.from_fen(text)
     assert quoted in str(info.value)
     assert isinstance(info.value, ValueError)
 
 
 def test_fen_of_non_text():
     with pytest.raises(NotationError):
-        parse_fen(None)
+        Position.from_fen(None)
     with pytest.raises(NotationError):
-        parse_fen(12)
+        Position.from_fen(12)
 
 
 def test_square_names():
@@ -102,5 +102,5 @@ def test_square_name_of_non_square():
 
 def test_a_backwards_range_is_named_as_such():
     with pytest.raises(NotationError, match="backwards") as info:
-        parse_fen("B:W32-21:B1-12")
+        Position.from_fen("B:W32-21:B1-12")
     assert "32-21" in str(info.value)

@@ -11,7 +11,7 @@ from fuzzing import mutate
 from helpers import play
 
 from game.notation import (NotationError, csci_board, csci_input, digit_board, parse_csci_board, parse_csci_input,
-                           parse_digit_board, parse_fen, parse_square, read_board_file, read_pdn, write_pdn, PdnError)
+                           parse_digit_board, parse_square, read_board_file, read_pdn, write_pdn, PdnError)
 from game.rules import Game, Position
 
 ALPHABET = "0123456789bBwWkK.:-x,\"[]{}() \n\r\t;*/$!?_+SINGLEGAMEBLACKWHITE\u00e9\u0663\u00b2\ufeff%"
@@ -47,7 +47,7 @@ def _only_notation_errors(parse, text):
 
 
 PARSERS = {
-    "fen": parse_fen,
+    "fen": Position.from_fen,
     "csci": parse_csci_input,
     "digits": parse_digit_board,
     "rows": lambda t: parse_csci_board(t, "BLACK"),
@@ -141,9 +141,9 @@ def test_fen_reader_accepts_only_positions():
     for _ in range(3000):
         text = _mutate(rng, "B:W18,24,K10:B12,16")
         try:
-            pos = parse_fen(text)
+            pos = Position.from_fen(text)
         except NotationError:
             continue
         ok += 1
-        assert isinstance(pos, Position) and parse_fen(pos.fen()) == pos
+        assert isinstance(pos, Position) and Position.from_fen(pos.fen()) == pos
     assert ok > 100

@@ -1,8 +1,8 @@
 """Notations: square names, PDN and the two board-text formats of the seeds.
 
-FEN is read and written by the rules (``game.rules.fen``); ``parse_fen`` and
-``position_fen`` stay here for callers, and ``NotationError`` is the rules'
-class, so ``except NotationError`` catches a bad FEN too.
+FEN is read and written by the rules (``Position.from_fen``, ``Position.fen``);
+``NotationError`` is the rules' class, so ``except NotationError`` catches a
+bad FEN too.
 
 The submodules load on first use: the tournament agent is started afresh for
 every move and needs only the board format, not the PDN reader.
@@ -17,7 +17,6 @@ _EXPORTS = {
     "parse_csci_board": "boards", "parse_csci_input": "boards", "parse_digit_board": "boards",
     "read_board_file": "boards", "load_board_file": "boards", "load_csci_input": "boards",
     "BOARD_FILE_LIMIT": "boards",
-    "parse_fen": "fen", "position_fen": "fen",
     "PdnError": "pdn", "PdnGame": "pdn", "read_pdn": "pdn", "write_pdn": "pdn", "write_pdn_games": "pdn",
     "iter_pdn": "pdn", "read_pdn_file": "pdn", "read_pdn_text": "pdn", "find_move": "pdn",
     "MoveTextError": "pdn", "normal_result": "pdn",

@@ -19,7 +19,6 @@ import re
 
 from ..rules.game import Game
 from ..rules.position import Position
-from .fen import position_fen
 from .pdn_movetext import MoveTextError, find_move
 from .pdn_reader import (HEADER_PLIES, MAX_COMMENT, MAX_COMMENT_TOTAL, MAX_PDN_FILE_BYTES, MAX_PLIES,
                          MAX_TAG_VALUE, MAX_TAGS, PdnError, PdnGame, iter_pdn, move_label, normal_result,
@@ -70,7 +69,7 @@ def write_pdn(game, tags=None, result=None):
     all_tags["GameType"] = "21"
     if game.start != Position.initial():
         all_tags["SetUp"] = "1"
-        all_tags["FEN"] = position_fen(game.start)
+        all_tags["FEN"] = game.start.fen()
     for name, value in given.items():
         if name not in all_tags and name not in ("FEN", "SetUp"):  # the game's own, not the caller's
             if not re.fullmatch(r"[A-Za-z0-9_]+", str(name)):

@@ -35,7 +35,6 @@ from ..rules import bitboard as bb
 from ..rules.position import BLACK, WHITE, Position
 from ..textfile import excerpt, read_text
 from .errors import NotationError
-from .fen import parse_fen
 from .pdn_movetext import MoveTextError, read_move
 
 __all__ = ["PdnError", "PdnGame", "iter_pdn", "read_pdn", "read_pdn_file", "read_pdn_text",
@@ -175,7 +174,7 @@ def _start_position(tags):
             raise PdnError('[SetUp "1"] without a [FEN] tag')
         return Position.initial()
     try:
-        return parse_fen(fen)
+        return Position.from_fen(fen)
     except NotationError as e:
         raise PdnError(f"bad [FEN {excerpt(fen, 40)}] tag: {e}") from None
 

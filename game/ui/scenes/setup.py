@@ -17,10 +17,10 @@ with no pieces, or a side to move with no legal move.
 
 import pygame
 
-from ...notation import NotationError, parse_fen, position_fen
+from ...notation import NotationError
 from ...rules import BLACK, COLOR_NAMES, WHITE, Game, Position, setup_problem
 from .. import theme
-from ..analysis_view import LiveBoard, bar_rect, client_factory
+from ..analysis_view import LiveBoard, bar_rect
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
 from ..geometry import PlayLayout
 from ..menu_items import add_menu_item
@@ -106,7 +106,7 @@ class SetupScene(Scene):
         self.side.name, self.you.name = "to_move", "you_play"
         self.live_button = self.actions[6]
         self.live_button.name = "action:live"
-        self.live = LiveBoard(client_factory(self.app))
+        self.live = LiveBoard(self.app)
         self.focus = FocusGroup(self.tool_buttons + [self.side, self.you] + self.actions)
         self.pick(self.tool)
         self.resize(self.size)
@@ -192,7 +192,7 @@ class SetupScene(Scene):
     # -- FEN -----------------------------------------------------------------------
 
     def fen(self):
-        return position_fen(self.position)
+        return self.position.fen()
 
     def copy_fen(self):
         fen = self.fen()
@@ -203,12 +203,12 @@ class SetupScene(Scene):
 
     def apply_fen(self, text):
         try:
-            position = parse_fen(text)
+            position = Position.from_fen(text)
         except NotationError as e:
             self.say(f"Not a FEN: {str(e).splitlines()[0]}", error=True)
             return False
         self.load(position)
-        self.say(f"Position from {position_fen(position)}")
+        self.say(f"Position from {position.fen()}")
         return True
 
     def paste_fen(self):
