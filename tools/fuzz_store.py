@@ -31,7 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import ROOT
+import _common  # noqa: F401  (this checkout's game first on sys.path)
 
 from game.rules import Game
 
@@ -42,6 +42,18 @@ class Hang(Exception):
 
 def _alarm(signum, frame):
     raise Hang()
+
+
+def random_game(plies, seed):
+    """A game of ``plies`` random legal moves (fewer if it ends first): the seeds' games."""
+    rng = random.Random(seed)
+    game = Game()
+    for _ in range(plies):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.push(rng.choice(moves))
+    return game
 
 
 def random_json(rng, depth=0):
@@ -161,10 +173,8 @@ def case_settings(rng, home, data):
 
 def seeds_unfinished():
     from game.store.autosave import autosave_json
-    sys.path.insert(0, str(ROOT / "tests"))
-    from helpers import play
 
-    return [json.dumps(autosave_json(play(Game(), n, seed=n), "1p", {"white": "Hard"}, ["black"])).encode()
+    return [json.dumps(autosave_json(random_game(n, seed=n), "1p", {"white": "Hard"}, ["black"])).encode()
             for n in (0, 5, 30, 80)]
 
 
@@ -213,10 +223,8 @@ def case_unfinished(rng, home, data):
 
 def seeds_pdn():
     from game.notation.pdn import write_pdn
-    sys.path.insert(0, str(ROOT / "tests"))
-    from helpers import play
 
-    g = play(Game(), 60, seed=4)
+    g = random_game(60, seed=4)
     done = Game()
     while done.outcome is None:
         done.push(done.legal_moves()[0])
@@ -446,10 +454,8 @@ def caps(home):
 
     g = games_dir()
     g.mkdir(parents=True, exist_ok=True)
-    sys.path.insert(0, str(ROOT / "tests"))
-    from helpers import play
 
-    one = write_pdn(play(Game(), 120, seed=2), {"Black": "A", "White": "B"}) + "\n"
+    one = write_pdn(random_game(120, seed=2), {"Black": "A", "White": "B"}) + "\n"
     pdn = g / "big.pdn"
     with open(pdn, "w") as f:
         for _ in range(saves.MAX_FILE_BYTES // len(one.encode())):
