@@ -52,6 +52,17 @@ def test_round_trip(home, caplog):
     assert not [p.name for p in (home / "config").iterdir() if p.name.startswith(".")]  # no temporary left
 
 
+def test_a_file_saved_with_a_byte_order_mark_is_read(home, caplog):
+    """Windows Notepad saves UTF-8 with a byte-order mark; the json module refuses one, the store skips it."""
+    s = Settings(sound=False, level="Master")
+    assert save_settings(s)
+    path = home / "config" / "settings.json"
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    with caplog.at_level(logging.WARNING):
+        assert load_settings() == s
+    assert not caplog.records and bad_files(home) == []
+
+
 def test_cycle():
     s = Settings()
     assert cycle(s, "sound").sound is False
