@@ -5,6 +5,12 @@ process.  Tests drive it a frame at a time with ``app.step()`` (or
 ``app.run(frames=N)``) and a fixed ``dt``, so no real clock is needed.
 Every path out (window close, Quit, Ctrl+C, an exception) goes through
 ``close()``, which ends the engine process.
+
+Engines: ``app.engine`` is the computer player's (one, shared by every
+match); a screen that needs a search of its own (a hint, a live analysis,
+a game report) asks ``app.new_engine()`` and closes what it gets.  Both
+come from ``app.engine_factory`` when one is given (tests pass doubles
+that need no process), else they are ``EngineClient``s.
 """
 
 import os
@@ -69,7 +75,8 @@ class App:
         self.measure = False
         self.fixed_dt = fixed_dt
         self._engine = None
-        self._engine_factory = engine_factory
+        # engine_factory(): makes every engine client instead of EngineClient (tests: doubles)
+        self.engine_factory = engine_factory
         self._assets = None
         self._audio = False
         self._hand = None             # the pointer shape last set (None: not set yet)
@@ -161,13 +168,19 @@ class App:
         and tell the player, as ``ComputerTurn`` and ``Hint`` do.
         """
         if self._engine is None:
-            if self._engine_factory is not None:
-                self._engine = self._engine_factory()
-            else:
-                from .engine.process import EngineClient
-
-                self._engine = EngineClient()
+            self._engine = self.new_engine()
         return self._engine
+
+    def new_engine(self, background=False):
+        """A new engine client of the caller's own, apart from the computer player's ``engine``;
+        the caller closes it.  ``background``: a search the player is not waiting on (a live
+        analysis, a game report), whose process yields the CPU to the window.  With an
+        ``engine_factory`` its client is returned instead.  May raise, as ``engine`` may."""
+        if self.engine_factory is not None:
+            return self.engine_factory()
+        from .engine.process import EngineClient
+
+        return EngineClient(background=background)
 
     @property
     def has_engine(self):

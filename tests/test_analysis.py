@@ -294,7 +294,8 @@ def test_real_engine_report_calls_a_hung_man_a_blunder():
         report, _ = analyse(start, moves, client, seconds=0.2, timeout=120)
     first = report.moves[0]
     assert first.kind == grading.BLUNDER
-    assert first.explanation.reason.startswith("loses a man")
+    # the endgame database (the report's by default) knows more than the man lost
+    assert first.explanation.reason == "turns a drawn ending into a loss and loses a man"
 
 
 def test_a_known_win_thrown_away_is_said_in_results_not_in_men():
@@ -324,7 +325,49 @@ def test_a_book_move_is_never_graded_below_best():
     while not analysis.done:
         analysis.poll()
     assert analysis.report().moves[2].kind == grading.BEST
-    without = GameAnalysis(game.start, game.moves, FakeEngine(scores={game.positions[3]: 300}), seconds=0.1)
+    without = GameAnalysis(game.start, game.moves, FakeEngine(scores={game.positions[3]: 300}), seconds=0.1,
+                           book=None)
     while not without.done:
         without.poll()
     assert without.report().moves[2].kind == grading.BLUNDER
+
+
+def test_the_shipped_book_and_endgame_database_are_the_reports_defaults():
+    from game.analysis.runner import shipped_book
+
+    game = Game()
+    opening = [m for m in game.legal_moves() if m in shipped_book()(game.position)]
+    assert opening, "the book knows the first moves"
+    analysis = GameAnalysis(game.start, [], FakeEngine())
+    assert analysis.probe(Position.from_fen("B:W18:B14,K1")) == 1  # two against one: the database's win
+    assert opening[0] in analysis.book(game.position)
+    bare = GameAnalysis(game.start, [], FakeEngine(), probe=None, book=None)
+    assert bare.probe is None and bare.book is None
+
+
+# -- the positions the engine sees ------------------------------------------------------------
+
+def test_the_engine_sees_the_positions_since_the_last_capture_or_man_move():
+    import random
+
+    from game.analysis.history import engine_history, game_history
+
+    for seed in range(30):
+        rng = random.Random(seed)
+        game = Game(Position.from_fen("B:WK29,K30,K31,21:BK3,K4,K5,9,12"))
+        for _ in range(40):
+            moves = game.legal_moves()
+            if not moves or game.outcome is not None:
+                break
+            game.push(rng.choice(moves))
+            assert game_history(game) == tuple(game.reversible_history()[:-1])
+    game = Game(Position.from_fen("B:WK30,K31:BK3,K4,9"))
+    king = [m for m in game.legal_moves() if m.start == 3][0]
+    game.push(king)
+    game.push(game.legal_moves()[0])  # a white king
+    assert game_history(game) == tuple(game.positions[:2])  # kings only: the start can come again
+    man = [m for m in game.legal_moves() if m.start == 9][0]
+    game.push(man)
+    assert game_history(game) == ()  # a man moved: nothing before can
+    with pytest.raises(ValueError, match="needs 3 moves"):
+        engine_history(game.positions, game.moves[:1])

@@ -15,7 +15,7 @@ import pytest
 
 from game.notation.pdn import write_pdn
 from game.rules import BLACK, WHITE, Game, Position
-from game.store import autosave_path, games_dir, list_saved_games, save_game
+from game.store import autosave_path, games_dir, read_games_file, save_game
 
 from helpers import FakeEngine, frames_until
 
@@ -237,8 +237,9 @@ def test_ctrl_s_saves_and_load_screen_opens_it(app):
         play_clicks(app, scene.game.legal_moves()[0])
     key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
     assert scene.message.startswith("Saved as")
-    [info] = list_saved_games()
-    assert info.black == "Human" and info.white == "Human" and info.plies == 4
+    [path] = games_dir().glob("*.pdn")
+    [saved] = read_games_file(path)
+    assert saved.black == "Human" and saved.white == "Human" and len(saved.game.moves) == 4
     labels = menu_labels(app)
     assert "Load game" in labels
     menu = app.stack.top

@@ -10,9 +10,10 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import poll_until
 
 from game.engine import LEVELS
-from game.engine.process import Done, EngineClient, EngineError, Info, Limit
+from game.engine.process import BACKGROUND_NICENESS, Done, EngineClient, EngineError, Info, Limit
 from game.rules import Position
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -146,6 +147,22 @@ def test_killed_worker_is_restarted_and_request_retried(client):
     # and the new worker keeps serving
     client.go(Position.initial(), limit=Limit(depth=3))
     assert client.wait(30)[-1].move in Position.initial().legal_moves()
+
+
+@pytest.mark.skipif(not hasattr(os, "setpriority"), reason="process priorities")
+def test_a_background_worker_yields_the_cpu_and_so_does_its_replacement():
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    with EngineClient(background=True) as c:
+        c.go(MIDGAME, limit=Limit())  # an analysis: searches until stopped
+        first = c.pid
+        assert os.getpriority(os.PRIO_PROCESS, first) == max(mine, BACKGROUND_NICENESS)
+        os.kill(first, 9)
+        poll_until(c.poll, lambda: c.pid not in (first, None))  # the worker died: a new one searches
+        assert os.getpriority(os.PRIO_PROCESS, c.pid) == max(mine, BACKGROUND_NICENESS)
+    assert os.getpriority(os.PRIO_PROCESS, 0) == mine  # the window's own process keeps its priority
+    with EngineClient() as c:  # the computer player's engine is not one of them
+        c.go(MIDGAME, limit=Limit(depth=1))
+        assert os.getpriority(os.PRIO_PROCESS, c.pid) == mine
 
 
 def test_close_leaves_no_child():

@@ -28,7 +28,7 @@ MIDGAME = Position.from_fen("W:W18,21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,
 
 
 class _App:
-    _engine_factory = None
+    """The hint asks ``app.new_engine`` only without a factory of its own: these tests give one."""
 
 
 class _RecordingClient(EngineClient):

@@ -123,7 +123,6 @@ def test_a_turns_live_analysis_on_it_follows_every_step_and_stops(made):
     key(app, pygame.K_LEFT)
     frames_until(app, lambda: scene.live.info is not None and scene.live.info.position == game.positions[7])
     assert engines[0].requests[-1][0] == game.positions[7]
-    assert engines[0].requests[-1][1] == tuple(game.positions[:7])  # the engine sees repetitions
     key(app, pygame.K_a)
     assert not scene.live.on and engines[0].cancels >= 1
     asked = len(engines[0].requests)
@@ -132,6 +131,31 @@ def test_a_turns_live_analysis_on_it_follows_every_step_and_stops(made):
     assert len(engines[0].requests) == asked  # off: no request follows the board
     key(app, pygame.K_ESCAPE)
     assert app.stack.top.name == "menu" and engines[0].closed
+
+
+def kings_game():
+    """Kings shuffle (moves 0-3), a man moves (4), kings shuffle again (5-7)."""
+    game = Game(Position.from_fen("B:WK30,K31:BK3,K4,9"))
+    for i in range(8):
+        man = game.position.piece_at(9) is not None and game.position.turn == 0 and i == 4
+        moves = [m for m in game.legal_moves() if (m.start == 9) == man and not m.is_capture]
+        game.push(moves[i % len(moves)] if i < 4 else moves[0])
+    return game
+
+
+def test_the_engine_sees_the_positions_since_the_last_man_move_wherever_review_is(made):
+    app, engines, _ = made
+    game = kings_game()
+    assert game.position.piece_at(9) is None and len(game.moves) == 8  # the man moved at move 4
+    scene = open_review(app, game)
+    key(app, pygame.K_a)
+    assert engines[0].requests[-1][:2] == (game.positions[8], tuple(game.positions[5:8]))
+    scene.go(3)  # before the man moved: everything since the start can come again
+    app.step()
+    assert engines[0].requests[-1][:2] == (game.positions[3], tuple(game.positions[:3]))
+    scene.go(5)  # just after it: nothing can
+    app.step()
+    assert engines[0].requests[-1][:2] == (game.positions[5], ())
 
 
 def test_live_analysis_draws_its_bar_beside_the_board(made):
@@ -332,20 +356,12 @@ def test_move_numbers_match_the_games_list(made):
     assert scene.status_text()[0].startswith(f"After 2... {game.moves[2]}")
 
 
-def test_the_reports_engine_yields_the_cpu_to_the_window():
-    import subprocess
-    import sys
-
-    from game.ui.scenes.review import BACKGROUND_NICENESS, yield_to_the_window
-
-    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
-    try:
-        client = ScriptedEngine()
-        client.pid = child.pid
-        before = os.getpriority(os.PRIO_PROCESS, child.pid)
-        yield_to_the_window(client)
-        assert os.getpriority(os.PRIO_PROCESS, child.pid) == max(before, BACKGROUND_NICENESS)
-        assert os.getpriority(os.PRIO_PROCESS, os.getpid()) == before  # the window itself keeps its own
-    finally:
-        child.kill()
-        child.wait()
+def test_the_reports_engine_is_a_background_one(made, monkeypatch):
+    app, _, scores = made
+    asked = []
+    made_by = app.new_engine
+    monkeypatch.setattr(app, "new_engine", lambda **options: asked.append(options) or made_by(**options))
+    scene = analysed(app, blunder_game(), scores)
+    key(app, pygame.K_a)
+    assert scene.report is not None and scene.live.on
+    assert asked == [{"background": True}, {"background": True}]  # the report's, then the live analysis's

@@ -13,7 +13,7 @@ import pytest
 
 from game.app import App
 from game.engine.levels import level_by_name
-from game.engine.process import Info
+from game.engine.process import BACKGROUND_NICENESS, Info
 from game.rules import BLACK, WHITE, Position
 from helpers import app_with_fake_engines, frames, key
 
@@ -275,23 +275,18 @@ def test_arrow_head_is_as_translucent_as_its_shaft():
 
 
 @pytest.mark.skipif(not hasattr(os, "setpriority"), reason="process priorities")
-def test_the_analysis_engine_gives_way_to_the_window(app):
-    import subprocess
-    import sys
-
-    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+def test_the_analysis_engine_gives_way_to_the_window(home):
+    a = App((1000, 700), fixed_dt=1 / 60, sound=False)  # real engine processes
     try:
-        before = os.getpriority(os.PRIO_PROCESS, child.pid)
-        scene = two_players(app)
-        key(app, pygame.K_a)
-        [engine] = app.engines
-        engine.pid = child.pid  # the double stands for a process: this one
-        frames(app, 2)
-        assert os.getpriority(os.PRIO_PROCESS, child.pid) == max(before, 5)
+        scene = two_players(a)
+        key(a, pygame.K_a)
         assert scene.analysing
+        client = scene.live.client
+        assert client.pid is not None  # searching the position on the board
+        mine = os.getpriority(os.PRIO_PROCESS, 0)
+        assert os.getpriority(os.PRIO_PROCESS, client.pid) == max(mine, BACKGROUND_NICENESS)
     finally:
-        child.kill()
-        child.wait()
+        a.close()
 
 
 def test_the_opening_is_named_in_the_panel_and_in_review(app):

@@ -11,11 +11,15 @@ ending helps it judge the moves that led there.
     while not analysis.done:
         analysis.poll()          # once per frame
     report = analysis.report()
+
+The report reads the game's own endgame database and opening book unless told
+otherwise (``probe=``, ``book=``: another lookup, or None for none).
 """
 
 import time
 
 from ..engine.process import Done, Info, Limit
+from .history import engine_history
 from .report import Check, Verdict, build_report, final_verdict
 
 DEFAULT_SECONDS = 0.4   # per position: a 60-move game (121 positions) in about 50 s on one core
@@ -25,15 +29,33 @@ CHECK_FACTOR = 2        # a doubtful move's second look gets this many times the
 CHECK_FROM = 0.12       # expected result lost (see grading) from which a move is looked at again
 PASS_SHARE = 0.85       # of the progress bar: the first pass; the second looks take the rest
 
+SHIPPED = "shipped"     # probe= / book=: the game's own endgame database / opening book
+
+
+def shipped_probe():
+    """The endgame database's lookup (Position -> 1/0/-1/None; None outside it or without its file)."""
+    from ..engine.endgame import probe
+
+    return probe
+
+
+def shipped_book():
+    """The opening book's moves of a position (a list; empty outside the book or without its file)."""
+    from ..engine.book import book_moves
+
+    return lambda position: [m for m, _ in book_moves(position)]
+
 
 class GameAnalysis:
-    def __init__(self, start, moves, client, seconds=DEFAULT_SECONDS, probe=None, book=None, names=None):
+    def __init__(self, start, moves, client, seconds=DEFAULT_SECONDS, probe=SHIPPED, book=SHIPPED, names=None):
         self.start = start
         self.moves = tuple(moves)
         self.client = client
         self.seconds = seconds
-        self.probe = probe       # endgame database lookup (Position -> 1/0/-1/None), optional
-        self.book = book         # opening book lookup (Position -> moves), optional
+        # endgame database lookup (Position -> 1/0/-1/None) and opening book lookup (Position -> moves):
+        # the shipped ones by default, None for none
+        self.probe = shipped_probe() if probe == SHIPPED else probe
+        self.book = shipped_book() if book == SHIPPED else book
         self.names = names       # what the sides are called in explanations (the rules' by default)
         self.positions = [start]
         for m in self.moves:
@@ -76,15 +98,8 @@ class GameAnalysis:
     # -- driving ----------------------------------------------------------------
 
     def _history(self, i):
-        """The positions before ``i`` since the last capture or man move: repetitions count."""
-        out = []
-        for j in range(i - 1, -1, -1):
-            out.append(self.positions[j])
-            move = self.moves[j]
-            piece = self.positions[j].piece_at(move.start)
-            if move.is_capture or (piece is not None and not piece[1]):  # a man moved
-                break
-        return tuple(reversed(out))
+        """The earlier positions the engine sees with position ``i`` (see ``engine_history``)."""
+        return engine_history(self.positions[:i + 1], self.moves[:i])
 
     def _plan_checks(self):
         """After the first pass: the moves that look like mistakes get a second, longer look."""
@@ -242,7 +257,7 @@ def _with_book(positions, moves, verdicts, book):
     return out
 
 
-def analyse(start, moves, client, seconds=DEFAULT_SECONDS, probe=None, book=None, poll_every=0.01,
+def analyse(start, moves, client, seconds=DEFAULT_SECONDS, probe=SHIPPED, book=SHIPPED, poll_every=0.01,
             timeout=None):
     """Analyse a game to the end, blocking (tools and tests); returns (report, seconds taken)."""
     analysis = GameAnalysis(start, moves, client, seconds, probe, book)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import os
 import signal
 import threading
 import time
@@ -41,7 +42,7 @@ from typing import Any, Optional
 from ..rules import Move, Position, draw_rule_named
 from ..spawn import start_without_interrupt
 
-__all__ = ["Done", "EngineClient", "EngineError", "Go", "Info", "Limit", "Quit", "Stop"]
+__all__ = ["BACKGROUND_NICENESS", "Done", "EngineClient", "EngineError", "Go", "Info", "Limit", "Quit", "Stop"]
 
 
 # -- messages ------------------------------------------------------------------
@@ -269,6 +270,17 @@ def _worker_main(conn):
 _QUIT_GRACE = 1.0      # seconds a worker gets to leave after its pipe closes before kill()
 _KILL_GRACE = 1.0      # and after kill() before we stop waiting for it
 _MAX_RETRIES = 2       # restarts for one request before it is answered with an error
+# The niceness of a background worker (EngineClient(background=True)): a live analysis or a game
+# report gives the CPU to the window and to the computer player, so frames stay smooth on 2 cores.
+BACKGROUND_NICENESS = 5
+
+
+def _yield_cpu(pid, niceness=BACKGROUND_NICENESS):
+    """Lower the priority of process ``pid`` to at least ``niceness`` (never raise it back)."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, pid, max(os.getpriority(os.PRIO_PROCESS, pid), niceness))
+    except (AttributeError, OSError):
+        pass  # not on this platform, or the process is gone: it runs at the usual priority
 
 
 def _end_worker(proc, conn, wait=True):
@@ -313,9 +325,15 @@ class EngineClient:
     interpreter exit (finalizers run at exit).  If the parent is killed
     outright nothing of ours runs, but the worker's pipe closes with it and
     the worker leaves on its own.
+
+    ``background=True``: the worker runs at a lower priority (niceness
+    ``BACKGROUND_NICENESS``), and so does every worker started after a
+    restart: for searches the player is not waiting on (a live analysis, a
+    game report), which then give way to the window and the computer player.
     """
 
-    def __init__(self, *, start=False):
+    def __init__(self, *, start=False, background=False):
+        self.background = background
         self._ctx = multiprocessing.get_context("spawn")
         self._ids = itertools.count(1)
         self._proc = None
@@ -341,6 +359,8 @@ class EngineClient:
         proc = self._ctx.Process(target=_worker_main, args=(child,), daemon=True, name="checkers-engine")
         start_without_interrupt(proc)  # a Ctrl+C now must not cut the child's start
         child.close()  # ours would keep the pipe open after the worker dies: no EOF
+        if self.background:
+            _yield_cpu(proc.pid)
         self._proc, self._conn = proc, parent
         # the one cleanup: runs on close(), on garbage collection and at interpreter exit
         self._finalizer = weakref.finalize(self, _end_worker, proc, parent)

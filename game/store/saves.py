@@ -109,6 +109,24 @@ def save_game(game: Game, tags=None, folder=None) -> Path:
         raise StoreError(f"cannot save the game in {folder}: {e.strerror or e}") from None
 
 
+def save_annotated(text, black="Red", white="White", folder=None) -> Path:
+    """Write an analysed game's annotated PDN ``text`` (``game.analysis.annotate``) to a new file
+    in the games folder, ``<date> <time> annotated <Black> vs <White>.pdn``, and return its path.
+
+    Raises StoreError (one line) if it cannot be written; no existing file is ever replaced.
+    """
+    folder = paths.games_dir() if folder is None else Path(folder)
+    stamp = time.strftime("%Y-%m-%d %H-%M-%S")
+    base = f"{stamp} annotated {safe_name(black)} vs {safe_name(white)}"
+    names = [f"{base}.pdn" if n == 1 else f"{base} ({n}).pdn" for n in range(1, 100)]
+    try:
+        return paths.write_new(folder, names, text)
+    except FileExistsError:
+        raise StoreError(f"cannot find a free file name in {folder}") from None
+    except OSError as e:
+        raise StoreError(f"cannot save the annotated game in {folder}: {e.strerror or e}") from None
+
+
 @dataclass
 class LoadedGame:
     """One game of a PDN file: the Game (the moves up to any error) and its tags."""

@@ -180,29 +180,17 @@ class EvalGraph:
         pygame.draw.rect(surface, theme.PANEL_EDGE, r, 1)
 
 
-def client_factory(app):
-    """A maker of engine clients of a screen's own (the app's factory in tests, else a new process)."""
-    factory = getattr(app, "_engine_factory", None)
-    if factory is not None:
-        return factory
-
-    def make():
-        from ..engine.process import EngineClient
-
-        return EngineClient()
-    return make
-
-
 class LiveBoard:
     """Live analysis on a screen: turned on and off, follows the position shown, and draws
     the evaluation bar, the best line's arrows and its words.
 
-    The engine runs in a process of its own (``client_factory()``, called when first
-    turned on); ``close()`` ends it without waiting (leaving a screen never stalls).
+    The engine runs in a process of its own (``app.new_engine(background=True)``, made
+    when first turned on), at a lower priority: the window and the computer player
+    come first.  ``close()`` ends it without waiting (leaving a screen never stalls).
     """
 
-    def __init__(self, client_factory):
-        self.live = LiveAnalysis(client_factory)
+    def __init__(self, app):
+        self.live = LiveAnalysis(lambda: app.new_engine(background=True))
         self.on = False
 
     def toggle(self, position, history=()):
@@ -276,5 +264,5 @@ def progress_bar(surface, rect, fraction, text=""):
         theme.blit_text(surface, text, max(10, int(rect.height * 0.9)), theme.TEXT, rect.center, anchor="center")
 
 
-__all__ = ["EvalGraph", "LiveBoard", "bar_rect", "client_factory", "black_view", "draw_eval_bar", "draw_line", "line_words",
+__all__ = ["EvalGraph", "LiveBoard", "bar_rect", "black_view", "draw_eval_bar", "draw_line", "line_words",
            "progress_bar", "score_label", "score_words", "win_words"]

@@ -20,8 +20,9 @@ ARROW_COLOUR = (74, 176, 98)  # the green of assets/hint_arrow_head.png
 
 class Hint:
     def __init__(self, app, client_factory=None):
+        """``client_factory()`` makes the hint's engine client; by default ``app.new_engine()``."""
         self.app = app
-        self._factory = client_factory or getattr(app, "_engine_factory", None)
+        self._factory = client_factory
         self.client = None
         self.request_id = None
         self.position = None
@@ -34,12 +35,7 @@ class Hint:
 
     def _client(self):
         if self.client is None:
-            if self._factory is not None:
-                self.client = self._factory()
-            else:
-                from ..engine.process import EngineClient
-
-                self.client = EngineClient()
+            self.client = self._factory() if self._factory is not None else self.app.new_engine()
         return self.client
 
     def request(self, game):
@@ -57,7 +53,9 @@ class Hint:
         from ..engine.process import Limit
 
         try:
-            history = tuple(game.reversible_history()[:-1])
+            from ..analysis.history import game_history
+
+            history = game_history(game)
             self.request_id = self._client().go(game.position, history,
                                                 Limit(depth=HINT_DEPTH, time=HINT_SECONDS),
                                                 draw_rule=game.draw_rule.name, quiet=game.quiet_plies)

@@ -10,7 +10,7 @@ import logging
 
 from ..controller import DEFAULT_LEVEL, bottom_colour, mode_of, players_for
 from ..engine.levels import LevelError, parse_level
-from ..rules import BLACK, WHITE, Position
+from ..rules import BLACK, WHITE
 from ..store import settings as settings_mod
 from ..store.autosave import COLOR_KEYS
 from ..store.settings import Settings

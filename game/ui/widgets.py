@@ -323,6 +323,66 @@ class Chooser(Widget):
         theme.blit_text(surface, value, self._value_size(value), fg, self._value_rect().center, "center", bold=True)
 
 
+class Slider(Widget):
+    """A horizontal track from 0 to ``maximum``; click or drag to choose a value."""
+
+    def __init__(self, maximum, value=0, on_change=None):
+        super().__init__()
+        self.maximum = max(0, maximum)
+        self.value = value
+        self.on_change = on_change
+        self.dragging = False
+
+    def value_at(self, x):
+        if self.maximum == 0 or self.rect.width <= 0:
+            return 0
+        t = (x - self.rect.x) / self.rect.width
+        return max(0, min(self.maximum, round(t * self.maximum)))
+
+    def x_of(self, value):
+        if self.maximum == 0:
+            return self.rect.x
+        return self.rect.x + round(self.rect.width * value / self.maximum)
+
+    def _set(self, value):
+        if value != self.value:
+            self.value = value
+            if self.on_change:
+                self.on_change(value)
+
+    def step(self, delta):
+        self._set(max(0, min(self.maximum, self.value + delta)))
+        return True
+
+    def handle_event(self, event):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                self.rect.inflate(16, 24).collidepoint(event.pos):
+            self.dragging = True
+            self._set(self.value_at(event.pos[0]))
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.inflate(16, 24).collidepoint(event.pos)
+            if self.dragging:
+                self._set(self.value_at(event.pos[0]))
+                return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.dragging = False
+            return True
+        return False
+
+    def draw(self, surface, focused=False):
+        r = self.rect
+        track = pygame.Rect(r.x, r.centery - 3, r.width, 6)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=3)
+        done = pygame.Rect(r.x, track.y, self.x_of(self.value) - r.x, 6)
+        pygame.draw.rect(surface, theme.ACCENT_DARK, done, border_radius=3)
+        knob = (self.x_of(self.value), r.centery)
+        pygame.draw.circle(surface, theme.ACCENT if (focused or self.hovered or self.dragging) else theme.TEXT_DIM,
+                           knob, max(7, r.height // 2))
+        if focused:
+            pygame.draw.circle(surface, theme.FOCUS, knob, max(7, r.height // 2) + 3, 2)
+
+
 def pointer_moved(event):
     """A MOUSEMOTION that really moved (SDL also reports zero-length motion, e.g. when a window appears)."""
     rel = getattr(event, "rel", None)

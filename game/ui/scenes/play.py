@@ -10,6 +10,7 @@ freezes.
 
 import pygame
 
+from ...analysis.history import game_history
 from ...controller import Match, MatchError
 from .. import theme
 from ..animation import MoveAnimation
@@ -160,17 +161,9 @@ class PlayScene(Scene):
             return
         from ...analysis.live import LiveAnalysis
 
-        self.live = LiveAnalysis(self._analysis_client)
+        # an engine process of its own, yielding the CPU: it never delays the computer player
+        self.live = LiveAnalysis(lambda: self.app.new_engine(background=True))
         self._follow_analysis()
-
-    def _analysis_client(self):
-        """A separate engine process for the analysis, so it never delays the computer player."""
-        factory = getattr(self.app, "_engine_factory", None)
-        if factory is not None:
-            return factory()
-        from ...engine.process import EngineClient
-
-        return EngineClient()
 
     def _follow_analysis(self):
         """Analyse the position on the board now (nothing to do when it is already being analysed)."""
@@ -178,12 +171,8 @@ class PlayScene(Scene):
         if live is None:
             return
         game = self.game
-        live.show(game.position, tuple(game.reversible_history()[:-1]))
+        live.show(game.position, game_history(game))
         live.poll()
-        if live.client is not None:
-            from .review import yield_to_the_window
-
-            yield_to_the_window(live.client)  # the analysis gives way to the window and the computer player
 
     def stop_analysis(self):
         live, self.live = self.live, None

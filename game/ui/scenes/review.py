@@ -21,63 +21,28 @@ Esc back to the game.  Ctrl+S saves the analysed game as annotated PDN.
 or with a friend: the moves up to there are kept, so repetition still counts.
 """
 
-import os
-import time
-
 import pygame
 
 from ...analysis.annotate import annotated_pdn
 from ...analysis.grading import BLUNDER, MISTAKE
+from ...analysis.history import engine_history
 from ...analysis.runner import GameAnalysis
 from ...controller import DEFAULT_LEVEL, Match, MatchError, players_for
 from ...rules import BLACK, WHITE
 from .. import theme
 from ..words import opening_label
-from ..analysis_view import EvalGraph, LiveBoard, bar_rect, client_factory, draw_eval_bar, draw_line, progress_bar, score_words
+from ..analysis_view import EvalGraph, LiveBoard, bar_rect, draw_eval_bar, draw_line, progress_bar, score_words
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
 from ..geometry import PlayLayout
 from ..report_view import MoveList, draw_table, move_number, result_words, table_boxes, table_size
 from ..scene import Scene, register
 from ..store_hooks import flipped_for, level_named, settings_of
-from ..widgets import Button, FocusGroup, Widget
+from ..widgets import Button, FocusGroup, Slider
 from ..words import to_move
 
 WHY_COLOURS = ((90, 200, 120), (220, 80, 70), (236, 160, 80))   # the better move, the move played, its refutation
 PLAYED_COLOUR = ((220, 80, 70),)
 EXPLAINED = (MISTAKE, BLUNDER)
-
-
-def endgame_probe():
-    """The endgame database's lookup (Position -> 1/0/-1/None), or None where there is none."""
-    try:
-        from ...engine.endgame import probe
-    except ImportError:
-        return None
-    return probe
-
-
-def book_lookup():
-    """The opening book's moves of a position (a list), or None where there is no book."""
-    try:
-        from ...engine.book import book_moves
-    except ImportError:
-        return None
-    return lambda position: [m for m, _ in book_moves(position)]
-
-
-BACKGROUND_NICENESS = 5  # the report's engine yields the CPU to the window (frames stay smooth on 2 cores)
-
-
-def yield_to_the_window(client):
-    """Lower the priority of the report's engine process once it runs (again, after a restart)."""
-    pid = getattr(client, "pid", None)
-    if not pid or getattr(client, "_niced_pid", None) == pid:
-        return
-    try:
-        client._niced_pid = pid
-        os.setpriority(os.PRIO_PROCESS, pid, max(os.getpriority(os.PRIO_PROCESS, pid), BACKGROUND_NICENESS))
-    except (AttributeError, OSError):
-        pass  # not on this platform, or the process is gone: it runs at the usual priority
 
 
 class WhyLine:
@@ -104,66 +69,6 @@ class WhyLine:
         self.index = max(0, min(len(self.moves), self.index + delta))
 
 
-class Slider(Widget):
-    """A horizontal track from 0 to ``maximum``; click or drag to choose a value."""
-
-    def __init__(self, maximum, value=0, on_change=None):
-        super().__init__()
-        self.maximum = max(0, maximum)
-        self.value = value
-        self.on_change = on_change
-        self.dragging = False
-
-    def value_at(self, x):
-        if self.maximum == 0 or self.rect.width <= 0:
-            return 0
-        t = (x - self.rect.x) / self.rect.width
-        return max(0, min(self.maximum, round(t * self.maximum)))
-
-    def x_of(self, value):
-        if self.maximum == 0:
-            return self.rect.x
-        return self.rect.x + round(self.rect.width * value / self.maximum)
-
-    def _set(self, value):
-        if value != self.value:
-            self.value = value
-            if self.on_change:
-                self.on_change(value)
-
-    def step(self, delta):
-        self._set(max(0, min(self.maximum, self.value + delta)))
-        return True
-
-    def handle_event(self, event):
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
-                self.rect.inflate(16, 24).collidepoint(event.pos):
-            self.dragging = True
-            self._set(self.value_at(event.pos[0]))
-            return True
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.rect.inflate(16, 24).collidepoint(event.pos)
-            if self.dragging:
-                self._set(self.value_at(event.pos[0]))
-                return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
-            self.dragging = False
-            return True
-        return False
-
-    def draw(self, surface, focused=False):
-        r = self.rect
-        track = pygame.Rect(r.x, r.centery - 3, r.width, 6)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=3)
-        done = pygame.Rect(r.x, track.y, self.x_of(self.value) - r.x, 6)
-        pygame.draw.rect(surface, theme.ACCENT_DARK, done, border_radius=3)
-        knob = (self.x_of(self.value), r.centery)
-        pygame.draw.circle(surface, theme.ACCENT if (focused or self.hovered or self.dragging) else theme.TEXT_DIM,
-                           knob, max(7, r.height // 2))
-        if focused:
-            pygame.draw.circle(surface, theme.FOCUS, knob, max(7, r.height // 2) + 3, 2)
-
-
 @register("review")
 class ReviewScene(Scene):
     def enter(self):
@@ -180,7 +85,7 @@ class ReviewScene(Scene):
         self.renderer = BoardRenderer(self.app.assets)
         self.message = ""
         self.saved_path = None
-        self.live = LiveBoard(client_factory(self.app))
+        self.live = LiveBoard(self.app)
         self.analysis = None      # GameAnalysis while the report is computed
         self.report = None        # GameReport once it is
         self.analysis_note = ""   # why there is no report (cancelled, engine error)
@@ -233,11 +138,14 @@ class ReviewScene(Scene):
         return self.game.positions[self.ply]
 
     def history(self):
-        """The positions before the one shown (the engine sees repetitions)."""
-        if self.why is not None:
-            base = list(self.game.positions[:self.why.ply - 1])
-            return tuple(base + self.why.positions[:self.why.index])[-40:]
-        return tuple(self.game.positions[max(0, self.ply - 40):self.ply])
+        """The earlier positions the engine sees with the one shown (``engine_history``)."""
+        w = self.why
+        if w is not None:
+            w.position(self.game)  # its positions are worked out on first use
+            before = w.ply - 1
+            return engine_history(self.game.positions[:before] + w.positions[:w.index + 1],
+                                  self.game.moves[:before] + list(w.moves[:w.index]))
+        return engine_history(self.game.positions[:self.ply + 1], self.game.moves[:self.ply])
 
     # -- stepping ------------------------------------------------------------------
 
@@ -293,13 +201,12 @@ class ReviewScene(Scene):
             return
         self._close_analysis_client()
         try:
-            client = client_factory(self.app)()
+            client = self.app.new_engine(background=True)  # the report yields the CPU to the window
         except Exception as e:  # no engine: say so, the review goes on
             self.analysis_note = f"The engine could not be started ({e})"
             self._layout_panel()
             return
-        self.analysis = GameAnalysis(self.game.start, self.game.moves, client, probe=endgame_probe(),
-                                     book=book_lookup(), names=theme.SIDE_NAMES)
+        self.analysis = GameAnalysis(self.game.start, self.game.moves, client, names=theme.SIDE_NAMES)
         self.analysis_note = ""
         self._refresh_buttons()
 
@@ -361,7 +268,7 @@ class ReviewScene(Scene):
 
     def save_annotated(self):
         """Write the analysed game as PDN with marks and comments to a new file; say where."""
-        from ...store import paths
+        from ...store.saves import save_annotated
 
         if self.report is None:
             self.message = "Analyse the game first (G): the annotated game is saved from its report"
@@ -373,11 +280,8 @@ class ReviewScene(Scene):
             text = annotated_pdn(self.game, self.report, tags,
                                  recorded if recorded not in (None, "*") and self.game.outcome is None else None,
                                  names=theme.SIDE_NAMES)
-            stamp = time.strftime("%Y-%m-%d %H-%M-%S")
-            base = f"{stamp} annotated {_safe(self.tags.get('Black', 'Red'))} vs {_safe(self.tags.get('White', 'White'))}"
-            names = [f"{base}.pdn" if n == 1 else f"{base} ({n}).pdn" for n in range(1, 100)]
-            path = paths.write_new(paths.games_dir(), names, text)
-        except (OSError, ValueError) as e:
+            path = save_annotated(text, self.tags.get("Black", "Red"), self.tags.get("White", "White"))
+        except (OSError, ValueError) as e:  # a StoreError, or a game PDN cannot hold
             self.message = f"Not saved: {e}"
             return None
         self.saved_path = path
@@ -425,7 +329,6 @@ class ReviewScene(Scene):
     def update(self, dt):
         if self.analysis is not None and not self.analysis.done:
             self.analysis.poll()
-            yield_to_the_window(self.analysis.client)
             if self.analysis.done:
                 self._analysis_finished()
         if self.live.on:
@@ -807,8 +710,3 @@ class ReviewScene(Scene):
                   if b.name != "slider" and not b.name.startswith("slider")]
         return boxes
 
-
-def _safe(text):
-    from ...store.saves import safe_name
-
-    return safe_name(text)

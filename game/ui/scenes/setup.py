@@ -18,7 +18,7 @@ with no pieces, or a side to move with no legal move.
 import pygame
 
 from ...notation import NotationError
-from ...rules import BLACK, COLOR_NAMES, WHITE, Game, Position, setup_problem
+from ...rules import BLACK, WHITE, Game, Position, setup_problem
 from .. import theme
 from ..analysis_view import LiveBoard, bar_rect
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
