@@ -56,9 +56,17 @@ def move_of(text, position):
     raise AssertionError(f"illegal move {text!r} in {position.fen()}")
 
 
+def small_clock(seed, seconds="2."):
+    """The seed with ``seconds`` left on its clock (its third line): a legal move needs no long search,
+    and with 100 s a SINGLE move may think for 20 s."""
+    lines = seed.splitlines(keepends=True)
+    lines[2] = seconds + "\n"
+    return "".join(lines)
+
+
 @pytest.mark.parametrize("seed,examples", SEEDS, ids=["black-king-double", "white-single", "white-triple"])
 def test_seed_examples_give_a_legal_move(tmp_path, seed, examples):
-    r = run_agent(tmp_path, seed)
+    r = run_agent(tmp_path, small_clock(seed))
     assert r.returncode == 0, r.stderr
     out = (tmp_path / "output.txt").read_text()
     position = parse_input(seed).position
