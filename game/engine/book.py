@@ -28,11 +28,9 @@ __all__ = ["BookError", "BOOK_LEVELS", "MARGIN", "book_moves", "choose", "load",
 
 # Levels that play from the book when it is on (the lower levels keep their
 # looser character: a book would make them play the opening like Master).
-# Measured against git:a686cb9 (no book), all 312 ballot games at 0.2 s a
-# move: with this book 66.0% (+145 =122 -45), without it 64.3%; at 1 s
-# (80 games) 61.9% with it, 67.5% without (an earlier engine); with it and
-# the five-piece endings 64.7% at 0.2 s, 68.8% at 1 s: within the noise
-# either way, since from a ballot the book plays 0-2 moves a game.
+# From a ballot opening the book plays only a move or two a game, so matches
+# cannot see it (docs/measurements.md); it gives the top levels variety and
+# saves their time in the opening.
 BOOK_LEVELS = ("Expert", "Master")
 # A move is chosen among those scoring at most this much below the best
 # (centi-men): games differ, and no choice gives away more than a tenth of a

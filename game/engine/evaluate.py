@@ -5,133 +5,28 @@ that the search can afford one per leaf.  The per-piece loops run over few
 pieces: the men in the far half (runaways), and the kings of endgames with
 few pieces (distances).
 
-Weight provenance.  The terms were chosen by hand from checkers lore; their
-values were first fitted to game results (fit C), then to deeper searches'
-scores (see "Depth" below: the values in force), each kept because matches
-confirmed it:
-
-* Fit: tools/selfplay.py, 1600 games of the engine against itself at depth 4
-  from the 156 ballots (first 10 plies varied within 30 centi-men), then
-  tools/tune.py (logistic regression of the result on the evaluation,
-  158,000 quiet positions, every 5th game held out).  Held-out log-loss
-  0.48041 -> 0.47726 fitting the scalar weights ("fit A"), -> 0.47577
-  fitting them with the per-square tables ("fit C", the values below).
-* Matches (tools/match.py, every game from a ballot with both colours):
-  fit A v the hand-set weights, ``depth:6@A depth:6 --openings 40``:
-  +37 =32 -11, 66.2%, +117 +-61 Elo (80 games); fit C v fit A over all
-  156 ballots at depth 6: +150 =104 -58, 64.7%, +106 +-32 Elo (312 games);
-  fit C v the hand-set weights at 0.1 s a move, ballots 41-80
-  (``time:0.1 time:0.1@<hand-set> --openings 40 --first 40``):
-  +26 =39 -15, 56.9%, +48 +-55 Elo (80 games).
-* Not kept: a second round (1600 more games played with fit C, fitted on
-  all 3200: held-out log-loss 0.48944 -> 0.48636, larger square values,
-  GUARD 20, KING_EDGE +2) lost to fit C at depth 6: +78 =122 -112, 44.6%,
-  -38 +-30 Elo (312 games).  A better fit of depth-4 games is not always a
-  stronger engine: only the match decides.
-
-* Not kept either: pattern tables (one fitted value for each of the 6561
-  arrangements of every two-row band, seven overlapping bands, three
-  phases by piece count, tied antisymmetric so the evaluation stays
-  colour-symmetric), fitted on top of these terms by logistic regression
-  with an L2 pull (data: 7,295 self-play games at depth 4, 733,000 quiet
-  positions).  The fit was better on held-out games (log-loss 0.4985 ->
-  0.4849) but the engine was not: depth 6 v depth 6 without the tables,
-  all 156 ballots x 2: 46.5% (L2 1e-8), 49.2% (L2 1e-7); labelled with
-  depth-6 search scores instead of results: 46.3%.  The seven lookups also
-  cost 0.4 us an evaluation.  (The code is in the history: commit b466591.)
-
-Depth.  Those fits learned from depth-4 games, whose results say what
-matters to a depth-4 search; at longer thinking times their lead faded
-(the hand-set weights v fit C at 0.5 s a move, ballots 1-23 x 2:
-+13 =24 -9, 54.3% for the hand-set ones, 46 games).  So the weights below
-are fitted instead to what a deeper search makes of a position:
-tools/label_positions.py scored 43,500 quiet positions of the self-play
-games (every 3rd game, one position in 5) with the engine's own depth-12
-search, and ``tools/tune.py --labels`` fitted the scalar weights to those
-scores (held-out log-loss against the search labels 0.44040 -> 0.43413;
-the per-square tables were kept).  Three cheap terms were added because
-they predicted the deep scores best among those tried (alone, held-out
-log-loss -0.0059 mobility, -0.0027 kings in the endgame, -0.0024
-runaway men; a tempo bonus, pieces under threat, a back-rank bridge and
-material-by-phase added under 0.0004 each and were left out):
-MOBILITY 7, RUNAWAY 6, KING_END 3; the others moved a little (KING 133
--> 139, MAN_CENTRE 1 -> -2, ADV5/ADV6 7/10 -> 8/13, the king terms back
-towards the hand-set ones).  Match: these weights v fit C, both with the
-new terms' cost, 0.5 s a move, ballots 1-40 x 2 (``--adjudicate``):
-+21 =44 -15, 53.8%, +26 +-52 Elo (80 games).  Not significant alone, but
-the direction both the deeper labels and the 0.5 s match above point.  The new
-terms double the cost of an evaluation (1.3 -> 2.6 us).  Note: the
-fitted weights predict the depth-4 games' own results worse (held-out
-0.5025 -> 0.5110): those games are not the play we fit for.
-
-Not kept: the same fit on positions of the engine's match games, which
-are nearer the play we fit for (13,094 quiet positions with 6 pieces or
-more, one ply in 6 of 936 games at 0.2 s a move against git:a686cb9,
-labelled by depth-12 searches): held-out log-loss against the labels
-0.55279 -> 0.55159, the weights moving little (RUNAWAY 6 -> 12, MOBILITY
-7 -> 5, GUARD 18 -> 22, KING 139 -> 142, the rest by 1-3).  Against
-git:a686cb9 at 0.2 s, all 312 games, with CONTEMPT 30 both times:
-+150 =119 -43, 67.1%, against 68.8% with the weights below: no gain.
-On the same labelled positions, no cheap term left out adds to the fit:
-alone, each gains under 0.0003 of held-out log-loss (left-right balance
-of the men, men on the side files, men on the back row, men backed by a
-piece behind, tempo, pieces en prise, men that cannot step, the parity of
-"the move" with equal material); all of them together, with material by
-phase and the side to move, 0.0010; while the evaluation stands 0.023
-above what a perfect predictor of the labels would score (0.5528
-against their entropy, 0.5296).  What the static terms miss is what the
-deeper search sees, not a term they lack.
-
-Patterns (game.engine.patterns, PATTERNS).  What no single term gave, the
-arrangements of men did: one value for each arrangement of every 2 x 2
-block of squares in the four two-row bands (12 blocks, 81 arrangements,
-two phases split at 12 pieces), fitted by tools/fit_patterns.py on top of
-the terms above to 35,278 quiet positions of match games labelled by
-depth-12 searches (the 13,094 above and 25,102 more from the stop-28
-runs, one quiet position in 2; duplicates once): held-out log-loss
-against the labels 0.50771 -> 0.50299, a sixth of the way to the labels'
-entropy (0.47762).  On the 13,094 positions alone they gained 0.0030,
-where all the cheap terms together gained 0.0010.
-Whole-band arrangements (6561 each) fitted worse on this much data
-(0.50439).  The values are baked into the men's tables, one per band
-(black's eight bits and white's eight in one index): four lookups where
-there were eight, so an evaluation costs what it did (1.7 us; the
-tables share one int object per value, without which it took twice as
-long).  The tree to a fixed depth grows (the three middle-game bench
-positions at depth 13: 104,000 -> 189,000 nodes), yet against
-git:a686cb9 at 0.2 s a move, all 312 games played out (the issue's
-command, ``time:0.2+book git:a686cb9 --jobs 2``): +200 =97 -15, 79.6%,
-+237 +-35 Elo, and the replication decided on before it: +197 =95 -20,
-78.4%, +224 +-35 Elo, where the engine without them scored 70.0% and
-66.5% in its last two runs (stop 28); at 1 s a move (``time:1+book
-git:a686cb9 --openings 40 --jobs 2 --adjudicate``): +47 =30 -3,
-77.5%, Elo +215 +-64 (72.5% before).  Against the engine without
-them (``time:0.2+book time:0.2+book@PATTERNS=0``, the first 160 games):
-+76 =62 -22, 66.9%, Elo +122 +-43, so the gain is not a686cb9's alone
-(all the labelled positions came from games against it).
-tools/bench.py --time 1 against the commit before: median depth 18
-both, 190,000 v 201,000 nodes per CPU second.
-
-The hand-set values and what the earlier A/B matches said of them are kept
-in the comments: at 40 games the 95% margin is about +-75 Elo, so those
-single-weight tests mostly measured noise; the fit moves several weights at
-once, which is what the matches above confirm.
+Where the weights come from.  The terms were chosen by hand from checkers
+lore.  Their values are fitted by ``tools/tune.py --labels`` to what the
+engine's own depth-12 search makes of quiet positions of self-play games
+(``tools/label_positions.py``): a deeper search's score says more of a
+position than the result of a shallow game does.  MOBILITY, RUNAWAY and
+KING_END were added because they predicted those scores best among the
+cheap terms tried; the others tried added too little to pay for their cost.
+The band patterns (game.engine.patterns, PATTERNS) are fitted on top of the
+terms by ``tools/fit_patterns.py`` to positions of the engine's match games
+labelled the same way.  Every fit was kept only when the engine with it won
+its match against the engine without it: a better fit is not always a
+stronger engine.  The fits, the matches and the values tried are in
+docs/measurements.md.
 """
 
 from ..rules.bitboard import BOARD, SQUARE_BITS, quiet_moves
 from . import patterns as _patterns
 
-MAN = 100   # hand-set: the unit
-# KING: hand-set from lore (the usual 1.3-1.5 men; lower keeps men from
-# crowning at any price), then measured at depth:8, 40 games each, v 135:
-#   KING 120: 58.8% (+12 =23 -5)   KING 150: 53.8% (+12 =19 -9)
-# -- both "better" than 135, i.e. noise at this sample size.  Confirmation
-# on 60 fresh ballots (--first 20 --openings 60, 120 games each, v 135):
-#   KING 120: 47.5% (+28 =58 -34)  KING 150: 50.0% (+30 =60 -30)  (+-45 Elo)
-# and KING 120 v KING 150 directly: 51.2% (+11 =19 -10, 40 games); at
-# time:0.1 a move, KING 120 v 135: 52.5% (+13 =16 -11, 40 games).
-# Over 160 games 120 and 150 each score ~50-51% v 135: no measurable
-# difference in 120-150, so 135 (the middle) was kept.  Fit C: 133; depth fit: 139.
+MAN = 100   # the unit
+# KING: fitted (see the module docstring); within the usual 1.3-1.5 men of
+# checkers lore, where matches found no measurable difference.  Lower would
+# keep men from crowning at any price.
 KING = 139
 
 
@@ -146,31 +41,23 @@ def _m(*squares):
 ROW = [_m(*range(4 * r + 1, 4 * r + 5)) for r in range(8)]
 
 # Men: back-rank guard (the "bridge" squares 1 and 3 / 30 and 32 keep the
-# opponent from crowning cheaply).  Hand-set, then measured at depth:8,
-# 40 games each v GUARD 10: GUARD 0 scored 50.0% (+10 =20 -10), GUARD 20
-# 42.5% (+8 =18 -14).  Confirmation on 60 fresh ballots (120 games each):
-# GUARD 0 41.7% (+17 =66 -37, -58 +-42 Elo), GUARD 20 53.8% (+37 =55 -28,
-# +26 +-46 Elo).  Over 160 games: GUARD 0 43.8% -- the guard clearly helps;
-# GUARD 20 50.9% -- no measurable gain over 10, so 10 was kept.  Fit C and depth fit: 18
-# (the data agree with the direction of the GUARD 20 match).
+# opponent from crowning cheaply).  Fitted; without it the engine lost
+# clearly, so the guard earns its place.
 GUARD = 18
 B_GUARD = _m(1, 3)
 W_GUARD = _m(30, 32)
-# Centre control for men: hand-set 6 and 3; fit C 1 and 1, depth fit -2 and 1 (the per-square
-# table below carries what is left of it).
+# Centre control for men: fitted small (the per-square table below carries
+# what is left of it).
 CENTRE = _m(14, 15, 18, 19)
 NEAR_CENTRE = _m(10, 11, 22, 23)
 MAN_CENTRE, MAN_NEAR = -2, 1
 # Advancement: a man close to crowning is worth more (rows 5 and 6 from its
-# side).  Hand-set; small on purpose so men don't rush out unsupported.
-# ADV5 hand-set 5.  ADV6 measured at depth:8, 40 games each v 12:
-# ADV6 6 scored 46.2% (+8 =21 -11), ADV6 20 50.0% (+8 =24 -8) -- 12 kept
-# then.  Fit C: 7 and 10; depth fit: 8 and 13.
+# side).  Fitted; small, so men don't rush out unsupported.
 B_ADV5, B_ADV6 = ROW[5], ROW[6]
 W_ADV5, W_ADV6 = ROW[2], ROW[1]
 ADV5, ADV6 = 8, 13
-# Kings: centre good, edges and single corners bad.  Hand-set 10, 5, -6,
-# -10; fit C 7, 4, -3, -12; depth fit 10, 6, -2, -11.
+# Kings: centre good, edges and single corners bad (fitted; the signs are
+# the lore's).
 EDGE = _m(5, 13, 21, 12, 20, 28) | ROW[0] | ROW[7]
 SINGLE_CORNER = _m(4, 29)
 KING_CENTRE, KING_NEAR, KING_EDGE, KING_CORNER = 10, 6, -2, -11
@@ -179,10 +66,9 @@ DOUBLE_CORNERS = _m(1, 5, 28, 32)
 # Per-square corrections for men and kings, on top of the terms above, as
 # black sees the board (entry s-1 for black's piece on square s; a white
 # piece on s uses entry 32-s, the same square from white's side, so the
-# evaluation stays colour-symmetric).  Fitted by tools/tune.py (fit C
-# above: a few centi-men each; black's back-rank men 1-3 and the side
-# square 21 gain, 28 loses); baked into the same tables, so they cost
-# nothing at run time.
+# evaluation stays colour-symmetric).  Fitted by tools/tune.py (a few
+# centi-men each; black's back-rank men 1-3 and the side square 21 gain, 28
+# loses); baked into the same tables, so they cost nothing at run time.
 MAN_SQUARE = (
       3,   3,   4,  -2,  # squares 1-4
       1,   1,   1,  -1,  # squares 5-8
@@ -205,7 +91,7 @@ KING_SQUARE = (
 )
 
 # Terms beyond the piece-square tables, each cheap in bit operations (see
-# "Depth" in the module docstring for how they were chosen and fitted):
+# the module docstring for how they were chosen and fitted):
 # MOBILITY: per quiet move a side has (black's less white's).
 # RUNAWAY: per man in the far half with no enemy piece anywhere ahead of it
 #   on its way to the crown (nothing can meet it in time unless it is
@@ -348,8 +234,8 @@ def _build_tables():
             for index, b8, w8, c in _BAND_PAIRS:
                 v = bt[b8] + wt[w8] + _scaled(pv[c])
                 # one int object per value: the tables' entries share them, so a
-                # lookup touches fewer cache lines (with 52,488 separate objects
-                # an evaluation took twice as long)
+                # lookup touches fewer cache lines (with a separate object per
+                # entry an evaluation took twice as long)
                 t[index] = shared.setdefault(v, v)
             g[name] = t
 

@@ -44,19 +44,14 @@ WC = bb.WHITE_CROWN
 POLL_EVERY = 1024           # poll stop/time every 1024 nodes, leaves included (a few ms)
 TT_ENTRIES = 200_000        # ~380 bytes each: ~80 MB at most; a whole game stays ~120 MB RSS
 
-# Pruning and reductions.  Provenance: the values below were chosen by node
-# counts at fixed depth over the tools/bench.py positions (fewer nodes for the
-# same best moves) and then checked only indirectly, by the level matches of
-# tools/match.py.  Measured: with LMP and RFP vs without both, 0.2 s/move,
-# 20 games (ballots 31-40): +10 =9 -1, 72.5%.  The single-reply extension
-# was measured on its own (below), and so were the LMR constants and ProbCut.
+# Pruning and reductions.  The values were chosen by node counts at fixed
+# depth over the tools/bench.py positions (fewer nodes for the same best
+# moves) and kept when self-play matches agreed; the figures are in
+# docs/measurements.md.
 #
 # Late move reductions, by remaining depth and move number (log-log as in
 # most modern engines), for quiet moves from move index LMR_FROM on (0 is
-# the first).  Measured against these values, self-play at 0.1 s a move
-# from ballots 1-78 x 2 (``time:0.1@LMR_DIV=1.1 time:0.1 --openings 78
-# --adjudicate``): LMR_DIV 1.1 49.4%, -4 +-40 Elo; LMR_FROM 3 40.4%,
-# -67 +-62 (68 games); LMR_FROM 1 49.4%, -4 +-55 (82 games).
+# the first).  LMR_DIV 1.1 and LMR_FROM 1 or 3 played no better.
 LMR_FROM = 2
 LMR_DIV = 1.5
 
@@ -75,7 +70,7 @@ def _lmr_table(div):
 
 # Late move pruning: at shallow non-PV nodes without a capture, quiet moves
 # after the first LMP[depth] (ordered by TT move, killers, history) are not
-# searched at all: they cut the tree by ~25% at depth 13.
+# searched at all: so late in a well ordered list they rarely matter.
 LMP = (99, 3, 5, 7)
 # Reverse futility ("static null move") at depth <= RFP_DEPTH: a quiet
 # position already RFP_MARGIN * depth above beta is taken as a fail high.
@@ -90,70 +85,37 @@ RFP_MARGIN = 60
 RFP_CHECK_SQUARES = 5
 # ProbCut: at non-PV nodes with PROBCUT_DEPTH plies or more left, a search
 # PROBCUT_R plies shallower that clears beta by PROBCUT_MARGIN is taken as
-# a fail high.  Node counts at depth 13 over 30 positions of match games:
-# margin 80 -7%, margin 40 -14% (some positions cost more).  Measured
-# (margin 40) v git:a686cb9 at 0.2 s a move, all 156 ballots x 2:
-# +121 =141 -50, 61.4%, +80 +-29 Elo; the same 312 games without it:
-# +103 =144 -65, 56.1%, +43 +-28 Elo.  Then margin 25 v margin 40, both
-# at 0.1 s a move, ballots 1-78 x 2 (``time:0.1@PROBCUT_MARGIN=25 time:0.1
-# --openings 78 --adjudicate``): +50 =76 -30, 56.4%, +45 +-39 Elo, so 25.
-# Margin 25 v git:a686cb9 at 0.2 s, all 312 games, ``--adjudicate``:
-# +133 =130 -49, 63.5%, +96 +-30 Elo (margin 40's games, scored with the
-# same adjudication: 62.2%); at 1 s (``time:1+book``, ballots 1-40 x 2):
-# +33 =32 -15, 61.3%, +80 +-61 Elo (59.4% before ProbCut); the same 80
-# games without the book (``time:1``): +36 =36 -8, 67.5%, +127 +-58 Elo.
-# Not kept: PROBCUT_DEPTH 5 (a 1-ply probe) v 6 at 0.1 s: 40.2%, -69 +-50
-# (97 games); PROBCUT_DEPTH 7: 49.7%, -2 +-39 (156); margin 15 with LMP to
-# depth 5 and RFP_DEPTH 4: 49.0% (103).
+# a fail high.  Margin 25 won its match against 40 (fewer nodes, the same
+# moves nearly always); depth 6 against 5 and 7.
 PROBCUT = True
 PROBCUT_DEPTH = 6
 PROBCUT_R = 4
 PROBCUT_MARGIN = 25
 PROBCUT_BOUND = 10000       # (not near forced results: their scores are exact)
-# Single-reply extension: off.  Measured: off vs on at 0.15 s/move, 40 games:
-# +8 =20 -12 (45%, -35 ± 78 Elo, not significant) while it costs ~2 plies of
-# nominal depth and makes node counts explode in capture-rich lines.
+# Single-reply extension: off.  It costs about two plies of nominal depth and
+# makes node counts explode in capture-rich lines, for no measurable gain.
 EXTEND_SINGLE = False
 # History malus: at a cut by a quiet move, the quiet moves tried before it
 # at that node lose what it gains (depth squared), so that moves which
 # keep failing sink in the order instead of keeping an old high score.
-# Node counts to a fixed depth, with and without (a fresh Searcher per
-# position): over 40 positions of match games, depth 13 -13%, 14 -13%,
-# 15 -3%, 16 -0.5%; over the 16 tools/bench.py positions at depth 16
-# (``--depth 16 --baseline``), +19% (two of them twice the nodes, most a
-# little fewer).  Mixed, as tree sizes are; kept with the match given at
-# CONTEMPT (measured together with it and the whole time a move).
+# Node counts move both ways with it; kept for the match it was measured in,
+# together with CONTEMPT and the whole time a move.
 HIST_MALUS = True
 # The collector paused during a search (see Searcher.search): the
 # collections the search's allocations call for run after it instead, out
-# of the move's time.  A full collection with a full table costs up to
-# 50 ms (measured after a 12 s search, 198,049 entries: 51 ms the first
-# time, while it untracks the new entries), a quarter of a 0.2 s move.
-# Over a whole game the saving is small: the first 120 moves of a match
-# game at depth 13, one Searcher a side, 16.8-17.0 s of CPU either way.
+# of the move's time.  A full collection with a full table takes tens of
+# milliseconds (it untracks the new entries), a large share of a short move.
 GC_PAUSE = True
-# Not kept either: a threat extension (a quiet horizon position where the
-# opponent threatens a capture searched one ply more: +25% nodes at depth
-# 13), against the engine without it at 0.1 s a move, 149 games of
-# ballots 1-78 x 2: +34 =68 -47, 45.6%, -30 +-41 Elo.  (The code: commit 23b9573.)
-# Nor internal iterative reduction (a node of depth >= 4 with no table move
-# searched a ply shallower): -7.5% nodes to depth 14 over the bench
-# positions, but against the engine without it at 0.1 s a move, ballots
-# 1-78 x 2 (``time:0.1@IIR_DEPTH=4 time:0.1 --openings 78 --adjudicate``):
-# +45 =70 -41, 51.3%, no measurable gain.  Nor reducing late moves less at
-# PV nodes: +32% nodes to depth 14 over the bench positions (not tried
-# in games at that cost).
+# Not kept (see docs/measurements.md): a threat extension, internal iterative
+# reduction, and reducing late moves less at PV nodes.
 # Time: start another iteration only before this share of the time is used.
-# One depth takes from 0.3 to 10 times the one before (measured on the
-# bench positions), so no prediction is made; an unfinished depth is not all
-# lost: its move counts once it beat the last depth's (see search()), and
-# its table entries serve the next move.
-# Measured with tools/bench.py --time 1 (16 positions, share of the time in
-# completed depths / unfinished depths / unused): 0.6: 75/3/22%, 0.7: 80/7/12%,
-# 0.8: 72/23/4%.  At 0.2 s a position: 69/15/16%.  This is for callers
-# whose saved time is worth something (the tournament agent's clock); the
-# levels, with a fixed time a move, search on to the end of it
-# (``search(use_all_time=True)``).
+# One depth takes from 0.3 to 10 times the one before, so no prediction is
+# made; an unfinished depth is not all lost: its move counts once it beat
+# the last depth's (see search()), and its table entries serve the next
+# move.  0.7 leaves less time unused than 0.6 and wastes less in unfinished
+# depths than 0.8.  This is for callers whose saved time is worth something
+# (the tournament agent's clock); the levels, with a fixed time a move,
+# search on to the end of it (``search(use_all_time=True)``).
 NEXT_ITERATION = 0.7
 
 # The official draw rule: 40 moves each (80 plies) without a capture or a man
@@ -161,14 +123,8 @@ NEXT_ITERATION = 0.7
 # either (no capture, no man moved since the root) fades towards a draw, by
 # the share of the count left: a line that makes progress then scores above
 # one that shuffles, so a side ahead looks for its exchange or man move while
-# there is time, instead of letting the rule draw a won ending.  (In the
-# 0.2 s match against a686cb9, seven endings the engine was a piece ahead in,
-# five 4 v 3 and two 5 v 4, were drawn by this rule.)  Played out from random
-# king endings at 0.2 s a move (tools/endgame_check.py --kings): 4 v 3 19 of
-# 20 converted with the fade, 16 without; 5 v 4 19 and 18 of 20.  Against
-# git:a686cb9 at 0.2 s, all 312 games (``--adjudicate``): +141 =119 -52,
-# 64.3%, +102 +-31 Elo (63.5% without); draws with the engine ahead 10 -> 2,
-# draws by this rule 11 -> 2.
+# there is time, instead of letting the rule draw a won ending (it did, in
+# matches, with a piece more in 4 v 3 and 5 v 4 endings).
 # The rule a search fades by unless told another (``search(draw_rule=...)``);
 # a game under the CSCI-561 rule (50 plies without a capture or a crowning)
 # passes its own, and the fade then follows that rule's count and progress.
@@ -183,40 +139,17 @@ FADE_CLEAR = 0.125
 # repeat it or trade into a drawn ending: against a weaker opponent the
 # game holds more chances than the draw.  The levels that search at full
 # strength pass it (levels.choose_move); analysis, hints and reports do
-# not (a draw there is a draw).  Measured against git:a686cb9 at 0.2 s a
-# move with the book (``time:0.2+book --adjudicate``): contempt alone, on
-# ballots 1-78 x 2, +70 =64 -22, 65.4% (the same 156 games scored 62.5% and
-# 66.4% in the two runs before it); with the history malus and the whole
-# time a move too, all 312 games: +148 =123 -41, 67.1%, +124 +-31 Elo
-# (64.7% and 66.0% in the two runs before); draws by repetition 30 -> 8,
-# by the no-progress rule 8 -> 24, database draws 86 -> 84.  At 1 s a move
-# (``time:1+book --openings 40``): +40 =36 -4, 72.5%, +168 +-57 Elo (68.8%
-# in the run before, without the three).
-# Not kept: CONTEMPT 30, the same 312 games (``time:0.2+book@CONTEMPT=30
-# git:a686cb9 --jobs 2 --adjudicate``): +159 =111 -42, 68.8%, +137 +-32
-# Elo; and with it the weights refitted to deep labels of match positions
-# (see evaluate.py): +150 =119 -43, 67.1%.  Both within the spread of the
-# runs at 15 (64.4-67.1%, and in stop 28, played out as the issue's
-# command plays them, 70.0% and 66.5%: one engine, 154 of 312 games
-# changed result); a larger contempt also costs more against a stronger
-# opponent, where the draw is the result to take, so 15 stays.
+# not (a draw there is a draw).  15, not more: a larger contempt gained
+# nothing measurable and costs more against a stronger opponent, where the
+# draw is the result to take.
 CONTEMPT = 15
 # With contempt, a drawn database position scores the draw plus its
 # evaluation divided by this, kept under the contempt (see probe in
-# Searcher._make_node): among drawing lines the engine takes the one that
-# leaves the opponent most to get wrong, and a draw still never scores past
-# even.  The no-progress fade likewise aims at the contempt's draw score
-# (see _fading), so that neither kind of draw looks better than the other.
-# Measured with the one-sided aspiration re-search (commit de2a953) against
-# git:a686cb9 at 0.2 s a move, all 312 games, played out as the issue's
-# command plays them (no --adjudicate): +134 =134 -44, 64.4%, +103 +-29
-# Elo.  Of its games, the 94 whose first position of four pieces or fewer
-# the database called drawn all ended drawn (the older engine held every
-# one), the 39 it called lost all lost, and of the 137 it called won 5 were
-# cut off drawn by the match's 200-ply limit before the win was played out.
-# The same engine with --adjudicate, as the runs before were scored:
-# +146 =124 -42, 66.7%, +120 +-31 Elo (67.1% the run before): no
-# measurable change, kept as the consistent scoring of draws.
+# Searcher._make_node):
+# among drawing lines the engine takes the one that leaves the opponent
+# most to get wrong, and a draw still never scores past even.  The
+# no-progress fade likewise aims at the contempt's draw score (see
+# _fading), so that neither kind of draw looks better than the other.
 PRESS_DIV = 8
 
 SearchInfo = namedtuple("SearchInfo", "depth score best_move pv nodes seconds")
@@ -572,7 +505,7 @@ class Searcher:
         # insertion order alone would not age it), then the oldest inserted.
         # The last principal variation is moved to the newest end first and
         # stays.  (Moving every stored key to the end instead, pop then
-        # insert, cost 7% of the search's speed.)
+        # insert, slowed the whole search down: see docs/measurements.md.)
         tt = self.tt
         if len(tt) > self.tt_entries:
             for k in self._pv_states:
