@@ -73,18 +73,18 @@ def test_match_tool_names_a_missing_ballots_file(tmp_path):
 
 
 def test_match_overrides_apply_to_one_player_only():
-    import match
+    import overrides
 
     from game.engine.evaluate import weights
 
     saved = weights()
     try:
-        match._apply_overrides({"KING": saved["KING"] + 15, "GUARD": 0})
+        overrides.apply(overrides.parse(f"KING={saved['KING'] + 15};GUARD=0"))
         assert weights()["KING"] == saved["KING"] + 15 and weights()["GUARD"] == 0
-        match._apply_overrides({})  # the other player: defaults again
+        overrides.apply({})  # the other player: defaults again
         assert weights() == saved
     finally:
-        match._apply_overrides({})
+        overrides.apply({})
     assert weights() == saved
 
 
@@ -116,18 +116,18 @@ def test_match_tool_plays_an_earlier_commit_and_removes_its_worktree(tmp_path):
 
 
 def test_git_worker_imports_the_commit_not_this_checkout(tmp_path):
-    import match
+    import git_engine
 
     from game.rules import Game, Position
 
-    with match.GitTrees(["HEAD"]) as trees:
+    with git_engine.GitTrees(["HEAD"]) as trees:
         tree = trees["HEAD"]
         (tree / "game" / "engine" / "levels.py").write_text("raise ImportError('the copy was imported')\n")
-        with pytest.raises(match.GitEngineError, match="the copy was imported"):
-            match._GitPlayer(tree, "depth:1", 1)
+        with pytest.raises(git_engine.GitEngineError, match="the copy was imported"):
+            git_engine.GitPlayer(tree, "depth:1", 1)
     assert not tree.exists()
-    with match.GitTrees(["HEAD"]) as trees:
-        player = match._GitPlayer(trees["HEAD"], "depth:2", 1)
+    with git_engine.GitTrees(["HEAD"]) as trees:
+        player = git_engine.GitPlayer(trees["HEAD"], "depth:2", 1)
         try:
             game = Game(Position.initial())
             assert player.move(game) in game.position.legal_moves()
@@ -326,3 +326,42 @@ def test_label_positions_scores_quiet_positions_that_tune_can_fit(tmp_path):
     out = subprocess.run([sys.executable, str(ROOT / "tools" / "tune.py"), "--labels", str(bad)],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 1 and "bad.txt:1" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_the_referee_ends_a_game_by_the_rules_a_forfeit_a_judge_or_the_ply_cap():
+    from referee import Ending, Forfeit, play_out
+
+    from game.rules import BLACK, WHITE, Game, Position
+
+    def first(game):
+        return game.legal_moves()[0]
+
+    game = Game(Position.from_fen("B:W24:B19"))  # black takes white's last piece
+    assert play_out(game, first, 100) == Ending(BLACK, None, None) and game.outcome.winner == BLACK
+    game = Game()
+    assert play_out(game, first, 3) == Ending(None, "adjudicated draw after 3 plies") and game.ply == 3
+
+    def white_forfeits(game):
+        if game.turn == WHITE:
+            raise Forfeit("no move")
+        return first(game)
+
+    game = Game()
+    assert play_out(game, white_forfeits, 100) == Ending(BLACK, "forfeit: no move", WHITE) and game.ply == 1
+    game = Game()
+    assert play_out(game, first, 100, judge=lambda p: (WHITE, "database win")) == Ending(WHITE, "database win")
+    assert game.ply == 0
+
+
+def test_the_referee_pairs_each_opening_twice_and_sums_up_the_first_player():
+    from referee import pairings, spread, tally
+
+    from game.rules import BLACK, WHITE
+
+    assert pairings(["a", "b"], 5) == [(0, "a", BLACK), (1, "a", WHITE), (2, "b", BLACK), (3, "b", WHITE),
+                                       (4, "a", BLACK)]
+    assert spread(list(range(156)), 4) == [0, 39, 78, 117] and spread([1, 2], 5) == [1, 2]
+    t = tally([1.0, 0.5, 0.0, 1.0])
+    assert (t.wins, t.draws, t.losses, t.score) == (2, 1, 1, 0.625)
+    assert round(t.elo) == 89 and t.margin > 0
+    assert tally([]).score == 0.0

@@ -19,7 +19,8 @@ one or an illegal one, or when it crashes.
 Draws follow csci561: 50 plies in a row with no capture and no crowning, or
 the same position (same side to move) three times.  Openings are the 156 ACF
 3-move ballots (``game.notation.openings``), spread evenly over the list;
-each is played twice, the agent taking each colour once.
+each is played twice, the agent taking each colour once.  The game loop, the
+ply cap and the tally are ``tools/referee.py``'s, shared with tools/match.py.
 """
 
 import argparse
@@ -35,6 +36,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from _common import ROOT, ballots
+from referee import Forfeit, pairings, play_out, spread, tally
 
 from game.agent.io import input_text
 from game.notation import NotationError, parse_square
@@ -46,13 +48,6 @@ COLOUR = {BLACK: "Black", WHITE: "White"}
 def read_ballots(path=None):
     """[(number, moves, Position)] of the ballots (of a file, with ``path``)."""
     return [(number, moves, Position.from_fen(fen)) for number, moves, fen in ballots(path)]
-
-
-def pick(openings, n):
-    """``n`` openings spread evenly over the list (all of them if n is larger)."""
-    if n >= len(openings):
-        return list(openings)
-    return [openings[i * len(openings) // n] for i in range(n)]
 
 
 class RunResult:
@@ -130,12 +125,13 @@ def play_game(n, opening, agent_colour, args, env):
     clocks = {BLACK: args.time, WHITE: args.time}
     cmds = {agent_colour: args.agent_cmd, 1 - agent_colour: args.opponent_cmd}
     cpu_used = {BLACK: [], WHITE: []}
-    forfeit = None
     with tempfile.TemporaryDirectory(prefix="agent_match_") as tmp:
         dirs = {c: Path(tmp) / COLOUR[c].lower() for c in (BLACK, WHITE)}
         for d in dirs.values():
             d.mkdir()
-        while game.outcome is None and game.ply < args.max_plies:
+
+        def move(game):
+            """The side to move's player run once; Forfeit for whatever loses it the game."""
             side = game.turn
             d = dirs[side]
             (d / "input.txt").write_text(input_text("GAME", game.position, clocks[side]), encoding="ascii")
@@ -144,26 +140,20 @@ def play_game(n, opening, agent_colour, args, env):
             cpu_used[side].append(r.cpu)
             who = "agent" if side == agent_colour else "opponent"
             if clocks[side] < 0 or r.timed_out:
-                forfeit = (side, f"{who} ran out of time ({r.cpu:.2f}s CPU on the last move)")
-                break
+                raise Forfeit(f"{who} ran out of time ({r.cpu:.2f}s CPU on the last move)")
             if r.returncode != 0 or r.output is None:
-                forfeit = (side, f"{who} exited {r.returncode} without a move: {r.stderr[-300:]}")
-                break
-            move = parse_output(r.output, game.position)
-            if isinstance(move, str):
-                forfeit = (side, f"{who}: {move}")
-                break
-            game.push(move)
-    if forfeit is not None:
-        winner, why = 1 - forfeit[0], "forfeit: " + forfeit[1]
-    elif game.outcome is not None:
-        winner, why = game.outcome.winner, str(game.outcome)
-    else:
-        winner, why = None, f"adjudicated draw after {args.max_plies} plies"
+                raise Forfeit(f"{who} exited {r.returncode} without a move: {r.stderr[-300:]}")
+            chosen = parse_output(r.output, game.position)
+            if isinstance(chosen, str):
+                raise Forfeit(f"{who}: {chosen}")
+            return chosen
+
+        ending = play_out(game, move, args.max_plies)
+    winner, why = ending.winner, ending.why or str(game.outcome)
     result = "draw" if winner is None else ("win" if winner == agent_colour else "loss")
     return {
         "n": n, "opening": number, "moves3": moves3, "agent_colour": agent_colour, "result": result,
-        "why": why, "forfeit": forfeit is not None, "forfeit_side": None if forfeit is None else forfeit[0],
+        "why": why, "forfeit": ending.forfeit_side is not None, "forfeit_side": ending.forfeit_side,
         "plies": game.ply, "moves": [str(m) for m in game.moves],
         "agent_cpu": sum(cpu_used[agent_colour]), "agent_max": max(cpu_used[agent_colour], default=0.0),
         "agent_moves": len(cpu_used[agent_colour]),
@@ -184,7 +174,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--agent", default=f"{shlex.quote(sys.executable)} -m game.agent",
                     help="command of the agent under test (run in its own directory)")
-    ap.add_argument("--opponent", default=f"{shlex.quote(sys.executable)} {shlex.quote(str(ROOT / 'tools' / 'minimax_agent.py'))}",
+    minimax_agent = shlex.quote(str(ROOT / "tools" / "minimax_agent.py"))
+    ap.add_argument("--opponent", default=f"{shlex.quote(sys.executable)} {minimax_agent}",
                     help="command of the opponent")
     ap.add_argument("--openings", type=int, default=10, help="how many ballots (each played with both colours)")
     ap.add_argument("--ballots", default=None, metavar="FILE",
@@ -198,10 +189,10 @@ def main(argv=None):
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     try:
-        openings = pick(read_ballots(args.ballots), args.openings)
+        openings = spread(read_ballots(args.ballots), args.openings)
     except (OSError, ValueError) as e:
         ap.error(f"cannot read the ballots file {args.ballots}: {e}")
-    jobs = [(i * 2 + k + 1, op, colour) for i, op in enumerate(openings) for k, colour in enumerate((BLACK, WHITE))]
+    jobs = [(i + 1, op, colour) for i, op, colour in pairings(openings, 2 * len(openings))]
     print(f"{len(jobs)} games, {args.time:g}s CPU each; agent: {args.agent}; opponent: {args.opponent}", flush=True)
     results = []
     t0 = time.monotonic()
@@ -211,9 +202,7 @@ def main(argv=None):
             g = f.result()
             results.append(g)
             print(report(g), flush=True)
-    wins = sum(g["result"] == "win" for g in results)
-    draws = sum(g["result"] == "draw" for g in results)
-    losses = sum(g["result"] == "loss" for g in results)
+    wins, draws, losses = tally([{"win": 1.0, "draw": 0.5, "loss": 0.0}[g["result"]] for g in results])[:3]
     agent_forfeits = sum(g["forfeit"] and g["forfeit_side"] == g["agent_colour"] for g in results)
     opp_forfeits = sum(g["forfeit"] and g["forfeit_side"] != g["agent_colour"] for g in results)
     worst = max((g["agent_max"] for g in results), default=0.0)

@@ -20,6 +20,7 @@ import random
 import sys
 import time
 
+import overrides
 from _common import ballots
 
 from game.rules import BLACK, Game, Position
@@ -67,12 +68,10 @@ def main(argv=None):
                                                    "'KING=130;GUARD=15' (the next round of tools/tune.py)")
     ap.add_argument("--out", required=True)
     args = ap.parse_args(argv)
-    from match import _parse_overrides
-
     import game.engine.evaluate  # noqa: F401
 
     try:
-        weights = _parse_overrides(args.weights)
+        weights = overrides.parse(args.weights)
         E = sys.modules["game.engine.evaluate"]
         saved = E.weights()
         E.set_weights(**weights)  # refused here, not in a worker, if a name or value is wrong

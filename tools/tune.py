@@ -35,6 +35,7 @@ import sys
 from pathlib import Path
 
 import _common  # noqa: F401  (this checkout's game first on sys.path)
+import overrides
 
 import game.engine.evaluate  # noqa: F401  (the package attribute is the function)
 from game.rules import Position
@@ -213,10 +214,8 @@ def main(argv=None):
     ap.add_argument("--weights", default="", help="start from these weights instead of evaluate.py's, "
                                                    "as in tools/match.py: 'KING=130;GUARD=15'")
     args = ap.parse_args(argv)
-    from match import _parse_overrides
-
     try:
-        E.set_weights(**_parse_overrides(args.weights))
+        E.set_weights(**overrides.parse(args.weights))
     except (ValueError, SyntaxError) as e:
         ap.error(f"--weights: {e}")
     try:

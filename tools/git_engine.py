@@ -1,0 +1,178 @@
+"""The engine of an earlier commit, for tools/match.py's ``git:REV`` players.
+
+``GitTrees`` unpacks commits into temporary folders (``git archive``: nothing is
+registered in the repository, so a killed match leaves no stale worktree behind)
+and removes them at the end; a ``GitPlayer`` plays that commit's engine in a
+worker process of its own.
+"""
+
+import sys
+from pathlib import Path
+
+from _common import ROOT
+
+# The worker imports nothing from this checkout: it runs with -I (no script
+# directory, no PYTHON* variables) and the commit's tree first on sys.path,
+# checks that ``game`` really comes from there, and then answers one JSON
+# line per request: {"fen", "history": [fen...]} -> {"move": [path...]} or
+# {"error": text}.  It keeps one Searcher for the game (its tables carry over
+# as in the UI) and exits when its stdin closes, so it cannot outlive the
+# match even if the match is killed.
+
+_GIT_WORKER = r"""
+import json, os, random, sys, traceback
+
+
+def say(obj):
+    try:
+        print(json.dumps(obj), flush=True)
+    except OSError:  # the match stopped meanwhile (a broken pipe): nobody to answer
+        os._exit(0)
+
+
+tree = sys.argv[1]
+sys.path.insert(0, tree)
+try:
+    import game
+    if not game.__file__.startswith(tree):
+        raise ImportError("game imported from " + game.__file__ + ", not from " + tree)
+    from game.rules import Position
+    from game.engine import levels
+    from game.engine.search import Searcher
+
+    spec, seed = sys.argv[2], int(sys.argv[3])
+    kind, _, arg = spec.partition(":")
+    if kind.lower() == "depth" and arg:
+        level = levels.Level("depth:" + arg, "", int(arg), None, 0, 0)
+    elif kind.lower() == "time" and arg:
+        level = levels.custom_time(float(arg))
+    else:
+        level = levels.level_by_name(spec)
+    searcher, rng = Searcher(), random.Random(seed)
+except Exception:
+    say({"error": traceback.format_exc()})
+    sys.exit(1)
+say({"ready": game.__file__})
+for line in sys.stdin:
+    try:
+        req = json.loads(line)
+        pos = Position.from_fen(req["fen"])
+        history = tuple(Position.from_fen(f) for f in req["history"])
+        move, _ = levels.choose_move(pos, history, level, rng=rng, searcher=searcher)
+        out = {"move": list(move.path) if move is not None else None}
+    except Exception:
+        out = {"error": traceback.format_exc()}
+    say(out)
+"""
+
+
+class GitEngineError(RuntimeError):
+    pass
+
+
+class GitPlayer:
+    """The engine of an earlier commit, in its own process (see _GIT_WORKER)."""
+
+    def __init__(self, tree, spec, seed):
+        import subprocess
+
+        self.proc = subprocess.Popen([sys.executable, "-I", "-c", _GIT_WORKER, str(tree), spec, str(seed)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=str(tree))
+        hello = self._answer()
+        if "ready" not in hello:
+            self.close()
+            raise GitEngineError(f"the engine in {tree} did not start: {hello}")
+
+    def _answer(self):
+        import json
+
+        line = self.proc.stdout.readline()
+        if not line:
+            raise GitEngineError(f"the engine worker ended (exit code {self.proc.wait()})")
+        return json.loads(line)
+
+    def move(self, game):
+        import json
+
+        history = [p.fen() for p in game.reversible_history()[:-1]]
+        self.proc.stdin.write(json.dumps({"fen": game.position.fen(), "history": history}) + "\n")
+        self.proc.stdin.flush()
+        answer = self._answer()
+        if "error" in answer:
+            raise GitEngineError(answer["error"])
+        path = tuple(answer["move"] or ())
+        for m in game.position.legal_moves():
+            if m.path == path:
+                return m
+        raise GitEngineError(f"illegal move {path} in {game.position.fen()}")
+
+    def close(self):
+        """Close its stdin (it leaves at once); kill it if it does not."""
+        import subprocess
+
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.close()
+            except OSError:
+                pass
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        for f in (self.proc.stdin, self.proc.stdout):
+            try:
+                f.close()
+            except OSError:
+                pass
+
+
+
+class GitTrees:
+    """Temporary worktrees of earlier commits, by the revision as written:
+    ``with GitTrees(["a686cb9"]) as trees: trees["a686cb9"]`` is a directory
+    holding that commit's files.  Removed on leaving the block."""
+
+    def __init__(self, revs, repo=ROOT):
+        self.revs, self.repo, self.trees, self._tmp = list(dict.fromkeys(revs)), Path(repo), {}, None
+
+    def __enter__(self):
+        import subprocess
+        import tarfile
+        import tempfile
+
+        if not self.revs:
+            return self.trees
+        self._tmp = tempfile.mkdtemp(prefix="match-git-")
+        try:
+            for rev in self.revs:
+                sha = subprocess.run(["git", "-C", str(self.repo), "rev-parse", "--verify", "--quiet",
+                                      f"{rev}^{{commit}}"], capture_output=True, text=True)
+                if sha.returncode != 0:
+                    raise ValueError(f"git:{rev} is not a commit of {self.repo}")
+                sha = sha.stdout.strip()
+                tree = Path(self._tmp) / sha[:12]
+                tree.mkdir()
+                archive = subprocess.Popen(["git", "-C", str(self.repo), "archive", "--format=tar", sha],
+                                           stdout=subprocess.PIPE)
+                with tarfile.open(fileobj=archive.stdout, mode="r|") as tar:
+                    # our own repository's archive; the "data" filter where this Python has it
+                    if hasattr(tarfile, "data_filter"):
+                        tar.extractall(tree, filter="data")
+                    else:
+                        tar.extractall(tree)
+                if archive.wait() != 0:
+                    raise ValueError(f"git archive {rev} failed")
+                self.trees[rev] = tree.resolve()
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+        return self.trees
+
+    def __exit__(self, *exc):
+        import shutil
+
+        if self._tmp is not None:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+            self._tmp = None
+        return False
