@@ -152,7 +152,10 @@ def test_live_analysis_follows_moves_and_undo_and_stops(app):
     engine.inbox.append(Info(rid, 7, 35, pv, 1000, 0.2))
     frames(app)
     text, _ = scene.status_text()
-    assert "depth 7" in text and "Red +0.35" in text and str(pv[0]) in text
+    assert text == f"Depth 7 · Red +0.35 · {pv[0]}"  # the words of every screen's live analysis
+    engine.inbox.append(Info(rid, 8, -4, pv, 2000, 0.3))
+    frames(app)
+    assert scene.status_text()[0] == f"Depth 8 · level · {pv[0]}"  # within 0.05 men: one word for it
     move = scene.game.legal_moves()[0]
     scene.play_move(move)
     frames(app, 1)
@@ -186,13 +189,34 @@ def test_analysis_against_the_computer_only_when_the_settings_allow_it(app):
     assert scene.analysing
 
 
+def test_play_and_review_draw_the_evaluation_bar_alike(app):
+    scene = two_players(app)
+    key(app, pygame.K_a)
+    [engine] = app.engines
+    engine.inbox.append(Info(engine.current, 9, 250, (), 1000, 0.2))  # Red, to move, 2.5 men up
+    frames(app)
+    [bar] = [b.rect for b in scene.layout_boxes() if b.name == "eval_bar"]
+    assert bar.left >= scene.layout.frame.right and bar.right <= scene.layout.panel.left
+    top, bottom = app.screen.get_at((bar.centerx, bar.y + 2)), app.screen.get_at((bar.centerx, bar.bottom - 3))
+    key(app, pygame.K_v)  # the same game in review, live analysis on there too
+    review = app.stack.top
+    assert review.name == "review"
+    key(app, pygame.K_a)
+    [engine] = [e for e in app.engines if e is not engine]
+    engine.inbox.append(Info(engine.current, 9, 250, (), 1000, 0.2))
+    frames(app)
+    assert review.bar == bar  # one geometry
+    assert (app.screen.get_at((bar.centerx, bar.y + 2)), app.screen.get_at((bar.centerx, bar.bottom - 3))) \
+        == (top, bottom)  # and the same picture of the same score
+
+
 def test_leaving_the_screen_ends_the_analysis_engine(app):
     scene = two_players(app)
     key(app, pygame.K_a)
     [engine] = app.engines
     app.switch("menu")
     frames(app)
-    assert engine.closed and scene.live is None
+    assert engine.closed and not scene.live.on
 
 
 # -- start-up notices and quitting ----------------------------------------------------------------
@@ -281,7 +305,7 @@ def test_the_analysis_engine_gives_way_to_the_window(home):
         scene = two_players(a)
         key(a, pygame.K_a)
         assert scene.analysing
-        client = scene.live.client
+        client = scene.live.live.client
         assert client.pid is not None  # searching the position on the board
         mine = os.getpriority(os.PRIO_PROCESS, 0)
         assert os.getpriority(os.PRIO_PROCESS, client.pid) == max(mine, BACKGROUND_NICENESS)

@@ -91,9 +91,11 @@ class LiveAnalysis:
     def close(self):
         """Stop and end the engine process without waiting for it."""
         self.stop()
-        if self.client is not None:
+        client, self.client = self.client, None
+        if client is not None:
             try:
-                self.client.close(wait=False)
-            except TypeError:
-                self.client.close()
-            self.client = None
+                client.close(wait=False)
+            except TypeError:  # a client whose close() never waits
+                client.close()
+            except Exception:
+                pass  # an engine already gone: there is nothing left to end

@@ -13,6 +13,7 @@ import pygame
 from ...analysis.history import game_history
 from ...controller import Match, MatchError
 from .. import theme
+from ..analysis_view import LiveBoard, bar_rect
 from ..animation import MoveAnimation
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
 from ..geometry import PlayLayout
@@ -50,7 +51,7 @@ class PlayScene(Scene):
         self.match.pace = self.pace()
         self.flipped = p.get("flipped", flipped_for(self.app, self.players))
         self.numbers = bool(self.setting("square_numbers", True))
-        self.live = None  # the live analysis while it is on (A)
+        self.live = LiveBoard(self.app)  # the live analysis (A), off until asked
         self.renderer = BoardRenderer(self.app.assets)
         self.anim = None
         self.input = None
@@ -143,7 +144,7 @@ class PlayScene(Scene):
 
     @property
     def analysing(self):
-        return self.live is not None
+        return self.live.on
 
     def analysis_allowed(self):
         """Always between people and between computers; against the computer only when the settings allow it."""
@@ -152,53 +153,25 @@ class PlayScene(Scene):
         return bool(self.setting("allow_analysis", False))
 
     def toggle_analysis(self):
-        if self.live is not None:
+        if self.live.on:
             self.stop_analysis()
             self.say("Analysis off")
             return
         if not self.analysis_allowed():
             self.say("Analysis against the computer is off: Settings can allow it")
             return
-        from ...analysis.live import LiveAnalysis
-
-        # an engine process of its own, yielding the CPU: it never delays the computer player
-        self.live = LiveAnalysis(lambda: self.app.new_engine(background=True))
+        self.live.set(True)
         self._follow_analysis()
 
     def _follow_analysis(self):
         """Analyse the position on the board now (nothing to do when it is already being analysed)."""
-        live = self.live
-        if live is None:
-            return
-        game = self.game
-        live.show(game.position, game_history(game))
-        live.poll()
+        if self.live.on:
+            self.live.follow(self.game.position, game_history(self.game))
+            self.live.poll()
 
     def stop_analysis(self):
-        live, self.live = self.live, None
-        if live is not None:
-            try:
-                live.close()  # ends its process without waiting: leaving the screen never stalls
-            except Exception:
-                pass
-
-    def analysis_words(self):
-        """The status line while analysing: depth, the evaluation in words and the best line."""
-        from ..analysis_view import black_view, line_words, win_words
-
-        live = self.live
-        if live.error:
-            return f"Analysis: {live.error}"
-        info = live.info
-        if self.game.outcome is not None:
-            return "Analysis: the game is over"
-        if info is None or info.position != self.game.position:
-            return "Analysis: thinking…"
-        won = win_words(info.score, info.position.turn)
-        if won is None:
-            red = black_view(info.score, info.position.turn)
-            won = "even" if abs(red) < 10 else f"{theme.side_name(0 if red > 0 else 1)} +{abs(red) / 100:.2f}"
-        return f"Analysis, depth {info.depth}: {won} · {line_words(info.pv, 6)}"
+        """Analysis off, and its engine process ended (without waiting: leaving the screen never stalls)."""
+        self.live.close()
 
     def say(self, text):
         self.message = text
@@ -569,8 +542,8 @@ class PlayScene(Scene):
         game = self.game
         if self.message and self.clock < self.message_until:
             return self.message, theme.ACCENT
-        if self.live is not None:
-            return self.analysis_words(), theme.TEXT
+        if self.live.on:
+            return self.live.words(), theme.TEXT
         shown = self.shown_ply()
         turn = self.shown_position().turn
         outcome = game.outcome if self.anim is None else None
@@ -588,23 +561,6 @@ class PlayScene(Scene):
             return f"{last}{thinker} is thinking…", theme.TEXT
         return f"{last}{to_move(game.turn)}", theme.TEXT
 
-    def eval_bar_rect(self):
-        """The evaluation bar: a slim column in the gap between the board's frame and the panel."""
-        layout = self.layout
-        gap = layout.panel.x - layout.frame.right
-        width = max(6, min(28, gap // 2))
-        return pygame.Rect(layout.frame.right + (gap - width) // 2, layout.frame.y, width, layout.frame.height)
-
-    def _draw_analysis(self, surface):
-        from ..analysis_view import black_view, draw_eval_bar, draw_line
-
-        info = self.live.info
-        fresh = info is not None and info.position == self.game.position
-        score = black_view(info.score, info.position.turn) if fresh else None
-        draw_eval_bar(surface, self.eval_bar_rect(), score, black_at_bottom=self.flipped)
-        if fresh and self.anim is None and info.pv:
-            draw_line(surface, self.layout.board, info.pv, self.app.assets)
-
     def layout_boxes(self):
         """The board, its labels, the status line and the panel, for the layout check."""
         from ..layout_check import Box
@@ -616,8 +572,8 @@ class PlayScene(Scene):
             boxes.append(Box(name, rect, text, size, parent="board" if name == "square_number" else "frame"))
         text, size, _ = self.status_line()
         boxes.append(Box("status", layout.status, text, size))
-        if self.live is not None:
-            boxes.append(Box("eval_bar", self.eval_bar_rect()))
+        if self.live.on:
+            boxes.append(Box("eval_bar", bar_rect(layout)))
         boxes += self.panel.layout_boxes()
         return boxes
 
@@ -663,8 +619,10 @@ class PlayScene(Scene):
             self._paint_background(surface)
         self.renderer.draw(surface, layout, self.picture(), static=False)
         self.extras.draw(surface)  # the hint arrow
-        if self.live is not None:
-            self._draw_analysis(surface)
+        if self.live.on:
+            self.live.draw_bar(surface, bar_rect(layout), black_at_bottom=self.flipped)
+            if self.anim is None:
+                self.live.draw_arrows(surface, layout.board, self.game.position)
         if self.cursor is not None:
             rect = layout.board.cell_rect(*self.cursor)
             pygame.draw.rect(surface, theme.ACCENT, rect.inflate(-2, -2), max(2, rect.width // 18))
