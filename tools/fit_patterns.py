@@ -32,6 +32,7 @@ import time
 from pathlib import Path
 
 import _common  # noqa: F401  (this checkout's game first on sys.path)
+from fitting import fit_figures, fit_scale, read_labels, require_numpy, sigmoid
 
 from game.engine import patterns as P
 
@@ -89,14 +90,12 @@ def fit(base, idx, midx, y, c, size, l2, iterations, rate):
     """Adam on the mean log-loss plus l2/2 |w|^2 (w in centi-men)."""
     import numpy as np
 
-    from tune import _sigmoid
-
     w, m, v = np.zeros(size), np.zeros(size), np.zeros(size)
     n, per = len(y), idx.shape[1]
     flat, mflat = idx.ravel(), midx.ravel()
     for t in range(1, iterations + 1):
         e = base + w[idx].sum(axis=1) - w[midx].sum(axis=1)
-        r = np.repeat(c * (_sigmoid(c * e) - y) / n, per)
+        r = np.repeat(c * (sigmoid(c * e) - y) / n, per)
         g = np.bincount(flat, r, size) - np.bincount(mflat, r, size) + l2 * w
         m = 0.9 * m + 0.1 * g
         v = 0.999 * v + 0.001 * g * g
@@ -148,12 +147,7 @@ def main(argv=None):
     ap.add_argument("--iterations", type=int, default=600)
     ap.add_argument("--rate", type=float, default=0.5, help="Adam step in centi-men")
     args = ap.parse_args(argv)
-    try:
-        import numpy as np
-    except ImportError:
-        ap.error("tools/fit_patterns.py needs numpy (pip install numpy: a build-time tool only)")
-    from tune import _sigmoid, fit_figures, fit_scale, read_labels
-
+    np = require_numpy(ap)
     from game.engine import evaluate as ev
 
     t0 = time.perf_counter()
@@ -178,7 +172,7 @@ def main(argv=None):
     held = np.array([r[2] for r in rows])
     label = np.array([r[3] for r in rows], dtype=float)
     c = fit_scale(base[~held], result[~held])
-    y = _sigmoid(c * label)
+    y = sigmoid(c * label)
     mirrors = mirror_tables()
     idx, midx, size = features(states, args.shape, mirrors)
     print(f"{len(rows)} positions ({held.sum()} held out), shape {args.shape}: {size} numbers; "
@@ -188,8 +182,8 @@ def main(argv=None):
     extra = _table_eval(states, table)
     print(f"fitted in {time.perf_counter() - t0:.0f} s (l2 {args.l2:g})")
     for name, mask in (("fitted", ~held), ("held out", held)):
-        before = fit_figures(y[mask], _sigmoid(c * base[mask]))[0]
-        after = fit_figures(y[mask], _sigmoid(c * (base[mask] + extra[mask])))[0]
+        before = fit_figures(y[mask], sigmoid(c * base[mask]))[0]
+        after = fit_figures(y[mask], sigmoid(c * (base[mask] + extra[mask])))[0]
         entropy = fit_figures(y[mask], y[mask])[0]
         print(f"  {name:9s} log-loss {before:.5f} -> {after:.5f} (the labels' entropy {entropy:.5f})")
     used = np.abs(extra)

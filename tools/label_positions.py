@@ -23,27 +23,9 @@ import argparse
 import time
 
 import _common  # noqa: F401  (this checkout's game first on sys.path)
+from fitting import quiet_positions, read_games
 
 CLIP = 2000
-
-
-def positions(games, skip, every, stride):
-    """[(game number, result for black, Position)] of the quiet positions chosen."""
-    out = []
-    for gi, (result, pos, moves) in enumerate(games):
-        if gi % every:
-            continue
-        taken = 0
-        for ply, text in enumerate(moves):
-            legal = {str(m): m for m in pos.legal_moves()}
-            if ply >= skip and legal and not pos.has_capture():
-                if taken % stride == 0:
-                    out.append((gi, result, pos))
-                taken += 1
-            if text not in legal:
-                raise SystemExit(f"game {gi + 1}: {text} is not legal in {pos.fen()}")
-            pos = pos.play(legal[text])
-    return out
 
 
 def label_chunk(job):
@@ -77,11 +59,9 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.depth < 1 or args.every < 1 or args.stride < 1 or args.jobs < 1:
         ap.error("--depth, --every, --stride and --jobs take whole numbers of 1 or more")
-    from tune import read_games
-
     t0 = time.perf_counter()
     games = [g for path in args.games for g in read_games(path)]
-    rows = positions(games, args.skip, args.every, args.stride)
+    rows = quiet_positions(games, args.skip, args.every, args.stride)
     chunks, cur, last = [], [], None
     for r in rows:
         if r[0] != last and len(cur) >= 200:

@@ -32,60 +32,14 @@ game result (0: the search score alone, 1: the result alone).
 
 import argparse
 import sys
-from pathlib import Path
 
 import _common  # noqa: F401  (this checkout's game first on sys.path)
 import overrides
+from fitting import fit_figures, fit_scale, quiet_positions, read_games, read_labels, require_numpy, sigmoid
 
 import game.engine.evaluate  # noqa: F401  (the package attribute is the function)
-from game.rules import Position
 
 E = sys.modules["game.engine.evaluate"]
-
-
-def read_games(path):
-    """[(result for black, start Position, [move texts])]; bad lines are named."""
-    out = []
-    for n, line in enumerate(Path(path).read_text().splitlines(), 1):
-        parts = line.split()
-        if not parts:
-            continue
-        if parts[0] not in ("B", "W", "D") or len(parts) < 2:
-            raise SystemExit(f"{path}:{n}: not a game record: {line[:60]!r}")
-        result = {"B": 1.0, "W": 0.0, "D": 0.5}[parts[0]]
-        out.append((result, Position.from_fen(parts[1]), parts[2:]))
-    return out
-
-
-def quiet_positions(games, skip):
-    """[(state tuple, result, game index)] of the quiet positions of each game."""
-    out = []
-    for gi, (result, pos, moves) in enumerate(games):
-        for ply, text in enumerate(moves):
-            if ply >= skip and not pos.has_capture() and pos.legal_moves():
-                out.append((pos.state[:4], result, gi))
-            legal = {str(m): m for m in pos.legal_moves()}
-            if text not in legal:
-                raise SystemExit(f"game {gi + 1}: {text} is not legal in {pos.fen()}")
-            pos = pos.play(legal[text])
-    return out
-
-
-def read_labels(path):
-    """[(state tuple, result for black, game index, search score for black)]
-    of a tools/label_positions.py file; bad lines are named."""
-    out = []
-    for n, line in enumerate(Path(path).read_text().splitlines(), 1):
-        parts = line.split()
-        if not parts:
-            continue
-        try:
-            gi, score, result = int(parts[0]), int(parts[1]), float(parts[2])
-            state = Position.from_fen(parts[3]).state[:4]
-        except (ValueError, IndexError):
-            raise SystemExit(f"{path}:{n}: not a labelled position: {line[:60]!r}") from None
-        out.append((state, result, gi, score))
-    return out
 
 
 def parameters(names):
@@ -146,40 +100,6 @@ def override_text(params, values):
     return ";".join(f"{n}={weights[n]!r}".replace(" ", "") for n in names)
 
 
-def _sigmoid(x):
-    import numpy as np
-
-    return 1.0 / (1.0 + np.exp(-np.clip(x, -50, 50)))
-
-
-def fit_figures(y, p):
-    import numpy as np
-
-    eps = 1e-12
-    logloss = -np.mean(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps))
-    return logloss, np.mean((y - p) ** 2)
-
-
-def fit_scale(e, y):
-    """The c minimising the log-loss of sigmoid(c * e): golden-section search."""
-    import math
-
-    lo, hi = 1e-4, 0.1
-    g = (math.sqrt(5) - 1) / 2
-
-    def loss(c):
-        return fit_figures(y, _sigmoid(c * e))[0]
-
-    a, b = hi - g * (hi - lo), lo + g * (hi - lo)
-    for _ in range(60):
-        if loss(a) < loss(b):
-            hi = b
-        else:
-            lo = a
-        a, b = hi - g * (hi - lo), lo + g * (hi - lo)
-    return (lo + hi) / 2
-
-
 def fit_weights(offset, F, y, c, w0, ridge=1e-5, iterations=50):
     """Newton's method on the log-loss of sigmoid(c * (offset + F w)); a small
     ridge towards the current weights keeps rarely seen terms where they are."""
@@ -188,7 +108,7 @@ def fit_weights(offset, F, y, c, w0, ridge=1e-5, iterations=50):
     w = w0.copy()
     n = len(y)
     for _ in range(iterations):
-        p = _sigmoid(c * (offset + F @ w))
+        p = sigmoid(c * (offset + F @ w))
         grad = c * F.T @ (p - y) / n + ridge * (w - w0)
         h = (c * c) * (F.T * (p * (1 - p))) @ F / n + ridge * np.eye(len(w))
         step = np.linalg.solve(h, grad)
@@ -218,10 +138,7 @@ def main(argv=None):
         E.set_weights(**overrides.parse(args.weights))
     except (ValueError, SyntaxError) as e:
         ap.error(f"--weights: {e}")
-    try:
-        import numpy as np
-    except ImportError:
-        ap.error("tools/tune.py needs numpy (pip install numpy: a build-time tool only)")
+    np = require_numpy(ap)
     names = [n.strip() for n in args.fit.split(",") if n.strip()]
     unknown = [n for n in names if n not in E.WEIGHT_NAMES]
     if unknown or "MAN" in names:
@@ -236,7 +153,7 @@ def main(argv=None):
         games = sorted({r[2] for r in rows})
     else:
         games = [g for path in args.games for g in read_games(path)]
-        rows = quiet_positions(games, args.skip)
+        rows = [(pos.state[:4], result, gi) for gi, result, pos in quiet_positions(games, args.skip)]
     if not rows:
         ap.error("no quiet positions in those games")
     states = [r[0] for r in rows]
@@ -249,20 +166,20 @@ def main(argv=None):
     results = y
     if args.labels:
         # the label: what the deeper search expects, on the results' scale
-        searched = _sigmoid(c * np.array([r[3] for r in rows], dtype=float))
+        searched = sigmoid(c * np.array([r[3] for r in rows], dtype=float))
         y = args.mix * y + (1 - args.mix) * searched
     w = fit_weights(offset[~held], F[~held], y[~held], c, w0, ridge=args.ridge)
     e1 = offset + F @ w
     print(f"{len(games)} games, {len(rows)} quiet positions ({held.sum()} held out), scale c = {c:.5f}")
     for label, mask in (("fitted", ~held), ("held out", held)):
-        b_ll, b_mse = fit_figures(y[mask], _sigmoid(c * e0[mask]))
-        a_ll, a_mse = fit_figures(y[mask], _sigmoid(c * e1[mask]))
+        b_ll, b_mse = fit_figures(y[mask], sigmoid(c * e0[mask]))
+        a_ll, a_mse = fit_figures(y[mask], sigmoid(c * e1[mask]))
         print(f"  {label:9s} log-loss {b_ll:.5f} -> {a_ll:.5f}   MSE {b_mse:.5f} -> {a_mse:.5f}")
     if args.labels:
         # the honest test of labels from search: do the new weights also
         # predict the held-out games' results better?
-        b_ll, b_mse = fit_figures(results[held], _sigmoid(c * e0[held]))
-        a_ll, a_mse = fit_figures(results[held], _sigmoid(c * e1[held]))
+        b_ll, b_mse = fit_figures(results[held], sigmoid(c * e0[held]))
+        a_ll, a_mse = fit_figures(results[held], sigmoid(c * e1[held]))
         print(f"  held-out game results: log-loss {b_ll:.5f} -> {a_ll:.5f}   MSE {b_mse:.5f} -> {a_mse:.5f}")
     print("weights (current -> fitted):")
     for (n, i), a, b in zip(params, w0, w):
