@@ -16,6 +16,9 @@ legal playouts).  A fresh data folder is used (never yours).  Printed:
   (target at most 50 ms);
 - peak memory of the window's process and of the background reader (target at
   most 300 MB each).
+
+The frame figures are tools/frame_stats.py's, as in tools/ui_bench.py (frames of
+the play and review scenes while the engine works).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from pathlib import Path
 
 import _common
 from _common import ROOT
+from frame_stats import load_line, ms, percentile, start_measuring
 
 _common.headless(scratch_home=False)  # no window, no sound (main() makes the data folder)
 
@@ -44,17 +48,6 @@ def make_collection(n, path):
     print(f"making a collection of {n} games in {path} ...", flush=True)
     subprocess.run([sys.executable, str(tool), str(n), str(path), "--seed", "1", "--force"], check=True,
                    stdout=subprocess.DEVNULL)
-
-
-def percentile(values, p):
-    if not values:
-        return float("nan")
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
-
-
-def ms(x):
-    return f"{x * 1000:.1f} ms"
 
 
 def paced(app, n=1):
@@ -89,6 +82,8 @@ def main(argv=None):
 
     if args.collection:
         collection = Path(args.collection)
+        if not collection.is_file():
+            ap.error(f"no such PDN file: {collection}")
     else:
         collection = Path(tempfile.gettempdir()) / f"library-bench-{args.games}.pdn"
         if not collection.exists():
@@ -108,8 +103,7 @@ def main(argv=None):
         app.push("load")
         paced(app, 3)
         scene = app.stack.top
-        app.measure = True
-        app.frame_times.clear()
+        start_measuring(app)
 
         # -- first import: drop the file on the window ------------------------------
         began = time.perf_counter()
@@ -144,8 +138,7 @@ def main(argv=None):
         # -- reopening: leave the library and open it again --------------------------
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
         paced(app, 2)
-        app.frame_times.clear()
-        app.frame_cpu_times.clear()
+        start_measuring(app)
         began = time.perf_counter()
         app.push("load")
         scene = app.stack.top
@@ -184,7 +177,7 @@ def main(argv=None):
         print(f"filter as you type: {len(latencies)} keystrokes (typing and erasing), "
               f"median {ms(statistics.median(latencies))}, max {ms(max(latencies))} (target <= 50 ms); "
               f"CPU median {ms(statistics.median(cpu))}, max {ms(max(cpu))}")
-        print(f"machine load while measuring: {os.getloadavg()[0]:.1f} (cores: {os.cpu_count()})")
+        print(load_line())
 
         # -- sorting (a click on a heading) -------------------------------------------
         sort_times = []
