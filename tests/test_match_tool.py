@@ -308,7 +308,7 @@ def test_label_positions_scores_quiet_positions_that_tune_can_fit(tmp_path):
     assert out.returncode == 0, out.stderr
     rows = [line.split() for line in labels.read_text().splitlines()]
     assert {r[0] for r in rows} == {"0", "1"} and {r[2] for r in rows} == {"1", "0"}
-    for gi, score, result, fen in rows:
+    for _game, score, _result, fen in rows:
         pos = Position.from_fen(fen)
         assert not pos.has_capture()  # quiet positions only
         info = None

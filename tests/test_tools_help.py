@@ -21,7 +21,8 @@ for path in sys.argv[1:]:
             runpy.run_path(path, run_name="__main__")
         out[path] = "no exit"
     except SystemExit as e:
-        out[path] = e.code if e.code == 0 and "usage:" in text.getvalue() else f"exit {e.code}: {text.getvalue()[-300:]}"
+        ok = e.code == 0 and "usage:" in text.getvalue()
+        out[path] = 0 if ok else f"exit {e.code}: {text.getvalue()[-300:]}"
     except BaseException as e:
         out[path] = f"{type(e).__name__}: {e}"
 print(json.dumps(out))

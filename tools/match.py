@@ -51,7 +51,6 @@ from referee import pairings, pdn_result, play_out, tally
 from game.rules import BLACK, WHITE, Game, Position
 from game.rules import bitboard as bb
 
-
 # -- the material-only minimax baseline ------------------------------------------
 
 def _material(bm, bk, wm, wk, black):
