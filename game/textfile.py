@@ -10,8 +10,16 @@ before a byte is read, and the read stops one byte past the cap.
 Imports nothing from the rest of the game: every layer may use it.
 """
 
+from __future__ import annotations
+
 import os
 import stat
+
+TYPE_CHECKING = False  # typing is not imported at run time: the tournament agent starts afresh every move
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    StrPath = str | bytes | os.PathLike[str] | os.PathLike[bytes]
 
 __all__ = ["FileReadError", "read_bytes", "read_text", "excerpt"]
 
@@ -20,7 +28,7 @@ class FileReadError(ValueError):
     """A file that cannot be read as asked: missing, not a regular file, too large, unreadable."""
 
 
-def excerpt(text, limit=60):
+def excerpt(text: object, limit: int = 60) -> str:
     """A short, printable quote of ``text`` for an error message (never the whole input)."""
     if isinstance(text, bytes):
         text = text.decode("utf-8", "replace")
@@ -37,7 +45,7 @@ def excerpt(text, limit=60):
     return repr(clean)
 
 
-def _size_words(n):
+def _size_words(n: int) -> str:
     if n >= 1 << 20:
         return f"{n / (1 << 20):.1f} MB"
     if n >= 1 << 10:
@@ -45,7 +53,7 @@ def _size_words(n):
     return f"{n} bytes"
 
 
-def read_bytes(path, *, limit, what="file", follow_symlinks=True):
+def read_bytes(path: StrPath, *, limit: int, what: str = "file", follow_symlinks: bool = True) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes, or FileReadError saying why not.
 
     ``follow_symlinks=False`` refuses a symbolic link (the tournament agent's state file,
@@ -95,7 +103,8 @@ def read_bytes(path, *, limit, what="file", follow_symlinks=True):
         os.close(fd)
 
 
-def read_text(path, *, limit, what="file", follow_symlinks=True, encodings=("utf-8", "cp1252")):
+def read_text(path: StrPath, *, limit: int, what: str = "file", follow_symlinks: bool = True,
+              encodings: Iterable[str] = ("utf-8", "cp1252")) -> str:
     """The text of a regular file of at most ``limit`` bytes, decoded, line ends made ``\\n``.
 
     UTF-8 (with or without a byte-order mark) first; old PDN collections are often

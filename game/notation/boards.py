@@ -20,6 +20,8 @@ all fine.  Files are read through ``game.textfile.read_text`` with a cap
 (``BOARD_FILE_LIMIT``): a board file is a few hundred bytes.
 """
 
+from __future__ import annotations
+
 import math
 import re
 from typing import NamedTuple
@@ -29,15 +31,25 @@ from ..textfile import excerpt, read_text
 from .errors import NotationError
 from .squares import square_at
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..textfile import StrPath
+
+    Piece = tuple[int, bool]  # (colour, is a king)
+    BoardText = str | bytes | Iterable[str]  # the text, or its lines
+
 __all__ = ["BOARD_FILE_LIMIT", "CsciInput", "csci_board", "csci_input", "digit_board", "load_board_file",
            "load_csci_input", "parse_csci_board", "parse_csci_input", "parse_digit_board", "read_board_file"]
 
 # The largest board file or input.txt read (an input.txt is about 90 bytes).
 BOARD_FILE_LIMIT = 64 * 1024
 
-_CSCI_CHARS = {"b": (BLACK, False), "B": (BLACK, True), "w": (WHITE, False), "W": (WHITE, True)}
-_DIGITS = {"0": None, "1": (BLACK, False), "2": (BLACK, True), "3": (WHITE, False), "4": (WHITE, True)}
-_PIECE_NAMES = {(BLACK, False): "black man", (BLACK, True): "black king",
+_CSCI_CHARS: dict[str, Piece] = {"b": (BLACK, False), "B": (BLACK, True), "w": (WHITE, False), "W": (WHITE, True)}
+_DIGITS: dict[str, Piece | None] = {"0": None, "1": (BLACK, False), "2": (BLACK, True), "3": (WHITE, False),
+                                    "4": (WHITE, True)}
+_PIECE_NAMES: dict[Piece, str] = {(BLACK, False): "black man", (BLACK, True): "black king",
                 (WHITE, False): "white man", (WHITE, True): "white king"}
 
 
@@ -50,7 +62,7 @@ class CsciInput(NamedTuple):
     position: Position
 
 
-def _lines(text):
+def _lines(text: BoardText) -> list[str]:
     """Lines with trailing whitespace (and CR) removed, trailing blank lines dropped."""
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
@@ -71,7 +83,7 @@ def _lines(text):
     return out
 
 
-def _turn(turn):
+def _turn(turn: int | str) -> int:
     if turn in (BLACK, WHITE) and not isinstance(turn, bool):
         return turn
     if isinstance(turn, str) and turn.strip().upper() in ("BLACK", "B", "WHITE", "W"):
@@ -79,9 +91,9 @@ def _turn(turn):
     raise NotationError(f"turn {excerpt(turn, 20)} should be BLACK or WHITE")
 
 
-def _build(pieces, turn, where):
+def _build(pieces: dict[int, tuple[Piece, int, str]], turn: int, where: str) -> Position:
     """The Position of ``{square: (piece, line_no, line)}``, refusing uncrowned men on crowning rows."""
-    sets = {key: [] for key in _PIECE_NAMES}
+    sets: dict[Piece, list[int]] = {key: [] for key in _PIECE_NAMES}
     for square, (piece, line_no, line) in pieces.items():
         color, king = piece
         if not king and ((color == BLACK and square >= 29) or (color == WHITE and square <= 4)):
@@ -94,11 +106,11 @@ def _build(pieces, turn, where):
                                  sets[(WHITE, False)], sets[(WHITE, True)], turn)
 
 
-def _parse_csci_rows(rows, turn, first_line, where):
+def _parse_csci_rows(rows: list[str], turn: int, first_line: int, where: str) -> Position:
     if len(rows) != 8:
         raise NotationError(f"{where}: a board has 8 rows of 8 characters, found {len(rows)} line(s)"
                             + (f" (first: {excerpt(rows[0])})" if rows else ""))
-    pieces = {}
+    pieces: dict[int, tuple[Piece, int, str]] = {}
     for r, line in enumerate(rows):
         line_no = first_line + r
         if len(line) != 8:
@@ -117,12 +129,12 @@ def _parse_csci_rows(rows, turn, first_line, where):
     return _build(pieces, turn, where)
 
 
-def parse_csci_board(lines, turn=BLACK):
+def parse_csci_board(lines: BoardText, turn: int | str = BLACK) -> Position:
     """The Position of a CSCI-561 board (8 lines of ``b B w W .``, black at the top)."""
     return _parse_csci_rows(_lines(lines), _turn(turn), 1, "board")
 
 
-def csci_board(position):
+def csci_board(position: Position) -> list[str]:
     """The 8 rows of a position as a CSCI-561 board, black's side first."""
     rows = []
     for r in range(8):
@@ -142,7 +154,7 @@ _SECONDS = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _SECONDS_MAX_CHARS = 40  # more than any clock needs: longer is refused before matching
 
 
-def _seconds(text):
+def _seconds(text: str) -> float:
     """The positive, finite number of seconds on input.txt's third line; NotationError otherwise."""
     t = text.strip()
     if len(t) <= _SECONDS_MAX_CHARS and _SECONDS.fullmatch(t):
@@ -153,7 +165,7 @@ def _seconds(text):
                         "number such as 100. (not negative, zero, nan or infinite)")
 
 
-def parse_csci_input(text):
+def parse_csci_input(text: BoardText) -> CsciInput:
     """A whole CSCI-561 ``input.txt``: mode, side to move, seconds left, then the board."""
     lines = _lines(text)
     if len(lines) != 11:
@@ -171,7 +183,7 @@ def parse_csci_input(text):
     return CsciInput(mode, turn, seconds, position)
 
 
-def load_csci_input(path):
+def load_csci_input(path: StrPath) -> CsciInput:
     """The CsciInput of the ``input.txt`` at ``path``, read with a cap.
 
     FileReadError (missing, not a regular file, too large) or NotationError:
@@ -180,7 +192,7 @@ def load_csci_input(path):
     return parse_csci_input(read_text(path, limit=BOARD_FILE_LIMIT, what="input.txt"))
 
 
-def csci_input(mode, seconds, position):
+def csci_input(mode: str, seconds: float | str, position: Position) -> str:
     """The text of an ``input.txt`` for ``position`` (the side to move is the position's)."""
     if mode not in ("SINGLE", "GAME"):
         raise NotationError(f"mode {excerpt(mode, 20)} should be SINGLE or GAME")
@@ -195,7 +207,7 @@ def csci_input(mode, seconds, position):
     return "\n".join([mode, colour, text] + csci_board(position)) + "\n"
 
 
-def parse_digit_board(text, turn=BLACK):
+def parse_digit_board(text: BoardText, turn: int | str = BLACK) -> Position:
     """The Position of a digits file: 8 lines of 4 digits 0-4, the top row (squares 1-4) first.
 
     Blanks between the digits are allowed.
@@ -205,19 +217,20 @@ def parse_digit_board(text, turn=BLACK):
     if len(lines) != 8:
         raise NotationError(f"digits board: expected 8 lines of 4 digits, found {len(lines)} line(s)"
                             + (f" (first: {excerpt(lines[0])})" if lines else ""))
-    pieces = {}
+    pieces: dict[int, tuple[Piece, int, str]] = {}
     for r, line in enumerate(lines):
         cells = "".join(line.split())
         if len(cells) != 4 or any(ch not in _DIGITS for ch in cells):
             raise NotationError(f"digits board line {r + 1}: {excerpt(line)} should be 4 digits from 0 to 4 "
                                 "(0 empty, 1 black man, 2 black king, 3 white man, 4 white king)")
         for k, ch in enumerate(cells):
-            if _DIGITS[ch] is not None:
-                pieces[r * 4 + k + 1] = (_DIGITS[ch], r + 1, line)
+            piece = _DIGITS[ch]
+            if piece is not None:
+                pieces[r * 4 + k + 1] = (piece, r + 1, line)
     return _build(pieces, turn, "digits board")
 
 
-def digit_board(position):
+def digit_board(position: Position) -> str:
     """A position as a digits file (8 lines of 4 digits, ending with a newline)."""
     rows = []
     for r in range(8):
@@ -233,7 +246,7 @@ _DIGIT_LINE = re.compile(r"[0-9\s]+")
 _CSCI_LINE = re.compile(r"[bBwW.]+")
 
 
-def read_board_file(text):
+def read_board_file(text: BoardText) -> Position:
     """A Position from the text of a board file in whichever format it is in.
 
     Recognised: a CSCI-561 ``input.txt``, a bare CSCI-561 board (black to
@@ -257,7 +270,7 @@ def read_board_file(text):
                         "a digits board (0-4), an input.txt (SINGLE/GAME) nor a FEN")
 
 
-def load_board_file(path):
+def load_board_file(path: StrPath) -> Position:
     """The Position of the board file at ``path`` (any format ``read_board_file`` knows), read with a cap.
 
     FileReadError (missing, not a regular file, too large) or NotationError:

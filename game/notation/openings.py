@@ -21,9 +21,17 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..rules.position import Position
+from ..rules.game import Game
+from ..rules.position import Move, Position
 from .errors import NotationError
 from .pdn_movetext import find_move
+from .pdn_reader import PdnGame
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    Paths = tuple[tuple[int, ...], ...]  # the paths of a line's moves
 
 __all__ = ["Opening", "opening_of", "BALLOTS", "NAMED_LINES", "opening_table"]
 
@@ -98,10 +106,10 @@ class Opening(NamedTuple):
 
     name: str | None
     ballot_number: int | None
-    moves: tuple
+    moves: tuple[Move, ...]
 
     @property
-    def label(self):
+    def label(self) -> str:
         """``Old Fourteenth (ballot 104)``, ``Ballot 37`` or ``Edinburgh``: the opening as shown to a player."""
         if self.name and self.ballot_number is not None:
             return f"{self.name} (ballot {self.ballot_number})"
@@ -110,13 +118,13 @@ class Opening(NamedTuple):
         return f"Ballot {self.ballot_number}"
 
 
-_TABLE = None
+_TABLE: tuple[dict[Paths, str], dict[Paths, int], int] | None = None
 
 
-def _line(texts):
+def _line(texts: Iterable[str]) -> tuple[Move, ...]:
     """The Moves of a line of move texts played from the initial position (ValueError if one is not legal)."""
     position = Position.initial()
-    out = []
+    out: list[Move] = []
     for text in texts:
         move = find_move(position, text)
         out.append(move)
@@ -124,14 +132,14 @@ def _line(texts):
     return tuple(out)
 
 
-def opening_table():
+def opening_table() -> tuple[dict[Paths, str], dict[Paths, int], int]:
     """``(names, ballots, longest)``: dicts from tuples of move paths to names and to ballot numbers."""
     global _TABLE
     if _TABLE is None:
-        names = {}
+        names: dict[Paths, str] = {}
         for name, line in NAMED_LINES:
             names[tuple(m.path for m in _line(line.split()))] = name
-        ballots = {}
+        ballots: dict[Paths, int] = {}
         for entry in BALLOTS:
             number, *texts = entry.split()
             ballots[tuple(m.path for m in _line(texts))] = int(number)
@@ -140,12 +148,11 @@ def opening_table():
     return _TABLE
 
 
-def _moves_of(game):
+def _moves_of(game: Game | PdnGame | Iterable[Move | str]) -> list[Move | str] | None:
     """The first moves of a rules.Game, a PdnGame, or a sequence of Moves or move texts; None off the initial position."""
-    start = getattr(game, "start", None)
-    if isinstance(start, Position):  # a rules.Game
-        return list(game.moves) if start == Position.initial() else None
-    if hasattr(game, "start_position") and hasattr(game, "moves"):  # a PdnGame
+    if isinstance(game, Game):
+        return list(game.moves) if game.start == Position.initial() else None
+    if isinstance(game, PdnGame):
         try:
             if game.start_position() != Position.initial():
                 return None
@@ -155,7 +162,7 @@ def _moves_of(game):
     return list(game)
 
 
-def opening_of(game) -> Opening | None:
+def opening_of(game: Game | PdnGame | Iterable[Move | str]) -> Opening | None:
     """The opening of a game (rules.Game, PdnGame, or its moves as Moves or texts), or None.
 
     A game set up from another position has no opening; move texts are read from
@@ -166,7 +173,7 @@ def opening_of(game) -> Opening | None:
         return None
     names, ballots, longest = opening_table()
     position = Position.initial()
-    line = []
+    line: list[Move] = []
     for item in moves[:longest]:
         try:
             move = find_move(position, item)
@@ -175,7 +182,8 @@ def opening_of(game) -> Opening | None:
         line.append(move)
         position = position.play(move)
     paths = [m.path for m in line]
-    name, named_len = None, 0
+    name: str | None = None
+    named_len = 0
     for n in range(len(paths), 0, -1):
         found = names.get(tuple(paths[:n]))
         if found is not None:

@@ -15,6 +15,8 @@ that no reader has to guess which capture sequence was meant.  What is written
 reads back unchanged.
 """
 
+from __future__ import annotations
+
 import re
 
 from ..rules.game import Game
@@ -23,6 +25,10 @@ from .pdn_movetext import MoveTextError, find_move
 from .pdn_reader import (HEADER_PLIES, MAX_COMMENT, MAX_COMMENT_TOTAL, MAX_PDN_FILE_BYTES, MAX_PLIES,
                          MAX_TAG_VALUE, MAX_TAGS, PdnError, PdnGame, iter_pdn, move_label, normal_result,
                          read_pdn, read_pdn_file, read_pdn_text)
+
+TYPE_CHECKING = False  # typing is not imported at run time: the tournament agent starts afresh every move
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
 
 __all__ = ["PdnError", "PdnGame", "MoveTextError", "find_move", "iter_pdn", "read_pdn", "read_pdn_file",
            "read_pdn_text", "normal_result", "write_pdn", "write_pdn_games", "wrap_movetext", "SEVEN_TAGS",
@@ -34,7 +40,7 @@ _TAG_DEFAULTS = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?",
                  "Black": "?", "White": "?"}
 
 
-def _quote(value):
+def _quote(value: object) -> str:
     """A tag value as PDN writes it: on one line (a tag cannot span lines), quotes escaped."""
     text = str(value)
     if not text.isprintable():
@@ -42,7 +48,7 @@ def _quote(value):
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def write_pdn(game, tags=None, result=None):
+def write_pdn(game: Game, tags: Mapping[str, object] | None = None, result: str | None = None) -> str:
     """One game as PDN text, ending with a newline.
 
     ``tags`` may set any tag but Result, GameType, FEN and SetUp, which are
@@ -89,9 +95,10 @@ def write_pdn(game, tags=None, result=None):
     return "\n".join(lines) + "\n"
 
 
-def wrap_movetext(words, width=79):
+def wrap_movetext(words: Iterable[str], width: int = 79) -> list[str]:
     """Movetext words as lines of at most ``width`` characters (a longer word stands alone)."""
-    lines, line = [], ""
+    lines: list[str] = []
+    line = ""
     for w in words:
         if line and len(line) + 1 + len(w) > width:
             lines.append(line)
@@ -102,7 +109,7 @@ def wrap_movetext(words, width=79):
     return lines
 
 
-def write_pdn_games(games):
+def write_pdn_games(games: Iterable[Game | tuple]) -> str:
     """Several games as one PDN text.  Items are Games, ``(game, tags)`` or ``(game, tags, result)``."""
     out = []
     for item in games:

@@ -15,6 +15,8 @@ excerpt of the text and saying why: no such square, not legal here (with the leg
 moves), or ambiguous (with the candidates).
 """
 
+from __future__ import annotations
+
 import re
 
 from ..rules import bitboard as bb
@@ -22,6 +24,10 @@ from ..rules.position import Move, Position
 from ..textfile import excerpt
 from .errors import NotationError
 from .squares import SQUARE_NAMES
+
+TYPE_CHECKING = False  # typing is not imported at run time: the tournament agent starts afresh every move
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = ["MoveTextError", "find_move", "parse_move_squares", "match_raw", "read_move"]
 
@@ -36,7 +42,7 @@ class MoveTextError(NotationError):
     """Text that does not name exactly one legal move of the position."""
 
 
-def _square(part, text):
+def _square(part: str, text: object) -> int:
     p = part.strip()
     if p.isascii() and p.isdigit():
         if len(p) > 2 or not 1 <= int(p) <= 32:  # never int() a 5000-digit string
@@ -51,7 +57,7 @@ def _square(part, text):
     return sq
 
 
-def parse_move_squares(text):
+def parse_move_squares(text: object) -> list[int]:
     """The squares written in a move's text: ``'9x18x27!'`` -> ``[9, 18, 27]``; MoveTextError if it is not a move."""
     t = str(text).strip()
     t = _ANNOTATION.sub("", t) if t and t[-1] in "!?*+#" else t
@@ -61,12 +67,12 @@ def parse_move_squares(text):
     return [_square(p, text) for p in parts]
 
 
-def _subsequence(needle, hay):
+def _subsequence(needle: Sequence[int], hay: Sequence[int]) -> bool:
     it = iter(hay)
     return all(any(x == y for y in it) for x in needle)
 
 
-def match_raw(state, squares, text=None):
+def match_raw(state: bb.State, squares: Sequence[int], text: object = None) -> bb.RawMove:
     """The raw legal move of a bitboard ``state`` that ``squares`` names (see the module text).
 
     The reader's fast path: no Move or Position is built unless something is wrong.
@@ -74,7 +80,7 @@ def match_raw(state, squares, text=None):
     legal = bb.moves(*state)
     bits = tuple(_BITS[s - 1] for s in squares)
     frm, to, middle = bits[0], bits[-1], bits[1:-1]
-    fits = []
+    fits: list[bb.RawMove] = []
     for raw in legal:
         if raw[0] == frm and raw[1] == to:
             if raw[3] == bits:
@@ -93,12 +99,12 @@ def match_raw(state, squares, text=None):
 
 
 _BOARD = bb.BOARD
-_MOVE_CACHE = {}        # (start, end) squares -> the Move of a quiet step (Moves are immutable)
-_SQUARES_CACHE = {}     # a move's text -> its squares, for the texts a collection repeats
+_MOVE_CACHE: dict[tuple[int, ...], Move] = {}  # (start, end) squares -> the Move of a quiet step (Moves are immutable)
+_SQUARES_CACHE: dict[str, tuple[int, ...]] = {}  # a move's text -> its squares, for the texts a collection repeats
 _SQUARES_CACHE_MAX = 100_000
 
 
-def read_move(state, text):
+def read_move(state: bb.State, text: str) -> tuple[Move, bb.RawMove]:
     """``(move, raw)`` for the legal move ``text`` names in a bitboard ``state``; MoveTextError if none.
 
     The reader's hot path: the squares of a text are remembered, and a quiet step
@@ -128,7 +134,7 @@ def read_move(state, text):
     return Move.from_raw(raw), raw
 
 
-def find_move(position, text):
+def find_move(position: Position, text: str | Move | Sequence[int]) -> Move:
     """The legal Move of ``position`` that ``text`` names, or MoveTextError saying why there is none.
 
     ``text`` may also be a Move (checked for legality) or a sequence of squares.

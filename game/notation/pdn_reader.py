@@ -29,13 +29,22 @@ numbers are never converted from unbounded digit strings, and what is kept is
 capped (tag values, comments, tags and plies per game).
 """
 
+from __future__ import annotations
+
 import re
 
 from ..rules import bitboard as bb
-from ..rules.position import BLACK, WHITE, Position
+from ..rules.position import BLACK, WHITE, Move, Position
 from ..textfile import excerpt, read_text
 from .errors import NotationError
 from .pdn_movetext import MoveTextError, read_move
+
+TYPE_CHECKING = False  # typing is not imported at run time: the tournament agent starts afresh every move
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator, Mapping
+
+    from ..rules.game import DrawRule, Game
+    from ..textfile import StrPath
 
 __all__ = ["PdnError", "PdnGame", "iter_pdn", "read_pdn", "read_pdn_file", "read_pdn_text",
            "MAX_PDN_FILE_BYTES", "MAX_TAG_VALUE", "MAX_COMMENT", "MAX_COMMENT_TOTAL", "MAX_TAGS",
@@ -87,7 +96,7 @@ class PdnError(NotationError):
     """PDN text that cannot be read, or a game that cannot be written."""
 
 
-def normal_result(text):
+def normal_result(text: object) -> str | None:
     """``2-0``, ``0-2``, ``1-1``, ``0-0`` or ``*`` for a result as written anywhere, else None."""
     t = str(text).strip().strip("{}").strip()
     return _RESULTS.get(t)
@@ -114,8 +123,10 @@ class PdnGame:
 
     __slots__ = ("tags", "moves", "result", "error", "line", "plies", "comments", "span", "index", "marks")
 
-    def __init__(self, tags=None, moves=None, result="*", error=None, line=1, plies=None,
-                 comments=(), span=None, index=0, marks=()):
+    def __init__(self, tags: Mapping[str, str] | None = None, moves: Iterable[Move] | None = None,
+                 result: str = "*", error: str | None = None, line: int = 1, plies: int | None = None,
+                 comments: Iterable[tuple[int, str]] = (), span: tuple[int, int] | None = None, index: int = 0,
+                 marks: Iterable[tuple[int, str]] = ()) -> None:
         self.tags = dict(tags or {})
         self.moves = list(moves or [])
         self.result = result
@@ -127,11 +138,11 @@ class PdnGame:
         self.span = span
         self.index = index
 
-    def title(self):
+    def title(self) -> str:
         """``game 3 (Ann vs Bob, Club night, 1999.01.01)``: the game as a player names it."""
         return _title(self.index, self.tags)
 
-    def start_position(self):
+    def start_position(self) -> Position:
         """The position the game starts from: the FEN tag's, or the initial one.
 
         ``[SetUp "0"]`` means the FEN tag (if any) is to be ignored.  A bad FEN
@@ -139,7 +150,7 @@ class PdnGame:
         """
         return _start_position(self.tags)
 
-    def game(self, draw_rule="official"):
+    def game(self, draw_rule: str | DrawRule = "official") -> Game:
         """A rules.Game replaying the moves read.
 
         The moves were checked against their positions when they were read, so
@@ -153,20 +164,20 @@ class PdnGame:
             g._push(move)
         return g
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         err = f", error={self.error!r}" if self.error else ""
         return (f"<PdnGame {self.tags.get('White', '?')} vs {self.tags.get('Black', '?')}: "
                 f"{len(self.moves)} moves, {self.result}{err}>")
 
 
-def _title(index, tags):
+def _title(index: int, tags: Mapping[str, str]) -> str:
     who = " vs ".join(t for t in (tags.get("Black"), tags.get("White")) if t and t != "?")
     rest = [t for t in (tags.get("Event"), tags.get("Date")) if t and t.strip("?.")]
     words = ", ".join(([who] if who else []) + rest)
     return f"game {index + 1}" + (f" ({words[:80]})" if words else "")
 
 
-def _start_position(tags):
+def _start_position(tags: Mapping[str, str]) -> Position:
     fen = tags.get("FEN")
     setup = tags.get("SetUp", "").strip()
     if fen is None or setup == "0":
@@ -179,13 +190,13 @@ def _start_position(tags):
         raise PdnError(f"bad [FEN {excerpt(fen, 40)}] tag: {e}") from None
 
 
-def move_label(ply, start_turn):
+def move_label(ply: int, start_turn: int) -> str:
     """``12.`` or ``12...``: the move number of a ply, as PDN writes it."""
     n = ply + (1 if start_turn == WHITE else 0)
     return f"{n // 2 + 1}{'.' if n % 2 == 0 else '...'}"
 
 
-def _clean(value, cap):
+def _clean(value: str, cap: int) -> str:
     if len(value) > cap:
         value = value[:cap] + "\u2026"
     if not value.isprintable():
@@ -200,21 +211,22 @@ class _Game:
                  "comments", "comment_chars", "result", "ended", "pending", "begun", "seen", "stopped",
                  "marks")
 
-    def __init__(self, start, line):
-        self.tags = {}
-        self.moves = []
-        self.error = None
+    def __init__(self, start: int, line: int) -> None:
+        self.tags: dict[str, str] = {}
+        self.moves: list[Move] = []
+        self.error: str | None = None
         self.line = line
         self.start = start
-        self.state = None
+        self.state: bb.State | None = None  # set when the movetext begins
         self.start_turn = BLACK
         self.plies = 0
-        self.comments = []
-        self.marks = []
+        self.comments: list[tuple[int, str]] = []
+        self.marks: list[tuple[int, str]] = []
         self.comment_chars = 0
-        self.result = None
+        self.result: str | None = None
         self.ended = False
-        self.pending = None   # (offset, text) of words read after a move: garbage if a move follows
+        # (offset, text) of words read after a move: garbage if a move follows
+        self.pending: tuple[int, str] | None = None
         self.begun = False    # the movetext has started
         self.seen = False     # anything at all belongs to this game
         self.stopped = False  # an error: the moves after it are counted, not read
@@ -223,7 +235,7 @@ class _Game:
 class _Reader:
     """Walks PDN text once, yielding games."""
 
-    def __init__(self, text, headers_only):
+    def __init__(self, text: str, headers_only: bool) -> None:
         self.text = text
         self.n = len(text)
         self.headers_only = headers_only
@@ -235,7 +247,7 @@ class _Reader:
 
     # -- positions in the text ------------------------------------------------
 
-    def line_at(self, at):
+    def line_at(self, at: int) -> int:
         pos, line = self._lines
         if at < pos:
             return self.text.count("\n", 0, at) + 1
@@ -243,7 +255,7 @@ class _Reader:
         self._lines = (at, line)
         return line
 
-    def next_tag_line(self, at):
+    def next_tag_line(self, at: int) -> int:
         """Offset of the next line that starts with a tag, at or after ``at`` (or the end)."""
         if self._tagline_from <= at <= self._tagline:
             return self._tagline
@@ -252,7 +264,7 @@ class _Reader:
         self._tagline = m.start() if m else self.n
         return self._tagline
 
-    def close_brace(self, at, limit):
+    def close_brace(self, at: int, limit: int) -> int:
         """Offset of the ``}`` closing a comment opened before ``at``, or -1 before ``limit``."""
         if at >= self._no_brace_after:
             return -1
@@ -263,21 +275,21 @@ class _Reader:
 
     # -- the game -------------------------------------------------------------
 
-    def fail(self, g, message, stop=True):
+    def fail(self, g: _Game, message: str, stop: bool = True) -> None:
         """Record the game's first error; ``stop`` ends the checking of its moves (a bad tag does not)."""
         if g.error is None:
             g.error = message
         if stop:
             g.stopped = True
 
-    def where(self, g, at):
+    def where(self, g: _Game, at: int) -> str:
         if at < self._lines[0] and at >= g.start:  # behind the counter: count from the game's start
             line = g.line + self.text.count("\n", g.start, at)
         else:
             line = self.line_at(at)
         return f"line {line} in {_title(self.count, g.tags)}"
 
-    def begin(self, g, at):
+    def begin(self, g: _Game, at: int) -> None:
         """The movetext starts: settle the start position."""
         g.begun = True
         try:
@@ -292,7 +304,7 @@ class _Reader:
             self.fail(g, f'{self.where(g, at)}: [GameType "{_clean(game_type, 30)}"] is not English '
                          'draughts (GameType "21")')
 
-    def comment(self, g, text):
+    def comment(self, g: _Game, text: str) -> None:
         if g.comment_chars >= MAX_COMMENT_TOTAL:
             return
         text = _clean(text.strip(), MAX_COMMENT)
@@ -300,13 +312,13 @@ class _Reader:
             g.comments.append((g.plies, text))
             g.comment_chars += len(text)
 
-    def mark(self, g, text):
+    def mark(self, g: _Game, text: str) -> None:
         """A ``!``/``?`` mark after a move read (one per move: a NAG or a second mark is skipped)."""
         if (text[0] in "!?" and len(text) <= MAX_MARK and g.moves and len(g.moves) == g.plies
                 and not g.stopped and (not g.marks or g.marks[-1][0] != g.plies)):
             g.marks.append((g.plies, text))
 
-    def finish(self, g, end):
+    def finish(self, g: _Game, end: int) -> PdnGame | None:
         if not (g.seen or g.tags or g.error):
             if g.pending is None or self.count:
                 return None
@@ -325,7 +337,7 @@ class _Reader:
         self.count += 1
         return game
 
-    def play(self, g, mtext, at):
+    def play(self, g: _Game, mtext: str, at: int) -> None:
         """One move's text in the main line."""
         if not g.begun:
             self.begin(g, at)
@@ -344,6 +356,7 @@ class _Reader:
             self.fail(g, f"move {move_label(ply, g.start_turn)} ({self.where(g, at)}): the game is longer "
                          f"than {MAX_PLIES} plies; the rest is not read")
             return
+        assert g.state is not None  # begun above
         try:
             move, raw = read_move(g.state, mtext)
         except MoveTextError as e:
@@ -355,7 +368,7 @@ class _Reader:
 
     # -- structure ------------------------------------------------------------
 
-    def read_tag(self, g, at):
+    def read_tag(self, g: _Game, at: int) -> int:
         """A tag at ``at``; returns where reading goes on."""
         text = self.text
         eol = text.find("\n", at)
@@ -388,11 +401,11 @@ class _Reader:
                      f"(expected [Name \"value\"])", stop=False)
         return eol
 
-    def tag_would_repeat(self, g, at):
+    def tag_would_repeat(self, g: _Game, at: int) -> bool:
         m = _TAG_NAME.match(self.text, at)
         return m is not None and m.group(1)[:40] in g.tags
 
-    def read_comment(self, g, at):
+    def read_comment(self, g: _Game, at: int) -> int:
         """A ``{`` comment at ``at``: kept, returns where reading goes on."""
         limit = self.next_tag_line(at)
         end = self.close_brace(at + 1, limit)
@@ -402,7 +415,7 @@ class _Reader:
         self.comment(g, self.text[at + 1:min(end, at + 1 + MAX_COMMENT + 1)])
         return end + 1
 
-    def skip_variation(self, g, at):
+    def skip_variation(self, g: _Game, at: int) -> int:
         """A variation, nested ones and comments (which may hold parentheses) included: skipped."""
         text = self.text
         limit = self.next_tag_line(at)
@@ -428,7 +441,7 @@ class _Reader:
         self.fail(g, f"{self.where(g, at)}: variation '(' opened here is never closed")
         return limit
 
-    def star_is_annotation(self, g, after):
+    def star_is_annotation(self, g: _Game, after: int) -> bool:
         """Is a ``*`` glued to a move followed by more moves of the same game?"""
         text = self.text
         i = after
@@ -455,7 +468,7 @@ class _Reader:
 
     # -- the walk ---------------------------------------------------------------
 
-    def games(self):
+    def games(self) -> Iterator[PdnGame]:
         text = self.text
         n = self.n
         g = _Game(0, 1)
@@ -535,7 +548,7 @@ class _Reader:
             yield game
 
 
-def iter_pdn(text, *, headers_only=False):
+def iter_pdn(text: str | bytes | bytearray, *, headers_only: bool = False) -> Iterator[PdnGame]:
     """The games of a PDN text, one PdnGame at a time (broken ones with ``error`` set).
 
     ``headers_only=True`` is the cheap mode for indexing a collection: tags,
@@ -553,16 +566,16 @@ def iter_pdn(text, *, headers_only=False):
     return _Reader(text, headers_only).games()
 
 
-def read_pdn(text, *, headers_only=False):
+def read_pdn(text: str | bytes | bytearray, *, headers_only: bool = False) -> list[PdnGame]:
     """Every game in a PDN text, as a list of PdnGame (broken ones with ``error`` set)."""
     return list(iter_pdn(text, headers_only=headers_only))
 
 
-def read_pdn_text(path, limit=MAX_PDN_FILE_BYTES):
+def read_pdn_text(path: StrPath, limit: int = MAX_PDN_FILE_BYTES) -> str:
     """The text of a PDN file: a regular file of at most ``limit`` bytes (textfile.FileReadError if not)."""
     return read_text(path, limit=limit, what="PDN file")
 
 
-def read_pdn_file(path, *, headers_only=False, limit=MAX_PDN_FILE_BYTES):
+def read_pdn_file(path: StrPath, *, headers_only: bool = False, limit: int = MAX_PDN_FILE_BYTES) -> list[PdnGame]:
     """Every game of a PDN file; textfile.FileReadError (a ValueError) when the file cannot be read."""
     return read_pdn(read_pdn_text(path, limit), headers_only=headers_only)

@@ -4,6 +4,8 @@ Columns a-h run left to right and row 8 is at the top, on black's side:
 square 1 is b8, square 4 is h8, square 29 is a1 and square 32 is g1.
 """
 
+from __future__ import annotations
+
 from ..textfile import excerpt
 from .errors import NotationError
 
@@ -13,14 +15,14 @@ SQUARE_NAMES = tuple(
 _SQUARE_BY_NAME = {name: i + 1 for i, name in enumerate(SQUARE_NAMES)}
 
 
-def square_name(square):
+def square_name(square: int) -> str:
     """``square_name(1) == 'b8'``."""
     if not isinstance(square, int) or not 1 <= square <= 32:
         raise NotationError(f"no square {excerpt(square, 20)}: squares are numbered 1 to 32")
     return SQUARE_NAMES[square - 1]
 
 
-def parse_square(text):
+def parse_square(text: str | int) -> int:
     """A standard square from ``'b8'`` or ``'1'``; NotationError for anything else."""
     if isinstance(text, int) and not isinstance(text, bool) and 1 <= text <= 32:
         return text
@@ -40,14 +42,14 @@ def parse_square(text):
     raise NotationError(f"no square {excerpt(text, 20)}: expected a number 1-32 or a name like b8")
 
 
-def square_at(row, col):
+def square_at(row: int, col: int) -> int | None:
     """The square at a board row (0 = top, row 8) and column (0 = a), or None on a light square."""
     if not (0 <= row < 8 and 0 <= col < 8) or (row + col) % 2 == 0:
         return None
     return row * 4 + col // 2 + 1
 
 
-def row_col(square):
+def row_col(square: int) -> tuple[int, int]:
     """(row, col) of a square: row 0 is the top (row 8), col 0 is column a."""
     i = square - 1
     row = i // 4

@@ -17,6 +17,15 @@ Everything here is unchecked and written for speed: the engine and perft call
 these functions millions of times.
 """
 
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing is not imported at run time: the tournament agent starts afresh every move
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+RawMove = tuple[int, int, int, tuple[int, ...]]  # (from bit, to bit, captured mask, path of bits)
+State = tuple[int, int, int, int, bool]          # (bm, bk, wm, wk, black_to_move)
+
 SQUARE_BITS = tuple(1 << (i + i // 8) for i in range(32))
 BOARD = sum(SQUARE_BITS)
 BLACK_CROWN = SQUARE_BITS[28] | SQUARE_BITS[29] | SQUARE_BITS[30] | SQUARE_BITS[31]
@@ -29,12 +38,12 @@ for _i, _b in enumerate(SQUARE_BITS):
 del _i, _b
 
 
-def square_of_bit(bit):
+def square_of_bit(bit: int) -> int:
     """The standard square (1-32) of a single-bit mask."""
     return _SQUARE_OF_INDEX[bit.bit_length() - 1]
 
 
-def squares_of(mask):
+def squares_of(mask: int) -> list[int]:
     """The squares of a mask, ascending."""
     out = []
     while mask:
@@ -44,7 +53,7 @@ def squares_of(mask):
     return out
 
 
-def mask_of(squares):
+def mask_of(squares: Iterable[int]) -> int:
     m = 0
     for s in squares:
         m |= SQUARE_BITS[s - 1]
@@ -58,7 +67,8 @@ def mask_of(squares):
 # only when the move is complete).  By parity a landing square can never be a
 # square whose piece was captured earlier in the same move, so this is exact.
 
-def _king_jumps(start, frm, opp, empty, captured, path, out):
+def _king_jumps(start: int, frm: int, opp: int, empty: int, captured: int, path: tuple[int, ...],
+                out: list[RawMove]) -> None:
     found = False
     for d in (4, 5):
         over = frm << d
@@ -77,7 +87,8 @@ def _king_jumps(start, frm, opp, empty, captured, path, out):
         out.append((start, frm, captured, path))
 
 
-def _black_man_jumps(start, frm, opp, empty, captured, path, out):
+def _black_man_jumps(start: int, frm: int, opp: int, empty: int, captured: int, path: tuple[int, ...],
+                     out: list[RawMove]) -> None:
     found = False
     for d in (4, 5):
         over = frm << d
@@ -93,7 +104,8 @@ def _black_man_jumps(start, frm, opp, empty, captured, path, out):
         out.append((start, frm, captured, path))
 
 
-def _white_man_jumps(start, frm, opp, empty, captured, path, out):
+def _white_man_jumps(start: int, frm: int, opp: int, empty: int, captured: int, path: tuple[int, ...],
+                     out: list[RawMove]) -> None:
     found = False
     for d in (4, 5):
         over = frm >> d
@@ -109,7 +121,7 @@ def _white_man_jumps(start, frm, opp, empty, captured, path, out):
         out.append((start, frm, captured, path))
 
 
-def _jumpers(men, kings, opp, empty, black):
+def _jumpers(men: int, kings: int, opp: int, empty: int, black: bool) -> int:
     """Pieces of the side to move that have at least one capture."""
     if black:
         fwd = men | kings
@@ -124,9 +136,9 @@ def _jumpers(men, kings, opp, empty, black):
     return j
 
 
-def captures(bm, bk, wm, wk, black):
+def captures(bm: int, bk: int, wm: int, wk: int, black: bool) -> list[RawMove]:
     """Every complete capture sequence for the side to move."""
-    out = []
+    out: list[RawMove] = []
     if black:
         men, kings, opp = bm, bk, wm | wk
         man_jumps = _black_man_jumps
@@ -146,7 +158,7 @@ def captures(bm, bk, wm, wk, black):
     return out
 
 
-def has_capture(bm, bk, wm, wk, black):
+def has_capture(bm: int, bk: int, wm: int, wk: int, black: bool) -> bool:
     empty = BOARD & ~(bm | bk | wm | wk)
     if black:
         return bool(_jumpers(bm, bk, wm | wk, empty, True))
@@ -157,7 +169,7 @@ def has_capture(bm, bk, wm, wk, black):
 # Each returns the number of complete sequences from a square the piece has
 # reached; a piece that cannot jump on is one sequence.
 
-def _count_king(frm, opp, empty):
+def _count_king(frm: int, opp: int, empty: int) -> int:
     n = 0
     over = frm << 4
     if over & opp and (over << 4) & empty:
@@ -174,7 +186,7 @@ def _count_king(frm, opp, empty):
     return n or 1
 
 
-def _count_black_man(frm, opp, empty):
+def _count_black_man(frm: int, opp: int, empty: int) -> int:
     n = 0
     over = frm << 4
     if over & opp:
@@ -189,7 +201,7 @@ def _count_black_man(frm, opp, empty):
     return n or 1
 
 
-def _count_white_man(frm, opp, empty):
+def _count_white_man(frm: int, opp: int, empty: int) -> int:
     n = 0
     over = frm >> 4
     if over & opp:
@@ -204,7 +216,7 @@ def _count_white_man(frm, opp, empty):
     return n or 1
 
 
-def _count_captures(jumpers, men, kings, opp, empty, black):
+def _count_captures(jumpers: int, men: int, kings: int, opp: int, empty: int, black: bool) -> int:
     n = 0
     king_jumpers = jumpers & kings
     while king_jumpers:
@@ -240,7 +252,7 @@ def _count_captures(jumpers, men, kings, opp, empty, black):
 
 # -- quiet moves ---------------------------------------------------------------
 
-def _steps(out, targets, shift, left):
+def _steps(out: list[RawMove], targets: int, shift: int, left: bool) -> None:
     while targets:
         t = targets & -targets
         targets ^= t
@@ -248,8 +260,8 @@ def _steps(out, targets, shift, left):
         out.append((f, t, 0, (f, t)))
 
 
-def quiet_moves(bm, bk, wm, wk, black):
-    out = []
+def quiet_moves(bm: int, bk: int, wm: int, wk: int, black: bool) -> list[RawMove]:
+    out: list[RawMove] = []
     empty = BOARD & ~(bm | bk | wm | wk)
     if black:
         fwd, back = bm | bk, bk
@@ -268,7 +280,7 @@ def quiet_moves(bm, bk, wm, wk, black):
     return out
 
 
-def moves(bm, bk, wm, wk, black):
+def moves(bm: int, bk: int, wm: int, wk: int, black: bool) -> list[RawMove]:
     """All legal raw moves: the captures if there are any, else the quiet moves.
 
     This is the one place where capturing is made compulsory.
@@ -277,7 +289,7 @@ def moves(bm, bk, wm, wk, black):
     return caps if caps else quiet_moves(bm, bk, wm, wk, black)
 
 
-def play(bm, bk, wm, wk, black, move):
+def play(bm: int, bk: int, wm: int, wk: int, black: bool, move: RawMove) -> State:
     """The state after a raw move (unchecked)."""
     frm, to, cap, _ = move
     if black:
@@ -307,7 +319,7 @@ def play(bm, bk, wm, wk, black, move):
     return (bm, bk, wm, wk, True)
 
 
-def count_moves(bm, bk, wm, wk, black):
+def count_moves(bm: int, bk: int, wm: int, wk: int, black: bool) -> int:
     """The number of legal moves, without building them unless a capture is on."""
     occupied = bm | bk | wm | wk
     empty = BOARD & ~occupied
@@ -330,7 +342,8 @@ def count_moves(bm, bk, wm, wk, black):
     return n
 
 
-def perft(bm, bk, wm, wk, black, depth, table=None):
+def perft(bm: int, bk: int, wm: int, wk: int, black: bool, depth: int,
+          table: dict[tuple[int, int, int, int, bool, int], int] | None = None) -> int:
     """Leaf count of the move tree, counting the last ply in bulk.
 
     With a dict as ``table``, subtrees already counted are looked up rather
@@ -355,7 +368,8 @@ def perft(bm, bk, wm, wk, black, depth, table=None):
     return total
 
 
-def _perft_hashed(bm, bk, wm, wk, black, depth, table):
+def _perft_hashed(bm: int, bk: int, wm: int, wk: int, black: bool, depth: int,
+                  table: dict[tuple[int, int, int, int, bool, int], int]) -> int:
     if depth <= 2:
         return perft(bm, bk, wm, wk, black, depth)
     key = (bm, bk, wm, wk, black, depth)
@@ -368,7 +382,7 @@ def _perft_hashed(bm, bk, wm, wk, black, depth, table):
     return n
 
 
-def _reply_count(mine_after, men, kings, empty, black_replies):
+def _reply_count(mine_after: int, men: int, kings: int, empty: int, black_replies: bool) -> int:
     """count_moves() for the side replying to a quiet move, inlined for perft."""
     fwd = men | kings
     if black_replies:
@@ -392,7 +406,7 @@ def _reply_count(mine_after, men, kings, empty, black_replies):
     return n
 
 
-def _perft2_quiet(bm, bk, wm, wk, black):
+def _perft2_quiet(bm: int, bk: int, wm: int, wk: int, black: bool) -> int:
     """perft(2) of a position whose side to move has no capture.
 
     The last two plies of perft are most of its work; building no move tuples

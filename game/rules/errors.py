@@ -7,7 +7,13 @@ square names and the board texts, so one ``except NotationError`` catches a
 bad FEN wherever it was read.
 """
 
+from __future__ import annotations
+
 from ..textfile import excerpt
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .position import Move, Position
 
 
 class RulesError(ValueError):
@@ -29,7 +35,7 @@ class PositionError(RulesError):
 class IllegalMoveError(RulesError):
     """A move that is not legal in the position it was played in."""
 
-    def __init__(self, move, position, reason=None):
+    def __init__(self, move: Move | str, position: Position, reason: str | None = None) -> None:
         self.move = move
         self.position = position
         legal = ", ".join(str(m) for m in position.legal_moves()) or "none"

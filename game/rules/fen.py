@@ -9,19 +9,26 @@ This module reads and writes the text only; ``Position.from_fen`` and
 ``Position.fen`` turn it into a position and back.
 """
 
+from __future__ import annotations
+
 import re
 
 from ..textfile import excerpt
 from .errors import FenError
+
+TYPE_CHECKING = False  # typing is not imported at run time: the tournament agent starts afresh every move
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 # Plain ASCII digits, at most three: int() would also take "+5", "1_2", other
 # scripts' digits, and refuses (with a bare ValueError) more than 4300 digits.
 _NUMBER = re.compile(r"[0-9]{1,3}")
 
 
-def _squares(field, fen):
+def _squares(field: str, fen: str) -> tuple[list[int], list[int]]:
     """The (men, kings) squares of one colour's field, e.g. ``W18,K10,21-24``."""
-    men, kings = [], []
+    men: list[int] = []
+    kings: list[int] = []
     body = field[1:].strip()
     if not body:
         return men, kings
@@ -46,7 +53,7 @@ def _squares(field, fen):
     return men, kings
 
 
-def read_fen(text):
+def read_fen(text: str) -> tuple[list[int], list[int], list[int], list[int], bool]:
     """``(black_men, black_kings, white_men, white_kings, black_to_move)`` of a FEN string.
 
     FenError (a ValueError) naming the problem and quoting the text otherwise.
@@ -62,7 +69,7 @@ def read_fen(text):
     if turn_field not in ("B", "W"):
         raise FenError(f"FEN {excerpt(text)} should start with B or W (the side to move), "
                        f"not {excerpt(fields[0], 20)}")
-    sides = {}
+    sides: dict[str, tuple[list[int], list[int]]] = {}
     for field in fields[1:]:
         colour = field[:1].upper()
         if colour not in ("B", "W"):
@@ -74,9 +81,10 @@ def read_fen(text):
     return bm, bk, wm, wk, turn_field == "B"
 
 
-def write_fen(black_to_move, black_men, black_kings, white_men, white_kings):
+def write_fen(black_to_move: bool, black_men: Iterable[int], black_kings: Iterable[int],
+              white_men: Iterable[int], white_kings: Iterable[int]) -> str:
     """The canonical FEN: side to move, white's field, black's field; men then kings, ascending."""
-    def field(colour, men, kings):
+    def field(colour: str, men: Iterable[int], kings: Iterable[int]) -> str:
         return colour + ",".join([str(s) for s in sorted(men)] + ["K" + str(s) for s in sorted(kings)])
 
     return ":".join(["B" if black_to_move else "W",

@@ -1,5 +1,7 @@
 """A game: the positions and moves played so far, undo/redo, and the outcome."""
 
+from __future__ import annotations
+
 from ..textfile import excerpt
 from . import bitboard as bb
 from .errors import IllegalMoveError, RulesError
@@ -29,22 +31,28 @@ class DrawRule:
 
     __slots__ = ("name", "plies", "man_move_resets", "crowning_resets", "words")
 
-    def __init__(self, name, plies, man_move_resets, crowning_resets, words):
+    def __init__(self, name: str, plies: int, man_move_resets: bool, crowning_resets: bool, words: str) -> None:
         self.name = name
         self.plies = plies
         self.man_move_resets = man_move_resets
         self.crowning_resets = crowning_resets
         self.words = words
 
-    def resets(self, before, after, move):
+    def resets(self, before: Position, after: Position, move: Move) -> bool:
         """Does the legal ``move`` (from ``before`` to ``after``) restart the no-progress count?"""
         if move.captures:
             return True
-        if before.piece_at(move.start)[1]:  # a king's quiet move is never progress
+        moved = before.piece_at(move.start)
+        assert moved is not None  # a legal move starts on a piece
+        if moved[1]:  # a king's quiet move is never progress
             return False
-        return self.man_move_resets or (self.crowning_resets and after.piece_at(move.end)[1])
+        if self.man_move_resets or not self.crowning_resets:
+            return self.man_move_resets
+        landed = after.piece_at(move.end)
+        assert landed is not None  # ...and ends on it
+        return landed[1]  # the man was crowned
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"DRAW_RULES[{self.name!r}]"
 
 
@@ -56,7 +64,7 @@ DRAW_RULES = {
 }
 
 
-def draw_rule_named(name):
+def draw_rule_named(name: str | DrawRule) -> DrawRule:
     """The DrawRule called ``name`` (a key of DRAW_RULES); a DrawRule is
     returned as it is.  RulesError quoting anything else."""
     if isinstance(name, DrawRule):
@@ -73,43 +81,46 @@ class Outcome:
     """
 
     __slots__ = ("winner", "termination", "words")
+    winner: int | None  # BLACK, WHITE, or None for a draw
+    termination: str    # NO_PIECES, NO_MOVES, REPETITION, NO_PROGRESS or RESIGNATION
+    words: str
 
-    def __init__(self, winner, termination, words):
+    def __init__(self, winner: int | None, termination: str, words: str) -> None:
         object.__setattr__(self, "winner", winner)
         object.__setattr__(self, "termination", termination)
         object.__setattr__(self, "words", words)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Outcome is immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Outcome], tuple[int | None, str, str]]:
         return (Outcome, (self.winner, self.termination, self.words))
 
     @property
-    def is_draw(self):
+    def is_draw(self) -> bool:
         return self.winner is None
 
-    def result(self):
+    def result(self) -> str:
         """The PDN result: ``2-0`` (black won), ``0-2`` (white won) or ``1-1``."""
         if self.winner is None:
             return "1-1"
         return "2-0" if self.winner == BLACK else "0-2"
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.words
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Outcome(winner={self.winner!r}, termination={self.termination!r})"
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return (isinstance(other, Outcome) and self.winner == other.winner
                 and self.termination == other.termination)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.winner, self.termination))
 
 
-def board_outcome(position):
+def board_outcome(position: Position) -> Outcome | None:
     """The outcome decided on the board alone: the side to move has no piece or no move."""
     side = position.turn
     if not position.pieces(side):
@@ -127,46 +138,46 @@ class Game:
     history.  ``outcome`` is None while the game goes on.
     """
 
-    def __init__(self, start=None, draw_rule="official"):
+    def __init__(self, start: Position | None = None, draw_rule: str | DrawRule = "official") -> None:
         rule = draw_rule_named(draw_rule)
         if start is not None and not isinstance(start, Position):
             raise RulesError(f"a game starts from a Position, not {excerpt(start, 30)} "
                              "(read a FEN with Position.from_fen)")
         self.start = start if start is not None else Position.initial()
         self.draw_rule = rule
-        self.positions = [self.start]
-        self.moves = []
+        self.positions: list[Position] = [self.start]
+        self.moves: list[Move] = []
         self._quiet = [0]  # plies without progress, per position
-        self._redo = []
-        self._resigned = None
+        self._redo: list[Move] = []
+        self._resigned: int | None = None
 
     # -- state ----------------------------------------------------------------
 
     @property
-    def position(self):
+    def position(self) -> Position:
         return self.positions[-1]
 
     @property
-    def turn(self):
+    def turn(self) -> int:
         return self.position.turn
 
     @property
-    def ply(self):
+    def ply(self) -> int:
         return len(self.moves)
 
     @property
-    def quiet_plies(self):
+    def quiet_plies(self) -> int:
         """Plies since the draw rule's counter was last reset."""
         return self._quiet[-1]
 
-    def legal_moves(self):
+    def legal_moves(self) -> list[Move]:
         return [] if self.outcome is not None else self.position.legal_moves()
 
-    def repetitions(self, position=None):
+    def repetitions(self, position: Position | None = None) -> int:
         """How many times ``position`` (default: the current one) has occurred."""
         return self.positions.count(position if position is not None else self.position)
 
-    def reversible_history(self):
+    def reversible_history(self) -> list[Position]:
         """The positions since the last capture or man move, oldest first, current included.
 
         Only these can recur: anything earlier had other material or men on
@@ -178,14 +189,15 @@ class Game:
             if i == 0:
                 break
             move = self.moves[i - 1]
-            before = self.positions[i - 1]
-            if move.captures or not before.piece_at(move.start)[1]:
+            moved = self.positions[i - 1].piece_at(move.start)
+            assert moved is not None  # every move of the game was legal
+            if move.captures or not moved[1]:
                 break
         out.reverse()
         return out
 
     @property
-    def outcome(self):
+    def outcome(self) -> Outcome | None:
         if self._resigned is not None:
             loser = self._resigned
             return Outcome(opponent(loser), RESIGNATION, f"{COLOR_NAMES[loser]} resigned")
@@ -198,12 +210,12 @@ class Game:
             return Outcome(None, NO_PROGRESS, f"Draw: {self.draw_rule.words}")
         return None
 
-    def is_over(self):
+    def is_over(self) -> bool:
         return self.outcome is not None
 
     # -- changes --------------------------------------------------------------
 
-    def push(self, move):
+    def push(self, move: Move) -> None:
         """Play a legal move; raise IllegalMoveError naming it and the position otherwise."""
         if self.outcome is not None:
             raise IllegalMoveError(move, self.position, f"the game is over: {self.outcome}")
@@ -213,14 +225,14 @@ class Game:
         self._push(move)
         self._redo.clear()
 
-    def _push(self, move):
+    def _push(self, move: Move) -> None:
         before = self.position
         after = before.play(move)
         self.positions.append(after)
         self.moves.append(move)
         self._quiet.append(0 if self.draw_rule.resets(before, after, move) else self._quiet[-1] + 1)
 
-    def undo(self):
+    def undo(self) -> Move | None:
         """Take back the last move and return it (None at the start)."""
         if self._resigned is not None:
             self._resigned = None
@@ -233,7 +245,7 @@ class Game:
         self._redo.append(move)
         return move
 
-    def redo(self):
+    def redo(self) -> Move | None:
         """Play again the last move undone and return it (None if there is none)."""
         if not self._redo or self.outcome is not None:
             return None
@@ -242,20 +254,20 @@ class Game:
         return move
 
     @property
-    def can_undo(self):
+    def can_undo(self) -> bool:
         return bool(self.moves) or self._resigned is not None
 
     @property
-    def can_redo(self):
+    def can_redo(self) -> bool:
         return bool(self._redo) and self.outcome is None
 
-    def resign(self, color):
+    def resign(self, color: int) -> None:
         if color not in (BLACK, WHITE) or isinstance(color, bool):
             raise RulesError(f"only BLACK or WHITE can resign, not {excerpt(color, 20)}")
         if self.outcome is None:
             self._resigned = color
 
-    def copy(self):
+    def copy(self) -> Game:
         g = Game(self.start, self.draw_rule.name)
         g.positions = list(self.positions)
         g.moves = list(self.moves)
@@ -264,7 +276,7 @@ class Game:
         g._resigned = self._resigned
         return g
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<Game {len(self.moves)} moves, {self.position.fen()}>"
 
 

@@ -4,13 +4,15 @@ A position set up by hand (the editor, ``--fen``, a board file) is only worth
 playing from if a real game could reach it and it is not already over.
 """
 
-from .position import BLACK, COLOR_NAMES, WHITE
+from __future__ import annotations
+
+from .position import BLACK, COLOR_NAMES, WHITE, Position
 
 # A man standing on the row where it would have been crowned cannot happen.
 CROWN_ROW = {BLACK: range(29, 33), WHITE: range(1, 5)}
 
 
-def setup_problem(position):
+def setup_problem(position: Position) -> str | None:
     """Why ``position`` cannot start a game (one line), or None when it can."""
     for color in (BLACK, WHITE):
         name = COLOR_NAMES[color]

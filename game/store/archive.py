@@ -20,14 +20,22 @@ from ..notation.pdn import write_pdn
 from . import paths
 from .saves import StoreError, default_tags, player_name, safe_name, save_game
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+
+    from ..rules import Game
+    from .paths import StrPath
+
 _ID = re.compile(r"\A([0-9]{4})([0-9]{2})([0-9]{2})-([0-9]{2})([0-9]{2})([0-9]{2})-([0-9a-f]+)\Z")
 EVENTS = {"1p": "Against the computer", "2p": "Two players", "watch": "Computer against computer"}
 
 
-def players_tags(levels=None, humans=None, mode=None) -> dict:
+def players_tags(levels: Mapping[str, str] | None = None, humans: Iterable[str] | None = None,
+                 mode: str | None = None) -> dict[str, str]:
     """Black, White (and their levels, the event) from the autosave's ``levels``/``humans``."""
     levels, humans = dict(levels or {}), list(humans or [])
-    tags = {}
+    tags: dict[str, str] = {}
     for key, name in (("black", "Black"), ("white", "White")):
         if key in humans or key not in levels:
             tags[name] = player_name("human")
@@ -39,8 +47,9 @@ def players_tags(levels=None, humans=None, mode=None) -> dict:
     return tags
 
 
-def archive_game(game, *, game_id=None, levels=None, humans=None, mode=None, tags=None,
-                 folder=None) -> Path:
+def archive_game(game: Game, *, game_id: str | None = None, levels: Mapping[str, str] | None = None,
+                 humans: Iterable[str] | None = None, mode: str | None = None,
+                 tags: Mapping[str, str | None] | None = None, folder: StrPath | None = None) -> Path:
     """Archive a finished game as PDN; its path.  StoreError (one line) if it cannot be written."""
     if game.outcome is None:
         raise StoreError("only a finished game is archived")
@@ -49,7 +58,7 @@ def archive_game(game, *, game_id=None, levels=None, humans=None, mode=None, tag
     given["Event"] = given.get("Event", "Finished game")
     given.update({k: v for k, v in (tags or {}).items() if v is not None and k not in ("Result", "GameId")})
     m = _ID.match(game_id) if isinstance(game_id, str) else None
-    if m is None:
+    if game_id is None or m is None:
         return save_game(game, given, folder)
     given["GameId"] = game_id
     all_tags = default_tags(game)
@@ -72,7 +81,7 @@ def archive_game(game, *, game_id=None, levels=None, humans=None, mode=None, tag
     raise StoreError(f"cannot find a free file name in {folder}")
 
 
-def _is_ours(path, game_id) -> bool:
+def _is_ours(path: StrPath, game_id: str) -> bool:
     """Is ``path`` a regular file this archive wrote for ``game_id``?"""
     from ..textfile import read_bytes
 

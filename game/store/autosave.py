@@ -33,6 +33,17 @@ from . import paths
 from .jsonfile import MISSING, read_json
 from .replay import replay
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+    from pathlib import Path
+    from typing import Any
+
+    from .paths import StrPath
+
+    # the computer sides and their levels, by colour ("white" or WHITE)
+    Levels = Mapping[str, str] | Mapping[int, str] | Mapping[int | str, str]
+
 log = logging.getLogger("checkers.store")
 
 FORMAT = "checkers-autosave"
@@ -49,18 +60,19 @@ class Autosave:
 
     game: Game
     mode: str = "computer"
-    levels: dict = field(default_factory=dict)   # {"white": "Expert"}: computer sides and levels
-    humans: list = field(default_factory=list)   # ["black"]: the sides a human plays
-    extra: dict = field(default_factory=dict)    # anything else the UI wants back (JSON values)
+    levels: dict[str, str] = field(default_factory=dict)  # {"white": "Expert"}: computer sides and levels
+    humans: list[str] = field(default_factory=list)       # ["black"]: the sides a human plays
+    extra: dict[str, Any] = field(default_factory=dict)   # anything else the UI wants back (JSON values)
     saved_at: str = ""
     warning: str | None = None                   # set when part of the record was dropped
 
     @property
-    def human_colors(self):
+    def human_colors(self) -> list[int]:
         return [BLACK if h == "black" else WHITE for h in self.humans]
 
 
-def autosave_json(game: Game, mode="computer", levels=None, humans=None, extra=None) -> dict:
+def autosave_json(game: Game, mode: str = "computer", levels: Levels | None = None,
+                  humans: Iterable[str | int] | None = None, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -76,20 +88,21 @@ def autosave_json(game: Game, mode="computer", levels=None, humans=None, extra=N
     }
 
 
-def _color_key(c):
+def _color_key(c: str | int) -> str:
     if c in (BLACK, WHITE) and not isinstance(c, bool):
         return COLOR_KEYS[c]
-    c = str(c).lower()
-    if c not in COLOR_KEYS:
-        raise AutosaveError(f"not a colour: {excerpt(c)}")
-    return c
+    key = str(c).lower()
+    if key not in COLOR_KEYS:
+        raise AutosaveError(f"not a colour: {excerpt(key)}")
+    return key
 
 
 class AutosaveError(ValueError):
     """A record that cannot be written or read back; the message quotes (an excerpt of) the input."""
 
 
-def write_record(path, game: Game, mode="computer", levels=None, humans=None, extra=None) -> None:
+def write_record(path: StrPath, game: Game, mode: str = "computer", levels: Levels | None = None,
+                 humans: Iterable[str | int] | None = None, extra: Mapping[str, Any] | None = None) -> None:
     """Write one game's record atomically; OSError from the disk, AutosaveError for what JSON cannot hold."""
     try:
         text = json.dumps(autosave_json(game, mode, levels, humans, extra), indent=1)
@@ -98,7 +111,9 @@ def write_record(path, game: Game, mode="computer", levels=None, humans=None, ex
     paths.atomic_write(path, text)
 
 
-def save_autosave(game: Game, mode="computer", levels=None, humans=None, extra=None, path=None) -> bool:
+def save_autosave(game: Game, mode: str = "computer", levels: Levels | None = None,
+                  humans: Iterable[str | int] | None = None, extra: Mapping[str, Any] | None = None,
+                  path: StrPath | None = None) -> bool:
     """Save the game in progress atomically.  False (with a warning) if the disk refuses; never raises."""
     path = paths.autosave_path() if path is None else path
     try:
@@ -116,17 +131,17 @@ def save_autosave(game: Game, mode="computer", levels=None, humans=None, extra=N
 _save_failing = False  # the last save failed (its warning was logged)
 
 
-def has_autosave(path=None) -> bool:
+def has_autosave(path: Path | None = None) -> bool:
     path = paths.autosave_path() if path is None else path
     return path.is_file()
 
 
-def clear_autosave(path=None) -> None:
+def clear_autosave(path: StrPath | None = None) -> None:
     """Forget the game in progress (it ended, or a new one starts)."""
     paths.remove(paths.autosave_path() if path is None else path, "autosave")
 
 
-def clear_finished_autosave(path=None) -> bool:
+def clear_finished_autosave(path: Path | None = None) -> bool:
     """Remove an autosave whose game is already over (nothing to continue); True if removed.
 
     Only a record that reads cleanly is judged; an unreadable one is left for
@@ -147,14 +162,14 @@ class _Bad(AutosaveError):
     pass
 
 
-def _name(value, default):
+def _name(value: object, default: str) -> str:
     """A short printable name from the record, or ``default``."""
     if isinstance(value, str) and 0 < len(value) <= 40 and value.isprintable():
         return value
     return default
 
 
-def _parse(data) -> Autosave:
+def _parse(data: object) -> Autosave:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _Bad("not a checkers autosave")
     version = data.get("version")
@@ -164,7 +179,7 @@ def _parse(data) -> Autosave:
     if not isinstance(start, str):
         raise _Bad("the start position is not a FEN text")
     try:
-        start = Position.from_fen(start)
+        position = Position.from_fen(start)
     except ValueError as e:
         raise _Bad(f"bad start position: {str(e)[:120]}") from None
     draw_rule = data.get("draw_rule", "official")
@@ -175,17 +190,18 @@ def _parse(data) -> Autosave:
         raise _Bad("moves are not a list")
     # a move is a short text; anything else is where the record went wrong
     good = next((i for i, m in enumerate(moves) if not (isinstance(m, str) and len(m) <= 64)), len(moves))
-    game, error = replay(start, moves[:good], draw_rule)
+    game, error = replay(position, moves[:good], draw_rule)
     if error is None and good < len(moves):
         error = f"move {good + 1} ({excerpt(repr(moves[good]), 30)}) is not a move"
     mode = _name(data.get("mode"), "computer")
-    levels = data.get("levels")
-    levels = {k: v for k, v in levels.items() if k in COLOR_KEYS and _name(v, None)} \
-        if isinstance(levels, dict) else {}
-    humans = data.get("humans")
-    humans = [h for h in humans if h in COLOR_KEYS] if isinstance(humans, list) else []
+    written = data.get("levels")
+    levels = {k: v for k, v in written.items() if k in COLOR_KEYS and _name(v, "")} \
+        if isinstance(written, dict) else {}
+    sides = data.get("humans")
+    humans = [h for h in sides if h in COLOR_KEYS] if isinstance(sides, list) else []
     extra = data.get("extra")
-    extra = extra if isinstance(extra, dict) else {}
+    if not isinstance(extra, dict):
+        extra = {}
     saved_at = _name(data.get("saved_at"), "")
     warning = None
     if error is not None:
@@ -193,7 +209,7 @@ def _parse(data) -> Autosave:
     return Autosave(game, mode, levels, humans, extra, saved_at, warning)
 
 
-def read_record(path) -> Autosave | None:
+def read_record(path: StrPath) -> Autosave | None:
     """The record in ``path``; None when there is no such file; AutosaveError (a ValueError,
     one line) when it cannot be read.  Changes nothing on disk."""
     data = read_json(path, limit=MAX_BYTES, what="the saved game")
@@ -207,7 +223,7 @@ def read_record(path) -> Autosave | None:
         raise _Bad(f"the saved game cannot be read ({type(e).__name__}: {str(e)[:100]})") from None
 
 
-def load_autosave(path=None) -> Autosave | None:
+def load_autosave(path: StrPath | None = None) -> Autosave | None:
     """The game to continue, or None (no autosave, or one that cannot be read: set aside).  Never raises."""
     path = paths.autosave_path() if path is None else path
     try:
@@ -230,5 +246,5 @@ def load_autosave(path=None) -> Autosave | None:
     return saved
 
 
-def _line(e):
+def _line(e: BaseException) -> str:
     return " ".join(str(e).split())[:200] or type(e).__name__

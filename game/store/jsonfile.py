@@ -14,12 +14,18 @@ import os
 
 from ..textfile import FileReadError, excerpt, read_bytes
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ..textfile import StrPath
+
 __all__ = ["BadJsonFile", "MISSING", "read_json"]
 
 
 
 class _Missing:
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "MISSING"
 
 
@@ -30,7 +36,7 @@ class BadJsonFile(ValueError):
     """A store file that exists but cannot be read as JSON; the message is one line."""
 
 
-def read_json(path, *, limit, what):
+def read_json(path: StrPath, *, limit: int, what: str) -> Any:
     """The decoded JSON of ``path``, MISSING when there is no such file, BadJsonFile otherwise."""
     name = os.fspath(path)
     if not os.path.lexists(name):

@@ -26,13 +26,19 @@ import tempfile
 import time
 from pathlib import Path
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+StrPath = str | os.PathLike[str]  # a path as the store's functions take it
+
 log = logging.getLogger("checkers.store")
 
 APP_NAME = "checkers"
 HOME_ENV = "CHECKERS_HOME"
 
 
-def _home_root():
+def _home_root() -> Path | None:
     root = os.environ.get(HOME_ENV, "").strip()
     return Path(root).expanduser() if root else None
 
@@ -87,11 +93,11 @@ _OLD_TEMP = re.compile(r"\A\.(?:(?:settings|autosave)\.json\.[a-z0-9_]{8}\.tmp"
                        r"|[^/]+\.pdn\.tmp|\.[^/]+\.pdn\.tmp\.[a-z0-9_]{8}\.tmp)\Z")
 
 
-def temp_name_prefix(target_name) -> str:
+def temp_name_prefix(target_name: str) -> str:
     return f".{target_name}.{os.getpid()}."
 
 
-def atomic_write(path, data) -> Path:
+def atomic_write(path: StrPath, data: str | bytes) -> Path:
     """Write ``data`` (str or bytes) to ``path`` atomically; make the folder if needed.
 
     Raises OSError when the disk refuses; the old file is then untouched.
@@ -117,7 +123,7 @@ def atomic_write(path, data) -> Path:
     return path
 
 
-def write_new(folder, names, data) -> Path:
+def write_new(folder: StrPath, names: Iterable[str], data: str | bytes) -> Path:
     """Write ``data`` to the first of ``names`` (in ``folder``) that is free; its path.
 
     Never replaces a file: the data goes to a temporary file (our own name,
@@ -156,7 +162,7 @@ def write_new(folder, names, data) -> Path:
             pass
 
 
-def _fsync_dir(folder):
+def _fsync_dir(folder: StrPath) -> None:
     # make the rename itself durable where the platform allows it
     try:
         fd = os.open(folder, os.O_RDONLY)
@@ -170,7 +176,7 @@ def _fsync_dir(folder):
         os.close(fd)
 
 
-def remove(path, what="file") -> bool:
+def remove(path: StrPath, what: str = "file") -> bool:
     """Remove one of our own files; True when it is gone (or was never there).  Never raises."""
     try:
         os.unlink(path)
@@ -182,7 +188,7 @@ def remove(path, what="file") -> bool:
     return True
 
 
-def keep_aside(path) -> Path | None:
+def keep_aside(path: StrPath) -> Path | None:
     """Rename a bad file to ``<name>.bad-<timestamp>`` so nothing overwrites it; the new path, or None.
 
     The new name is claimed without replacing anything (a hard link where the
@@ -205,18 +211,19 @@ def keep_aside(path) -> Path | None:
         except FileExistsError:
             continue
         except OSError as e:
+            error = e
             if not os.path.lexists(target) and os.path.lexists(path):
                 try:  # no hard links here: rename (the name was free a moment ago)
                     os.rename(path, target)
                     return target
                 except OSError as e2:
-                    e = e2
-            log.warning("could not keep %s aside: %s", path, e)
+                    error = e2
+            log.warning("could not keep %s aside: %s", path, error)
             return None
     return None
 
 
-def clean_stale_temporaries(folders=None) -> list[Path]:
+def clean_stale_temporaries(folders: Iterable[StrPath] | None = None) -> list[Path]:
     """Remove the temporary files of saves that were interrupted; the paths removed.
 
     Only our own names (``.<target>.<pid>.<random>.checkers-tmp``) whose
@@ -225,7 +232,7 @@ def clean_stale_temporaries(folders=None) -> list[Path]:
     """
     if folders is None:
         folders = [config_dir(), data_dir(), games_dir(), unfinished_dir(), archive_dir()]
-    removed = []
+    removed: list[Path] = []
     for folder in folders:
         try:
             names = os.listdir(folder)
@@ -247,7 +254,7 @@ def clean_stale_temporaries(folders=None) -> list[Path]:
     return removed
 
 
-def _alive(pid) -> bool:
+def _alive(pid: int) -> bool:
     if pid == os.getpid() or pid <= 0:
         return False
     try:

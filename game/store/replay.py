@@ -12,10 +12,16 @@ from ..notation.pdn_movetext import find_move
 from ..rules import Game, Position
 from ..textfile import excerpt
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..rules import DrawRule
+
 __all__ = ["find_move", "replay"]
 
 
-def replay(start: Position, moves, draw_rule="official"):
+def replay(start: Position, moves: Iterable[str], draw_rule: str | DrawRule = "official") -> tuple[Game, str | None]:
     """``(game, error)``: the game with every move that replays; error names the first that does not.
 
     ``error`` is None when all moves replayed.  The game always holds the

@@ -21,6 +21,12 @@ from ..rules import DRAW_RULES, Game
 from ..textfile import FileReadError, read_text
 from . import paths
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from .paths import StrPath
+
 log = logging.getLogger("checkers.store")
 
 # Opening a file replays every game in it, at about 300 KB of PDN a second and
@@ -35,7 +41,7 @@ class StoreError(ValueError):
     quoting at most a short, printable excerpt of the file's name or content."""
 
 
-def display_name(name, limit=80) -> str:
+def display_name(name: str | bytes, limit: int = 80) -> str:
     """A file name as it may be shown: printable, no unpaired surrogates (from bytes that
     are not UTF-8), at most ``limit`` characters.  The path itself is kept as it is."""
     if isinstance(name, bytes):
@@ -45,7 +51,7 @@ def display_name(name, limit=80) -> str:
     return clean if len(clean) <= limit else clean[:limit - 1] + "…"
 
 
-def player_name(kind, level=None):
+def player_name(kind: str | None, level: str | None = None) -> str:
     """"Human", "Computer (Master)", or whatever a player is called."""
     if kind in ("human", "Human", None):
         return "Human"
@@ -54,8 +60,9 @@ def player_name(kind, level=None):
     return str(kind)
 
 
-def default_tags(game: Game, black="?", white="?", black_level=None, white_level=None,
-                 event="Casual game", when=None) -> dict:
+def default_tags(game: Game, black: str = "?", white: str = "?", black_level: str | None = None,
+                 white_level: str | None = None, event: str = "Casual game",
+                 when: time.struct_time | None = None) -> dict[str, str]:
     """The tags save_game writes: Event, Site, Date, players, levels, the draw rule."""
     when = time.localtime() if when is None else when
     tags = {
@@ -78,13 +85,13 @@ def default_tags(game: Game, black="?", white="?", black_level=None, white_level
 _UNSAFE = re.compile(r"[^A-Za-z0-9 ()_.,+-]+")
 
 
-def safe_name(text, limit=40):
+def safe_name(text: object, limit: int = 40) -> str:
     """``text`` as a safe part of a file name: letters, digits and a few signs."""
     t = _UNSAFE.sub("_", str(text)).strip(" ._") or "Unknown"
     return t[:limit].strip()
 
 
-def save_game(game: Game, tags=None, folder=None) -> Path:
+def save_game(game: Game, tags: Mapping[str, str | None] | None = None, folder: StrPath | None = None) -> Path:
     """Write ``game`` as PDN to a new file in the games folder and return its path.
 
     Raises StoreError (one line) if it cannot be written; no existing file
@@ -109,7 +116,7 @@ def save_game(game: Game, tags=None, folder=None) -> Path:
         raise StoreError(f"cannot save the game in {folder}: {e.strerror or e}") from None
 
 
-def save_annotated(text, black="Red", white="White", folder=None) -> Path:
+def save_annotated(text: str, black: str = "Red", white: str = "White", folder: StrPath | None = None) -> Path:
     """Write an analysed game's annotated PDN ``text`` (``game.analysis.annotate``) to a new file
     in the games folder, ``<date> <time> annotated <Black> vs <White>.pdn``, and return its path.
 
@@ -132,24 +139,25 @@ class LoadedGame:
     """One game of a PDN file: the Game (the moves up to any error) and its tags."""
 
     index: int
-    tags: dict
+    tags: dict[str, str]
     game: Game | None
     result: str = "*"
     error: str | None = None
 
     @property
-    def black(self):
+    def black(self) -> str:
         return self.tags.get("Black", "?")
 
     @property
-    def white(self):
+    def white(self) -> str:
         return self.tags.get("White", "?")
 
-    def players(self):
+    def players(self) -> tuple[dict[str, str], list[str]]:
         """``(levels, humans)`` in the unfinished games' form, from the tags this game was saved
         with (``BlackLevel``/``WhiteLevel``, or a ``Computer (Level)`` name): a loaded game is
         played on by the players it had.  A side that names no level is a human's."""
-        levels, humans = {}, []
+        levels: dict[str, str] = {}
+        humans: list[str] = []
         for key, tag in (("black", "Black"), ("white", "White")):
             name = str(self.tags.get(tag, ""))
             level = str(self.tags.get(tag + "Level", "")).strip()
@@ -162,7 +170,7 @@ class LoadedGame:
         return levels, humans
 
     @property
-    def title(self):
+    def title(self) -> str:
         date = self.tags.get("Date", "")
         date = "" if not date or "?" in date else f", {date}"
         moves = f", {self.game.ply} plies" if self.game is not None else ""
@@ -172,18 +180,18 @@ class LoadedGame:
 RESULT_WORDS = {"2-0": "Black won", "0-2": "White won", "1-1": "draw", "*": "unfinished", "0-0": "no result"}
 
 
-def result_words(result):
+def result_words(result: str) -> str:
     return RESULT_WORDS.get(result, result)
 
 
-def _draw_rule(tags):
+def _draw_rule(tags: Mapping[str, str]) -> str:
     rule = str(tags.get("DrawRule", "official")).strip().lower()
     return rule if rule in DRAW_RULES else "official"
 
 
-def games_from_text(text) -> list[LoadedGame]:
+def games_from_text(text: str) -> list[LoadedGame]:
     """Every game of a PDN text as LoadedGames (broken ones keep their error)."""
-    out = []
+    out: list[LoadedGame] = []
     for i, pg in enumerate(read_pdn(text)):
         error = pg.error
         try:
@@ -195,7 +203,7 @@ def games_from_text(text) -> list[LoadedGame]:
     return out
 
 
-def read_games_file(path) -> list[LoadedGame]:
+def read_games_file(path: StrPath) -> list[LoadedGame]:
     """The games of a PDN file; StoreError (one line) if the file cannot be read or holds none.
 
     A regular file of at most MAX_FILE_BYTES (a FIFO or a device is refused
@@ -213,7 +221,7 @@ def read_games_file(path) -> list[LoadedGame]:
     return games
 
 
-def _game_text(path) -> str:
+def _game_text(path: StrPath) -> str:
     """The text of a game file: a regular file of at most MAX_FILE_BYTES, without NUL bytes."""
     path = Path(path)
     shown = display_name(path.name)

@@ -26,6 +26,12 @@ from . import paths
 from ..textfile import excerpt
 from .jsonfile import MISSING, BadJsonFile, read_json
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .paths import StrPath
+
 log = logging.getLogger("checkers.store")
 
 SETTINGS_VERSION = 1
@@ -71,24 +77,24 @@ class Settings:
     # ``settings.get("show_movable", True)``, ``settings["new_game"]`` (the
     # new-game screen's {"level", "side"}) and other keys kept for the session.
 
-    def get(self, key, default=None):
+    def get(self, key: str, default: Any = None) -> Any:
         if key == "new_game":
             return {"level": self.level, "side": self.side.capitalize()}
         if key in _FIELD_NAMES:
             return getattr(self, key)
         return self.__dict__.setdefault("_session", {}).get(key, default)
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: str) -> Any:
         missing = object()
         value = self.get(key, missing)
         if value is missing:
             raise KeyError(key)
         return value
 
-    def __contains__(self, key):
+    def __contains__(self, key: object) -> bool:
         return key == "new_game" or key in _FIELD_NAMES or key in self.__dict__.get("_session", {})
 
-    def __setitem__(self, key, value):
+    def __setitem__(self, key: str, value: Any) -> None:
         if key == "new_game" and isinstance(value, dict):
             if _valid("level", value.get("level")):
                 self.level = value["level"]
@@ -102,23 +108,23 @@ class Settings:
         else:
             self.__dict__.setdefault("_session", {})[key] = value
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Settings):
             return NotImplemented
         return all(getattr(self, n) == getattr(other, n) for n in _FIELD_NAMES)
 
-    def replace(self, **changes) -> "Settings":
+    def replace(self, **changes: Any) -> Settings:
         new = dataclasses.replace(self, **changes)
         for key in _SESSION_KEYS:
             if key in self.__dict__:
                 new.__dict__[key] = self.__dict__[key]
         return new
 
-    def problems(self) -> list:
+    def problems(self) -> list[str]:
         """One line per problem found when these settings were loaded (for the screen); [] if none."""
         return list(self.__dict__.get("_problems", ()))
 
-    def ephemeral(self) -> "Settings":
+    def ephemeral(self) -> Settings:
         """Mark these settings as never to be saved (a game from the command line); returns self."""
         self.__dict__["_ephemeral"] = True
         return self
@@ -127,8 +133,8 @@ class Settings:
     def is_ephemeral(self) -> bool:
         return bool(self.__dict__.get("_ephemeral"))
 
-    def to_json(self) -> dict:
-        data = {"version": SETTINGS_VERSION}
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"version": SETTINGS_VERSION}
         data.update(dataclasses.asdict(self))
         return data
 
@@ -145,7 +151,7 @@ _CHOICES = {
 }
 
 
-def _valid(name, value):
+def _valid(name: str, value: object) -> bool:
     default = getattr(Settings, name)
     if isinstance(default, bool):
         return isinstance(value, bool)
@@ -157,7 +163,7 @@ def _valid(name, value):
     return False
 
 
-def choices(name):
+def choices(name: str) -> tuple[Any, ...]:
     """The values a cycling setting takes, or (False, True) for a toggle."""
     if isinstance(getattr(Settings, name), bool):
         return (False, True)
@@ -172,13 +178,13 @@ def cycle(settings: Settings, name: str, step: int = 1) -> Settings:
     return settings.replace(**{name: options[(i + step) % len(options)]})
 
 
-def settings_from_json(data):
+def settings_from_json(data: object) -> tuple[Settings, list[str], bool]:
     """``(Settings, problems, lost)`` from decoded JSON.
 
     ``problems`` lists what was dropped or missing; ``lost`` says whether the
     file held anything the returned settings do not keep.
     """
-    problems = []
+    problems: list[str] = []
     if not isinstance(data, dict):
         return Settings(), [f"not a JSON object but a {type(data).__name__}"], True
     lost = False
@@ -186,7 +192,7 @@ def settings_from_json(data):
     if version != SETTINGS_VERSION:
         problems.append(f"version {excerpt(repr(version), 20)}, expected {SETTINGS_VERSION}")
         lost = True
-    values = {}
+    values: dict[str, Any] = {}
     names = [f.name for f in fields(Settings)]
     for name in names:
         if name not in data:
@@ -204,7 +210,7 @@ def settings_from_json(data):
     return Settings(**values), problems, lost
 
 
-def load_settings(path=None) -> Settings:
+def load_settings(path: StrPath | None = None) -> Settings:
     """The saved settings, or the defaults for anything missing or unreadable.  Never raises.
 
     What went wrong is in ``problems()`` of the result, one line each, saying
@@ -231,18 +237,18 @@ def load_settings(path=None) -> Settings:
     return settings
 
 
-def _defaults_after(path, why):
+def _defaults_after(path: StrPath, why: str) -> Settings:
     settings = Settings()
     _report(settings, f"settings: {_clip(why)}; using the defaults" + _set_aside(path, settings))
     return settings
 
 
-def _clip(text, limit=200):
+def _clip(text: object, limit: int = 200) -> str:
     text = " ".join(str(text).split())
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def _set_aside(path, settings):
+def _set_aside(path: StrPath, settings: Settings) -> str:
     """Move the old file out of the way of the next save; the words saying where it went."""
     aside = paths.keep_aside(path)
     if aside is not None:
@@ -251,12 +257,12 @@ def _set_aside(path, settings):
     return "; the old file could not be moved, so settings will not be saved over it"
 
 
-def _report(settings, line):
+def _report(settings: Settings, line: str) -> None:
     settings.__dict__.setdefault("_problems", []).append(line)
     log.warning("%s", line)
 
 
-def save_settings(settings: Settings, path=None) -> bool:
+def save_settings(settings: Settings, path: StrPath | None = None) -> bool:
     """Write the settings atomically; False (and a warning) when the disk refuses.
 
     Ephemeral settings are not written (True: nothing was asked of the disk);
@@ -278,5 +284,5 @@ def save_settings(settings: Settings, path=None) -> bool:
     return True
 
 
-def _short(e):
+def _short(e: BaseException) -> str:
     return str(e).splitlines()[0][:120] if str(e) else type(e).__name__

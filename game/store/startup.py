@@ -25,6 +25,7 @@ def start_up() -> list[str]:
             log.info("removed %d temporary file(s) of interrupted saves", len(removed))
         adopt_autosave()
         for entry in finished_records():
+            assert entry.game is not None  # finished_records lists records that read
             save_unfinished(entry.id, entry.game, entry.mode, entry.levels, entry.humans, entry.extra)
     except Exception as e:  # the game starts whatever the disk holds
         log.warning("store start-up: %s", e)

@@ -28,7 +28,16 @@ from pathlib import Path
 from ..textfile import excerpt
 from . import paths
 from .archive import archive_game
-from .autosave import Autosave, read_record, write_record
+from .autosave import read_record, write_record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+    from typing import Any
+
+    from ..rules import Game
+    from .autosave import Levels
+    from .paths import StrPath
 
 log = logging.getLogger("checkers.store")
 
@@ -46,7 +55,7 @@ def new_game_id() -> str:
     return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(3)
 
 
-def _path(game_id, folder=None) -> Path:
+def _path(game_id: str, folder: StrPath | None = None) -> Path:
     if not isinstance(game_id, str) or not _ID.match(game_id):
         raise UnfinishedError(f"not a game id: {excerpt(repr(game_id), 40)}")
     return (paths.unfinished_dir() if folder is None else Path(folder)) / (game_id + SUFFIX)
@@ -59,20 +68,20 @@ class UnfinishedGame:
     id: str
     path: Path
     modified: float = 0.0
-    game: object = None                            # rules.Game, None when broken
+    game: Game | None = None                       # None when broken
     mode: str = "1p"
-    levels: dict = field(default_factory=dict)     # {"white": "Expert"}
-    humans: list = field(default_factory=list)     # ["black"]
-    extra: dict = field(default_factory=dict)
+    levels: dict[str, str] = field(default_factory=dict)  # {"white": "Expert"}
+    humans: list[str] = field(default_factory=list)       # ["black"]
+    extra: dict[str, Any] = field(default_factory=dict)
     saved_at: str = ""
     warning: str | None = None                     # part of the record was dropped
     error: str | None = None                       # the record cannot be resumed (one line)
 
     @property
-    def broken(self):
+    def broken(self) -> bool:
         return self.game is None
 
-    def player(self, key):
+    def player(self, key: str) -> str:
         """"Human" or "Computer (Expert)" for ``"black"``/``"white"``."""
         from .saves import player_name
 
@@ -80,23 +89,21 @@ class UnfinishedGame:
             else player_name("computer", self.levels[key])
 
     @property
-    def title(self):
+    def title(self) -> str:
         """One printable line: ``Human vs Computer (Expert), 23 plies`` (or the error)."""
         if self.game is None:
             return f"Unreadable saved game: {self.error}"
         return f"{self.player('black')} vs {self.player('white')}, {self.game.ply} plies"
 
     @property
-    def when(self):
+    def when(self) -> str:
         return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.modified))
 
-    def as_autosave(self) -> Autosave:
-        return Autosave(self.game, self.mode, dict(self.levels), list(self.humans), dict(self.extra),
-                        self.saved_at, self.warning)
 
-
-def save_unfinished(game_id, game, mode="1p", levels=None, humans=None, extra=None, *,
-                    ephemeral=False, tags=None, folder=None) -> bool:
+def save_unfinished(game_id: str, game: Game, mode: str = "1p", levels: Mapping[str, str] | None = None,
+                    humans: Iterable[str] | None = None, extra: Mapping[str, Any] | None = None, *,
+                    ephemeral: bool = False, tags: Mapping[str, str | None] | None = None,
+                    folder: StrPath | None = None) -> bool:
     """Keep ``game`` under ``game_id`` (after every move); True when it is safely on disk.
 
     A finished game is archived (PDN with players, levels, date and result,
@@ -124,7 +131,8 @@ def save_unfinished(game_id, game, mode="1p", levels=None, humans=None, extra=No
     return _write(path, game, mode, levels, humans, extra)
 
 
-def _write(path, game, mode, levels, humans, extra) -> bool:
+def _write(path: Path, game: Game, mode: str, levels: Levels | None, humans: Iterable[str] | None,
+           extra: Mapping[str, Any] | None) -> bool:
     try:
         write_record(path, game, mode, levels, humans, extra)
     except (OSError, ValueError) as e:
@@ -133,7 +141,7 @@ def _write(path, game, mode, levels, humans, extra) -> bool:
     return True
 
 
-def _entry(game_id, path, modified) -> UnfinishedGame:
+def _entry(game_id: str, path: Path, modified: float) -> UnfinishedGame:
     entry = UnfinishedGame(game_id, path, modified)
     try:
         saved = read_record(path)
@@ -151,11 +159,11 @@ def _entry(game_id, path, modified) -> UnfinishedGame:
     return entry
 
 
-def _records(folder=None) -> list[UnfinishedGame]:
+def _records(folder: StrPath | None = None) -> list[UnfinishedGame]:
     """Every record of the folder, the newest first, read (broken ones with their error)."""
     folder = paths.unfinished_dir() if folder is None else Path(folder)
     try:
-        found = []
+        found: list[tuple[float, str, Path]] = []
         with os.scandir(folder) as it:
             for d in it:
                 name = d.name
@@ -172,12 +180,12 @@ def _records(folder=None) -> list[UnfinishedGame]:
     return [_entry(game_id, path, modified) for modified, game_id, path in found[:MAX_LISTED]]
 
 
-def finished_records(folder=None) -> list[UnfinishedGame]:
+def finished_records(folder: StrPath | None = None) -> list[UnfinishedGame]:
     """Records of games that are over (a kill came between archiving and removing them)."""
     return [e for e in _records(folder) if e.game is not None and e.game.outcome is not None]
 
 
-def list_unfinished(folder=None) -> list[UnfinishedGame]:
+def list_unfinished(folder: StrPath | None = None) -> list[UnfinishedGame]:
     """Every unfinished game, the newest first; a record that cannot be read is a broken entry.
     (A record of a game that is over, left by a kill, is not listed: ``start_up`` archives it.)
 
@@ -187,7 +195,7 @@ def list_unfinished(folder=None) -> list[UnfinishedGame]:
     return [e for e in _records(folder) if e.game is None or e.game.outcome is None]
 
 
-def has_unfinished(folder=None) -> bool:
+def has_unfinished(folder: StrPath | None = None) -> bool:
     """Is there any record to offer Continue for (cheap: the record is not read)?"""
     folder = paths.unfinished_dir() if folder is None else Path(folder)
     try:
@@ -197,7 +205,7 @@ def has_unfinished(folder=None) -> bool:
         return False
 
 
-def latest_unfinished(folder=None) -> UnfinishedGame | None:
+def latest_unfinished(folder: StrPath | None = None) -> UnfinishedGame | None:
     """The newest unfinished game that can be resumed (what Continue opens), or None."""
     for entry in list_unfinished(folder):
         if not entry.broken:
@@ -205,7 +213,7 @@ def latest_unfinished(folder=None) -> UnfinishedGame | None:
     return None
 
 
-def load_unfinished(game_id, folder=None) -> UnfinishedGame:
+def load_unfinished(game_id: str, folder: StrPath | None = None) -> UnfinishedGame:
     """The game ``game_id`` to resume.  A broken record is set aside and its ``error`` says where.
 
     Raises UnfinishedError only for an id that is not one of ours.
@@ -217,6 +225,7 @@ def load_unfinished(game_id, folder=None) -> UnfinishedGame:
         modified = 0.0
     entry = _entry(game_id, path, modified)
     if entry.broken and os.path.lexists(path):
+        assert entry.error is not None  # a broken entry says why
         aside = paths.keep_aside(path)
         entry.error += f"; the file was set aside as {aside}" if aside else "; the file could not be moved"
         log.warning("unfinished game %s: %s", game_id, entry.error)
@@ -228,7 +237,7 @@ def load_unfinished(game_id, folder=None) -> UnfinishedGame:
     return entry
 
 
-def delete_unfinished(game_id, folder=None) -> bool:
+def delete_unfinished(game_id: str, folder: StrPath | None = None) -> bool:
     """The player deletes an unfinished game; True when it is gone."""
     path = _path(game_id, folder)
     if _mirrored_id() == game_id:  # the autosave behind Continue is this game: it goes too
@@ -236,7 +245,7 @@ def delete_unfinished(game_id, folder=None) -> bool:
     return paths.remove(path, "unfinished game")
 
 
-def _mirrored_id():
+def _mirrored_id() -> str | None:
     """The game id the autosave names, or None."""
     try:
         saved = read_record(paths.autosave_path())
@@ -246,7 +255,7 @@ def _mirrored_id():
     return named if isinstance(named, str) and _ID.match(named) else None
 
 
-def is_archived(game_id) -> bool:
+def is_archived(game_id: str) -> bool:
     """Is the game ``game_id`` in the archive (a file of its name carrying its GameId)?"""
     from .archive import _is_ours
 
@@ -259,7 +268,7 @@ def is_archived(game_id) -> bool:
         return False
 
 
-def adopt_autosave(folder=None) -> str | None:
+def adopt_autosave(folder: StrPath | None = None) -> str | None:
     """Move the single autosave of earlier versions into the store; its id there, or None.
 
     An autosave that names its game's id (``extra["game_id"]``, written by a
