@@ -219,9 +219,7 @@ class App:
 
         if name not in SCENES:
             raise KeyError(f"no scene called {name!r} (known: {', '.join(sorted(SCENES))})")
-        scene = SCENES[name](self, **params)
-        scene.resize(self.size)
-        return scene
+        return SCENES[name](self, **params)  # entered (and so laid out) when pushed
 
     def push(self, name, **params):
         """Put a scene on top (an overlay or a sub-screen)."""

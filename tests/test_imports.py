@@ -190,3 +190,40 @@ def test_lazy_package_names_load_once_and_unknown_ones_say_so():
     notation.__dict__.pop("square_name", None)
     first = notation.square_name
     assert notation.__dict__["square_name"] is first  # kept: the next use is a plain lookup
+
+
+# -- scenes know each other by name ----------------------------------------------------------------
+
+SCENES_PACKAGE = "game.ui.scenes"
+
+
+def scene_imports(module, source, is_package=False):
+    """``module: line N imports X`` for every import of one scene module by another: a scene asks
+    for another by its registered name (``app.push("confirm", ...)``, game/ui/scene.py), never by
+    importing it, so each can change or go without the others."""
+    if not module.startswith(SCENES_PACKAGE + "."):
+        return []
+    return [f"{module}: line {line} imports {target} (a scene names another, never imports it)"
+            for target, line in imported_modules(source, module, is_package)
+            if target.startswith(SCENES_PACKAGE + ".") and target != module]
+
+
+def test_scenes_never_import_each_other():
+    problems = []
+    folder = GAME / "ui" / "scenes"
+    for path in sorted(folder.glob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        problems += scene_imports(module_name(path), source, path.name == "__init__.py")
+        if path.name != "__init__.py" and "@register(" not in source:
+            problems.append(f"{module_name(path)} registers no scene: helpers of scenes live in game/ui")
+    assert len(list(folder.glob("*.py"))) > 10  # the walk found the scenes
+    assert not problems, "\n".join(problems)
+
+
+def test_the_scene_check_catches_a_scene_importing_another():
+    assert scene_imports("game.ui.scenes.menu", "from . import load as _library\n")
+    assert scene_imports("game.ui.scenes.menu", "def f():\n    from .load import resume_unfinished\n")
+    assert scene_imports("game.ui.scenes.play", "import game.ui.scenes.review\n")
+    assert scene_imports("game.ui.scenes.play", "from game.ui.scenes.review import yield_to_the_window\n")
+    assert not scene_imports("game.ui.scenes.menu", "from ..scene import register\nfrom .. import store_hooks\n")
+    assert not scene_imports("game.ui.panel", "from .scenes import load_all\n")  # only scenes are held to it

@@ -31,8 +31,6 @@ class DialogScene(Scene):
 
     def resize(self, size):
         super().resize(size)
-        if not hasattr(self, "widgets"):
-            return
         w, h = size
         n = max(1, len(self.widgets))
         bh = max(32, min(80, h // 14))

@@ -12,7 +12,7 @@ import math
 
 import pygame
 
-from ..engine.search import describe_score
+from ..engine.scores import describe_score
 from ..rules import BLACK, WHITE
 from . import theme
 from .widgets import Button, FocusGroup
@@ -97,6 +97,7 @@ class SidePanel:
         self.k = 1.0
         self.scroll = 0  # move-list lines scrolled back from the end
         self.detail_lines = 2
+        self._opening_key, self.opening = None, ""  # the opening's name, and what it was looked up for
 
     def f(self, size):
         """A text size scaled with the panel (bigger windows, bigger type), never below MIN_TEXT."""
@@ -282,7 +283,7 @@ class SidePanel:
         self.again.text = "Play again" if over else "New game"
         # the opening's name changes only in the first dozen moves: looked up when they change
         key = (s.game.start, tuple(s.game.moves[:OPENING_PLIES]))
-        if key != getattr(self, "_opening_key", None):
+        if key != self._opening_key:
             self._opening_key, self.opening = key, opening_label(s.game)
 
     def handle_event(self, event):
@@ -455,7 +456,7 @@ class SidePanel:
                                                f"{back} later" if back > 0 else "") if words)
         if hidden:
             theme.blit_text(surface, hidden, MIN_TEXT, theme.TEXT_FAINT, self.moves_header.midright, "midright")
-        opening = getattr(self, "opening", "")
+        opening = self.opening
         if opening:  # between the "Moves" heading and the count of hidden lines
             head = self.moves_header
             x0 = head.x + theme.text_size("Moves", self.header_size, bold=True)[0] + 12

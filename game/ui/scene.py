@@ -25,10 +25,11 @@ def register(name):
 class Scene:
     """One screen or overlay.
 
+    ``enter`` runs first, once, when the scene is pushed: it sets up the
+    scene's state and lays it out for ``self.size`` (the window's size) by
+    calling ``resize``, which runs again whenever the window changes size, so
+    layout is recomputed from the real window size and never stretched.
     ``handle_event`` and ``update`` change state; ``draw`` only paints it.
-    ``resize`` is called when the scene starts and whenever the window
-    changes size, so layout is recomputed from the real window size and
-    never stretched.
 
     ``overlay = True`` means the scenes below stay visible (drawn first,
     then dimmed by ``dim``).  Only the top scene gets events and updates,
@@ -49,7 +50,9 @@ class Scene:
     # -- life cycle -----------------------------------------------------------
 
     def enter(self):
-        """Called once when the scene is pushed (after resize)."""
+        """Called once when the scene is pushed, before any other call: set up the state, then lay
+        out with ``self.resize(self.size)`` (as this default does)."""
+        self.resize(self.size)
 
     def quit_question(self):
         """``(title, message)`` to ask before the app quits while this scene is open (a game in
@@ -66,6 +69,7 @@ class Scene:
         """The scene on top was popped; ``result`` is what it returned."""
 
     def resize(self, size):
+        """Lay the scene out for a window of ``size`` (after ``enter``; again on every change)."""
         self.size = size
 
     # -- the frame ------------------------------------------------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 
-from ..controller import DEFAULT_LEVEL, bottom_colour, mode_of, players_for
+from ..controller import DEFAULT_LEVEL, Match, bottom_colour, mode_of, players_for
 from ..engine.levels import LevelError, parse_level
 from ..rules import BLACK, WHITE
 from ..store import settings as settings_mod
@@ -18,8 +18,8 @@ from ..store.settings import Settings
 log = logging.getLogger("checkers.ui")
 
 __all__ = ["autosave", "clear", "drop_finished_autosave", "flipped_for", "game_id_for", "level_named",
-           "players_for", "players_from_json", "remember_choice", "save_app_settings", "settings_of",
-           "start_play", "tell"]
+           "players_for", "players_from_json", "remember_choice", "resume_unfinished", "save_app_settings",
+           "settings_of", "start_play", "tell"]
 
 
 # -- settings -------------------------------------------------------------------
@@ -86,6 +86,15 @@ def start_play(app, game, players, mode=None, **params):
     ``mode`` is accepted for older callers; the play screen takes it from the players."""
     params.setdefault("flipped", flipped_for(app, players))
     app.switch("play", players=players, game=game, **params)
+
+
+def resume_unfinished(app, record):
+    """Play on an unfinished game of the store (``store.unfinished``) with its own players, under
+    its own id: Continue in the menu, and a game chosen in the library."""
+    players = players_from_json(record.levels, record.humans)
+    match = Match(players, record.game, game_id=record.id, engine=lambda: app.engine,
+                  book=bool(app.settings.get("opening_book", True)))
+    start_play(app, record.game, players, match=match)
 
 
 def tell(app, title, message=""):

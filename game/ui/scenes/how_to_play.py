@@ -7,7 +7,7 @@ Left/Right (or the buttons) turn pages; Esc returns.
 
 import pygame
 
-from ...rules import BLACK, WHITE, Position
+from ...rules import WHITE, Position
 from .. import theme
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
 from ..geometry import BoardGeometry
@@ -130,8 +130,6 @@ class HowToPlayScene(Scene):
 
     def resize(self, size):
         super().resize(size)
-        if not hasattr(self, "focus"):
-            return
         w, h = size
         margin = theme.margin(size)
         self.footer_rect, self.footer_size = theme.footer(size, FOOTER)

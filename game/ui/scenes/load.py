@@ -28,9 +28,9 @@ from ...library import Catalog, Library, LibraryError
 from ...store import StoreError, read_games_file
 from ..menu_items import add_menu_item
 from ..scene import Scene, register
-from ..store_hooks import players_from_json, start_play, tell
+from ..store_hooks import players_from_json, resume_unfinished, start_play, tell
 from ..widgets import Button
-from .library_view import NEWS_SECONDS, LibraryLayout, draw_library, layout_boxes
+from ..library_view import NEWS_SECONDS, LibraryLayout, draw_library, layout_boxes
 
 
 DOUBLE_CLICK = 0.4
@@ -88,16 +88,6 @@ def continue_loaded_game(app, loaded):
     levels, humans = loaded.players()
     start_play(app, loaded.game, players_from_json(levels, humans))
     return True
-
-
-def resume_unfinished(app, record):
-    """Play on an unfinished game of the store with its own players, under its own id."""
-    from ...controller.match import Match
-
-    players = players_from_json(record.levels, record.humans)
-    match = Match(players, record.game, game_id=record.id, engine=lambda: app.engine,
-                  book=bool(app.settings.get("opening_book", True)))
-    start_play(app, record.game, players, match=match)
 
 
 def _entries_of_games(games):
@@ -158,6 +148,7 @@ class LoadScene(Scene):
         self.message_age = 0.0
         self.prompt = None
         self._seen_news = 0
+        self._last_news = None
         self._seen_change = -1
         self._last_click = (None, 0.0)
         self._clock = 0.0
@@ -382,7 +373,7 @@ class LoadScene(Scene):
         if lib.changed != self._seen_change:
             self._seen_change = lib.changed
             self._sync_view()
-        if len(lib.news) and lib.news[-1] is not getattr(self, "_last_news", None):
+        if len(lib.news) and lib.news[-1] is not self._last_news:
             self._last_news = lib.news[-1]
             self.say(*lib.news[-1])
 
@@ -503,9 +494,8 @@ class LoadScene(Scene):
 
     def resize(self, size):
         super().resize(size)
-        if hasattr(self, "buttons"):
-            self.layout.resize(size, self.buttons, self.title)
-            self._keep_visible()
+        self.layout.resize(size, self.buttons, self.title)
+        self._keep_visible()
 
     @property
     def visible_rows(self):

@@ -7,7 +7,6 @@ from ..geometry import centered_column
 from ..menu_items import add_menu_item, visible_items
 from ..scene import Scene, register
 from ..widgets import Button, FocusGroup
-from . import load as _library  # noqa: F401  the library's menu entry
 
 SUBTITLE = "English draughts against the computer or a friend"
 FOOTER = "Arrows or Tab choose  ·  Enter selects  ·  Esc quits"
@@ -19,12 +18,11 @@ class MenuScene(Scene):
         self._build()
 
     def uncovered(self, result=None):
-        self._build()  # an entry's condition may have changed (a game saved, settings)
+        # an entry's condition may have changed (a game saved, settings); the focus stays on its entry
+        focused = self.focus.focused
+        self._build(focused.key if focused is not None else None)
 
-    def _build(self):
-        focus_key = None
-        if getattr(self, "focus", None) is not None and self.focus.focused is not None:
-            focus_key = getattr(self.focus.focused, "key", None)
+    def _build(self, focus_key=None):
         self.items = visible_items(self.app)
         self.buttons = []
         first_primary = next((item.key for item in self.items if item.primary), None)
@@ -42,8 +40,6 @@ class MenuScene(Scene):
 
     def resize(self, size):
         super().resize(size)
-        if not hasattr(self, "buttons"):
-            return
         w, h = size
         n = max(1, len(self.buttons))
         margin = theme.margin(size)
@@ -131,7 +127,6 @@ def continue_latest(app):
     """Menu → Continue: the newest unfinished game, with its own players and levels (the library
     lists every other one to resume)."""
     from ...store import latest_unfinished
-    from .load import resume_unfinished
 
     try:
         record = latest_unfinished()
@@ -142,7 +137,7 @@ def continue_latest(app):
         store_hooks.tell(app, "Nothing to continue",
                          "The unfinished game could not be read; Load game lists it with the reason.")
         return
-    resume_unfinished(app, record)
+    store_hooks.resume_unfinished(app, record)
     if record.warning:
         store_hooks.tell(app, "Part of the saved game was lost", record.warning)
 

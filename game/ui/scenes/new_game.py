@@ -162,8 +162,6 @@ class NewGameScene(Scene):
 
     def resize(self, size):
         super().resize(size)
-        if not hasattr(self, "focus"):
-            return
         w, h = size
         margin = theme.margin(size)
         self.footer_rect, self.footer_size = theme.footer(size, FOOTER)

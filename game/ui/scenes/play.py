@@ -61,6 +61,7 @@ class PlayScene(Scene):
         self.drag = None  # {"square", "pos", "active", "press_pos", "was_selected"}
         self.cursor = None  # keyboard cursor (display row, col), shown once arrows are used
         self.over_shown = False
+        self._bg = None  # (key, surface): the cached background (see _background)
         self.panel = SidePanel(self)
         self.resize(self.size)
         self.extras = PlayExtras(self)
@@ -128,9 +129,8 @@ class PlayScene(Scene):
 
     def resize(self, size):
         super().resize(size)
-        self.layout = PlayLayout(size, getattr(self, "flipped", True))
-        if hasattr(self, "panel"):
-            self.panel.resize(self.layout.panel)
+        self.layout = PlayLayout(size, self.flipped)
+        self.panel.resize(self.layout.panel)
 
     def flip(self):
         self.flipped = not self.flipped
@@ -489,8 +489,7 @@ class PlayScene(Scene):
             return True
         if self.message_until and self.clock < self.message_until + 0.1:
             return True
-        hint = getattr(self.extras, "hint", None)
-        return bool(getattr(hint, "request_id", None))
+        return self.extras.hint.thinking
 
     def picture(self):
         """What the board shows now (pure: reads state, changes nothing)."""
@@ -600,7 +599,7 @@ class PlayScene(Scene):
         changes, which keeps frames short while the engine process takes a core.
         """
         key = self._background_key()
-        cached = getattr(self, "_bg", None)
+        cached = self._bg
         if cached is not None and cached[0] == key:
             return cached[1]
         bg = pygame.Surface(self.size)
@@ -612,7 +611,7 @@ class PlayScene(Scene):
 
     def draw(self, surface):
         layout = self.layout
-        cached = getattr(self, "_bg", None)
+        cached = self._bg
         if cached is not None and cached[0] == self._background_key():
             surface.blit(cached[1], (0, 0))
         else:  # drawn before the next update made the cache: paint it directly

@@ -117,7 +117,7 @@ class ReviewScene(Scene):
         self._close_analysis_client()
 
     def _close_analysis_client(self):
-        client = getattr(self.analysis, "client", None)
+        client = self.analysis.client if self.analysis is not None else None
         if client is not None:
             try:
                 client.close(wait=False)
@@ -420,9 +420,7 @@ class ReviewScene(Scene):
 
     def resize(self, size):
         super().resize(size)
-        self.layout = PlayLayout(size, getattr(self, "flipped", True))
-        if not hasattr(self, "focus"):
-            return
+        self.layout = PlayLayout(size, self.flipped)
         st = self.layout.status
         self.slider.rect = pygame.Rect(self.layout.frame.x + 20, st.bottom + 4, self.layout.frame.width - 40, 18)
         if self.slider.rect.bottom > size[1] - 2:
@@ -433,8 +431,6 @@ class ReviewScene(Scene):
     def _layout_panel(self):
         """The panel from the top: title, players and result, the report (or the progress bar),
         the moves; from the bottom: the buttons, and above them the note (live line, explanation)."""
-        if not hasattr(self, "layout"):
-            return
         h = self.size[1]
         panel = self.layout.panel
         pad = max(8, min(16, panel.width // 22))

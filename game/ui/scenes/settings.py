@@ -105,8 +105,6 @@ class SettingsScene(Scene):
 
     def resize(self, size):
         super().resize(size)
-        if not hasattr(self, "focus"):
-            return
         w, h = size
         margin = theme.margin(size)
         self.footer_rect, self.footer_size = theme.footer(size, FOOTER)

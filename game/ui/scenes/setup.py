@@ -394,9 +394,7 @@ class SetupScene(Scene):
 
     def resize(self, size):
         super().resize(size)
-        self.layout = PlayLayout(size, getattr(self, "flipped", True))
-        if not hasattr(self, "focus"):
-            return
+        self.layout = PlayLayout(size, self.flipped)
         panel = self.layout.panel
         pad = max(6, min(16, panel.width // 24))
         x, w = panel.x + pad, panel.width - 2 * pad

@@ -1,4 +1,4 @@
-"""How the library screen is laid out and drawn (the scene in ``load.py`` handles events).
+"""How the library screen is laid out and drawn (the scene in ``scenes/load.py`` handles events).
 
 ``LibraryLayout`` works out every rect and text size from the window size;
 ``draw_library`` paints a scene with it and changes nothing; ``layout_boxes``
@@ -7,8 +7,8 @@ describes it for ``game.ui.layout_check``.
 
 import pygame
 
-from ...library import COLUMNS
-from .. import theme
+from ..library import COLUMNS
+from . import theme
 
 COLUMN_SHARE = {"players": 0.28, "event": 0.2, "date": 0.12, "result": 0.14, "plies": 0.09, "opening": 0.17}
 MIN_SIZE = 16  # the smallest nominal text size that is still readable (11 px)
@@ -80,7 +80,7 @@ class LibraryLayout:
 
 
 def layout_boxes(scene):
-    from ..layout_check import Box
+    from .layout_check import Box
 
     lay = scene.layout
     boxes = [Box("title", lay.title_rect, scene.title, lay.title_size, bold=True),
