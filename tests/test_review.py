@@ -143,7 +143,7 @@ def test_v_in_play_opens_review_of_the_current_game(app):
     from game.ui.store_hooks import players_for, start_play
 
     game = played(8)
-    start_play(app, game, players_for("2p"), "2p")
+    start_play(app, game, players_for("2p"))
     app.step()
     key(app, pygame.K_v)
     scene = app.stack.top

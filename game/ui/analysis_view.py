@@ -7,7 +7,7 @@ import pygame
 
 from ..analysis.grading import BLUNDER, INACCURACY, MISTAKE, expected
 from ..analysis.live import LiveAnalysis
-from ..engine.search import DATABASE_BOUND, MATE_BOUND, WIN
+from ..engine.scores import DATABASE_BOUND, MATE_BOUND, WIN
 from . import theme
 from .hint import draw_arrow
 
@@ -89,13 +89,12 @@ def draw_eval_bar(surface, rect, score_black, black_at_bottom):
         theme.blit_text(surface, label, int(size), colour, (rect.centerx, y), anchor=anchor, bold=True)
 
 
-def draw_line(surface, board, moves, assets=None, count=2, colours=LINE_COLOURS):
+def draw_line(surface, board, moves, count=2, colours=LINE_COLOURS):
     """The first ``count`` moves of a line as arrows on a BoardGeometry, the first one on top."""
     moves = list(moves)[:count]
     for k in range(len(moves) - 1, -1, -1):
         colour = colours[min(k, len(colours) - 1)]
-        draw_arrow(surface, [board.square_center(s) for s in moves[k].path], board.square,
-                   None, colour=colour)
+        draw_arrow(surface, [board.square_center(s) for s in moves[k].path], board.square, colour=colour)
 
 
 def bar_rect(layout):

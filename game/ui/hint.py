@@ -110,11 +110,11 @@ class Hint:
             except Exception:
                 pass  # leaving the screen must not fail on an engine already gone
 
-    def draw(self, surface, board, assets=None):
+    def draw(self, surface, board):
         """The arrow along the hinted move's path on a BoardGeometry."""
         if self.move is None:
             return
-        draw_arrow(surface, [board.square_center(s) for s in self.move.path], board.square, assets)
+        draw_arrow(surface, [board.square_center(s) for s in self.move.path], board.square)
 
 
 def _aa_polygon(layer, colour, points):
@@ -123,13 +123,12 @@ def _aa_polygon(layer, colour, points):
     pygame.draw.aalines(layer, colour, True, points)
 
 
-def draw_arrow(surface, points, square, assets=None, colour=ARROW_COLOUR, alpha=200):
+def draw_arrow(surface, points, square, colour=ARROW_COLOUR, alpha=200):
     """An arrow through ``points`` (pixel centres), its head on the last one.
 
     Shaft and head are drawn opaque into one small layer with antialiased
     edges, then the whole layer is blended at ``alpha``: the head is exactly
     as translucent as the shaft, and where they overlap nothing is darker.
-    ``assets`` is accepted for older callers; the head is drawn, not a sprite.
     """
     if len(points) < 2:
         return

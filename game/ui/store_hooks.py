@@ -17,7 +17,7 @@ from ..store.settings import Settings
 
 log = logging.getLogger("checkers.ui")
 
-__all__ = ["autosave", "clear", "drop_finished_autosave", "flipped_for", "game_id_for", "level_named",
+__all__ = ["autosave", "clear", "flipped_for", "game_id_for", "level_named",
            "players_for", "players_from_json", "remember_choice", "resume_unfinished", "save_app_settings",
            "settings_of", "start_play", "tell"]
 
@@ -80,10 +80,9 @@ def flipped_for(app, players):
     return bottom_colour(players, settings_of(app).get("orientation", "auto")) == BLACK
 
 
-def start_play(app, game, players, mode=None, **params):
-    """Play ``game`` (a rules.Game, maybe with moves already made) with ``players``.
-
-    ``mode`` is accepted for older callers; the play screen takes it from the players."""
+def start_play(app, game, players, **params):
+    """Play ``game`` (a rules.Game, maybe with moves already made) with ``players`` (the play screen
+    takes the mode from them); ``params`` go to the play screen as they are."""
     params.setdefault("flipped", flipped_for(app, players))
     app.switch("play", players=players, game=game, **params)
 
@@ -134,17 +133,6 @@ def clear():
         clear_autosave()
     except Exception as e:
         log.warning("could not clear the autosave: %s", e)
-
-
-def drop_finished_autosave(app=None):
-    """Forget an autosave whose game is already over, so the menu does not offer to Continue it."""
-    from ..store.autosave import clear_finished_autosave
-
-    try:
-        return clear_finished_autosave()
-    except Exception as e:
-        log.warning("could not check the autosave: %s", e)
-        return False
 
 
 def remember_choice(app, players):

@@ -19,7 +19,7 @@ from ..board_view import BoardPicture, BoardRenderer, pieces_of
 from ..geometry import PlayLayout
 from ..move_input import MOVED, REFUSED, MoveInput
 from ..panel import SidePanel
-from ..play_store import PlayExtras
+from ..play_extras import PlayExtras
 from ..scene import Scene, register
 from ..store_hooks import flipped_for
 from ..words import outcome_words, to_move

@@ -274,14 +274,14 @@ class SetupScene(Scene):
             return False
         human = {RED_NAME: BLACK, WHITE_NAME: WHITE}.get(self.you.value, game.turn)
         level = level_named(settings_of(self.app).get("level", "Medium")) or level_named("Medium")
-        start_play(self.app, game, players_for("1p", human, level), "1p")
+        start_play(self.app, game, players_for("1p", human, level))
         return True
 
     def play_with_friend(self):
         game = self.checked_game()
         if game is None:
             return False
-        start_play(self.app, game, players_for("2p"), "2p")
+        start_play(self.app, game, players_for("2p"))
         return True
 
     def wants_redraw(self):

@@ -119,7 +119,7 @@ class PlayExtras:
 
     def draw(self, surface):
         if self.scene.anim is None:
-            self.hint.draw(surface, self.scene.layout.board, self.app.assets)
+            self.hint.draw(surface, self.scene.layout.board)
 
     def leave(self):
         # every change was saved when it happened (before its animation ended)
