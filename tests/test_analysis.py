@@ -9,7 +9,7 @@ from game.analysis.live import LiveAnalysis
 from game.analysis.report import Verdict, build_report
 from game.analysis.runner import GameAnalysis, analyse
 from game.engine.process import Done, EngineClient, Info
-from game.engine.search import MATE_BOUND, WIN
+from game.engine.scores import MATE_BOUND, WIN
 from game.rules import BLACK, WHITE, Game, Position
 
 
@@ -299,7 +299,7 @@ def test_real_engine_report_calls_a_hung_man_a_blunder():
 
 
 def test_a_known_win_thrown_away_is_said_in_results_not_in_men():
-    from game.engine.search import DATABASE_WIN
+    from game.engine.scores import DATABASE_WIN
 
     p = Position.from_fen("B:W17,30:B10,3")
     m = _move(p, "3-7")

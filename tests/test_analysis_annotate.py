@@ -5,7 +5,7 @@ import pytest
 
 from game.analysis.annotate import annotated_pdn, evaluation_words, move_comment
 from game.analysis.report import Verdict, build_report
-from game.engine.search import WIN
+from game.engine.scores import WIN
 from game.notation.pdn import read_pdn
 from game.rules import Game, Position
 

@@ -256,7 +256,8 @@ def test_the_engine_converts_three_kings_against_two_with_the_database():
 
 
 def test_the_search_reads_five_piece_balances_it_holds_and_searches_the_rest():
-    from game.engine.search import Searcher, describe_score, is_database_score
+    from game.engine.scores import describe_score, is_database_score
+    from game.engine.search import Searcher
 
     held = Position.from_fen("B:WK7,K10:BK9,K19,K23")  # three kings v two: in the database
     infos = list(Searcher().search(held, depth=6))

@@ -1,8 +1,9 @@
-"""The search's private move generators and its inline move application
-agree with game.rules on thousands of random positions."""
+"""The search's own move generators (game.engine.movegen) and its inline move
+application agree with game.rules on thousands of random positions."""
 
 import random
 
+from game.engine import movegen
 from game.engine import search as S
 from game.rules import bitboard as bb
 
@@ -15,9 +16,9 @@ def random_setup(rng, max_per_side=8):
     squares = list(range(1, 33))
     rng.shuffle(squares)
     sets = [[], [], [], []]  # bm, bk, wm, wk
-    nb = rng.randint(1, max_per_side)
-    nw = rng.randint(1, max_per_side)
-    for side, n in ((0, nb), (1, nw)):
+    black_count = rng.randint(1, max_per_side)
+    white_count = rng.randint(1, max_per_side)
+    for side, n in ((0, black_count), (1, white_count)):
         for _ in range(n):
             king = rng.random() < 0.4
             allowed = WHITE_MAN_SQUARES if side else BLACK_MAN_SQUARES
@@ -66,7 +67,7 @@ def _jumpers(bm, bk, wm, wk, black):
     return bb._jumpers(wm, wk, bm | bk, empty, False)
 
 
-def test_private_generators_agree_with_rules():
+def test_the_search_generators_agree_with_rules():
     states = random_states(7)
     assert len(states) > 5000
     with_captures = with_king_captures = 0
@@ -76,9 +77,9 @@ def test_private_generators_agree_with_rules():
         if j:
             with_captures += 1
             with_king_captures += bool(j & (st[1] if st[4] else st[3]))
-            mine = S._captures(*st, j)
+            mine = movegen.captures(*st, j)
         else:
-            mine = S._quiet_moves(*st)
+            mine = movegen.quiet_moves(*st)
         assert sorted(_norm(m) for m in mine) == legal, st
     # the sample really exercises both capture paths (fast path and full generator)
     assert with_captures > 500 and with_king_captures > 100

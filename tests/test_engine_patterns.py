@@ -2,7 +2,6 @@
 evaluation uses it."""
 
 import random
-from array import array
 
 import pytest
 

@@ -4,8 +4,7 @@ import time
 import pytest
 
 import game.engine
-from game.engine import (MATE_BOUND, WIN, Searcher, best_move, describe_score, is_mate_score,
-                         iterative_search)
+from game.engine import MATE_BOUND, WIN, Searcher, best_move, describe_score, iterative_search
 from game.rules import Game, Move, Position
 from game.rules import bitboard as bb
 
@@ -273,6 +272,7 @@ def test_submodules_are_modules_not_functions():
     assert isinstance(se, types.ModuleType) and se.__name__ == "game.engine.search"
     assert isinstance(ev, types.ModuleType) and ev.__name__ == "game.engine.evaluate"
     assert game.engine.search is se and game.engine.evaluate is ev
+    assert not hasattr(se, "search")  # (the old alias of iterative_search is gone)
     assert callable(game.engine.iterative_search) and game.engine.iterative_search is se.iterative_search
 
 
@@ -478,11 +478,11 @@ def test_stop_is_polled_every_1024_nodes():
 
 
 def test_database_positions_are_scored_by_the_database():
-    from game.engine import search as S
+    from game.engine.scores import is_database_score
 
     p = Position.from_fen("W:WK3,K14:BK26")  # two kings v one: won for white
     info = list(Searcher().search(p, depth=20))[-1]
-    assert S.is_database_score(info.score) and info.score > 0
+    assert is_database_score(info.score) and info.score > 0
     assert describe_score(info.score) == "database win"
     assert info.depth <= 2  # every reply is in the database: no need to go deeper
 

@@ -30,7 +30,7 @@ from game.analysis.runner import analyse
 from game.engine.book import book_moves
 from game.engine.endgame import probe
 from game.engine.process import Done, EngineClient, Limit
-from game.engine.search import describe_score
+from game.engine.scores import describe_score
 from game.notation.pdn import read_pdn
 from game.textfile import read_text
 

@@ -26,7 +26,8 @@ from pathlib import Path
 
 import _common  # noqa: F401  (this checkout's game first on sys.path)
 
-from game.engine.search import Searcher, describe_score
+from game.engine.scores import describe_score
+from game.engine.search import Searcher
 from game.rules import Position
 
 POSITIONS = [

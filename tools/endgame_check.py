@@ -145,7 +145,8 @@ def random_three_v_two(rng, count, judge_depth=JUDGE_DEPTH):
     """[(Position, winner)]: random 5-piece positions, three pieces against two
     (each a man or a king), no capture pending, that a ``judge_depth`` search
     sees won for the side with three (a database win within its horizon)."""
-    from game.engine.search import DATABASE_BOUND, Searcher
+    from game.engine.scores import DATABASE_BOUND
+    from game.engine.search import Searcher
 
     out = []
     while len(out) < count:

@@ -11,7 +11,7 @@ evaluation after the move in men, named by the side that is ahead.  No ``!``:
 whether a best move was the only good one is not known from one line.
 """
 
-from ..engine.search import DATABASE_BOUND, MATE_BOUND, WIN
+from ..engine.scores import DATABASE_BOUND, MATE_BOUND, WIN
 from ..notation.pdn import move_label, wrap_movetext, write_pdn
 from ..rules import COLOR_NAMES
 from .grading import BLUNDER, INACCURACY, MISTAKE

@@ -12,7 +12,7 @@ fixed list of openings or positions: the same rules explain any game.
 
 from dataclasses import dataclass
 
-from ..engine.search import DATABASE_BOUND, MATE_BOUND, WIN
+from ..engine.scores import DATABASE_BOUND, MATE_BOUND, WIN
 from ..rules import COLOR_NAMES
 
 LINE_PLIES = 8          # how much of the refutation is shown and weighed

@@ -13,7 +13,7 @@ certain loss.
 import math
 from dataclasses import dataclass
 
-from ..engine.search import MATE_BOUND
+from ..engine.scores import MATE_BOUND
 
 # With SCALE = 100 a man down from a level position drops the expected result
 # from 0.50 to 0.27 (a blunder), half a man to 0.38 (a mistake), while +5 -> +4

@@ -7,7 +7,7 @@ grading is tested on hand-made verdicts without starting an engine.
 
 from dataclasses import dataclass, field
 
-from ..engine.search import WIN
+from ..engine.scores import WIN
 from ..rules import BLACK
 from .explain import Explanation, explain, material_lost
 from .grading import BEST, BLUNDER, GOOD, INACCURACY, KINDS, MISTAKE, Grade, grade

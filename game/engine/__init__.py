@@ -10,8 +10,8 @@ the module, never a function of the same name.
 """
 
 from .levels import LEVELS, Level, choose_move, custom_depth, custom_time, level_by_name
-from .search import (MATE_BOUND, WIN, Searcher, SearchInfo, best_move, describe_score,
-                     is_mate_score, iterative_search)
+from .scores import MATE_BOUND, WIN, describe_score, is_mate_score
+from .search import Searcher, SearchInfo, best_move, iterative_search
 
 __all__ = [
     "LEVELS", "Level", "MATE_BOUND", "SearchInfo", "Searcher", "WIN", "best_move", "choose_move",

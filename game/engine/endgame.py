@@ -335,15 +335,18 @@ class Endgame:
                 return None
         return table[local_index(mm, mk, tm, tk, key)]
 
+    def has_table(self):
+        """Whether table() gives a table, answered without reading it: False
+        when the shipped file is missing (the engine plays on without it)."""
+        if self._table is None and self.available and self.path is None and not default_path().is_file():
+            self.available = False
+        return self.available
+
     def table(self):
         """The unpacked table, or None when there is no database file (a missing
         file means the engine plays on without it; a damaged one is an error)."""
-        if self._table is None and self.available:
-            path = self.path if self.path is not None else default_path()
-            if self.path is None and not path.is_file():
-                self.available = False
-                return None
-            self._table = read_table(path)
+        if self._table is None and self.has_table():
+            self._table = read_table(self.path if self.path is not None else default_path())
         return self._table
 
     def probe_state(self, bm, bk, wm, wk, black):

@@ -209,6 +209,13 @@ WEIGHT_NAMES = ("MAN", "KING", "GUARD", "MAN_CENTRE", "MAN_NEAR", "ADV5", "ADV6"
 SQUARE_TABLES = ("MAN_SQUARE", "KING_SQUARE")  # the weights that are 32 numbers, one per square
 
 
+# The baked tables, set by _build_tables(): the men of each two-row band by
+# phase (_MA*: more than PHASE_SPLIT pieces, _MB*: the rest), and the kings
+# by 9-bit chunk of the board (_BK* black's, _WK* white's).
+_MA0 = _MA1 = _MA2 = _MA3 = _MB0 = _MB1 = _MB2 = _MB3 = None
+_BK0 = _BK1 = _BK2 = _BK3 = _WK0 = _WK1 = _WK2 = _WK3 = None
+
+
 def _build_tables():
     """(Re)bake the piece-square tables from the current module weights."""
     g = globals()
@@ -283,9 +290,9 @@ def evaluate(bm, bk, wm, wk, black):
     """Score of the state for the side to move (positive: good for the mover)."""
     B = bm | bk
     W = wm | wk
-    nb = B.bit_count()
-    nw = W.bit_count()
-    n = nb + nw
+    black_count = B.bit_count()
+    white_count = W.bit_count()
+    n = black_count + white_count
     # the men, band by band (black's bits | white's << 8): squares and patterns
     if n > PHASE_SPLIT:
         s = (_MA0[bm & 255 | wm << 8 & 65280] + _MA1[bm >> 9 & 255 | wm >> 1 & 65280]
@@ -319,8 +326,8 @@ def evaluate(bm, bk, wm, wk, black):
     if n <= 16:
         # Trading down when ahead: the same lead is worth more with fewer
         # pieces left (hand-set, untested: one man ahead is worth ~+40 more at 4 pieces).
-        bmat = MAN * nb + (KING - MAN) * bk.bit_count()
-        wmat = MAN * nw + (KING - MAN) * wk.bit_count()
+        bmat = MAN * black_count + (KING - MAN) * bk.bit_count()
+        wmat = MAN * white_count + (KING - MAN) * wk.bit_count()
         d = bmat - wmat
         if d:
             # rounded toward zero, the same for either colour (floor division
@@ -338,14 +345,14 @@ def evaluate(bm, bk, wm, wk, black):
 
 def evaluate_slow(bm, bk, wm, wk, black):
     """The same evaluation by popcounts (kept to check the tables)."""
-    nbm = bm.bit_count()
-    nbk = bk.bit_count()
-    nwm = wm.bit_count()
-    nwk = wk.bit_count()
-    bmat = MAN * nbm + KING * nbk
-    wmat = MAN * nwm + KING * nwk
+    bm_count = bm.bit_count()
+    bk_count = bk.bit_count()
+    wm_count = wm.bit_count()
+    wk_count = wk.bit_count()
+    bmat = MAN * bm_count + KING * bk_count
+    wmat = MAN * wm_count + KING * wk_count
     s = bmat - wmat
-    n = nbm + nbk + nwm + nwk
+    n = bm_count + bk_count + wm_count + wk_count
     # Trading down when ahead: the same lead is worth more with fewer pieces
     # left.  Hand-set (a lead of one man is worth ~+40 more at 4 pieces).
     if s and n <= 16:
@@ -387,7 +394,7 @@ def evaluate_slow(bm, bk, wm, wk, black):
     # mobility: the squares each side's pieces can step to, from its quiet moves
     steps = {colour: {(m[0], m[1]) for m in quiet_moves(bm, bk, wm, wk, colour)} for colour in (True, False)}
     s += MOBILITY * (len(steps[True]) - len(steps[False]))
-    kd = nbk - nwk
+    kd = bk_count - wk_count
     if kd:
         t = KING_END * (24 - n) * abs(kd) // 24
         s += t if kd > 0 else -t

@@ -218,7 +218,7 @@ def _run_search(go, stop, send, searcher=None):
     if not legal:
         return Done(rid, None)
     from . import levels
-    from .search import search as run_search  # (game.engine.search the attribute is the function)
+    from .search import iterative_search as run_search
 
     last = None
 

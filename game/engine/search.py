@@ -23,18 +23,12 @@ from itertools import islice
 
 from ..rules import bitboard as bb
 from ..rules.game import draw_rule_named
-from ..rules.position import Move, Position
+from ..rules.position import Move
 from .evaluate import evaluate
+from . import movegen
+from .movegen import lost_in_two, taken
+from .scores import DATABASE_STAGE, DATABASE_WIN, MATE_BOUND, WIN, is_mate_score
 
-WIN = 30000                 # a win now; a win in n plies scores WIN - n
-MATE_BOUND = WIN - 1000     # anything beyond this is a forced result
-# A win the endgame database knows scores near DATABASE_WIN (less for more
-# material on the board and a longer distance to conversion, see probe() in
-# Searcher._make_node): above any evaluation, below any win the search has
-# played out.
-DATABASE_WIN = 20000
-DATABASE_STAGE = 128        # > the longest distance to conversion (127 at most)
-DATABASE_BOUND = DATABASE_WIN - DATABASE_STAGE * 31  # (the stage is at most 6 a piece: 30 for five)
 INF = 10 ** 6
 MAX_PLY = 120               # single-reply extensions stop here
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -215,116 +209,6 @@ def _fading(evaluate, root, left, plies, rule=DRAW_RULE, draws=(0, 0)):
     return fading
 
 
-def _quiet_moves(bm, bk, wm, wk, black):
-    """Quiet moves as raw tuples without a path (``None``: the path is
-    (frm, to)); half the cost of bitboard.quiet_moves, which matters as
-    this runs at every interior node."""
-    empty = BOARD ^ (bm | bk | wm | wk)
-    out = []
-    app = out.append
-    if black:
-        fwd = bm | bk
-        t = (fwd << 4) & empty
-        while t:
-            b = t & -t
-            t ^= b
-            app((b >> 4, b, 0, None))
-        t = (fwd << 5) & empty
-        while t:
-            b = t & -t
-            t ^= b
-            app((b >> 5, b, 0, None))
-        if bk:
-            t = (bk >> 4) & empty
-            while t:
-                b = t & -t
-                t ^= b
-                app((b << 4, b, 0, None))
-            t = (bk >> 5) & empty
-            while t:
-                b = t & -t
-                t ^= b
-                app((b << 5, b, 0, None))
-    else:
-        fwd = wm | wk
-        t = (fwd >> 4) & empty
-        while t:
-            b = t & -t
-            t ^= b
-            app((b << 4, b, 0, None))
-        t = (fwd >> 5) & empty
-        while t:
-            b = t & -t
-            t ^= b
-            app((b << 5, b, 0, None))
-        if wk:
-            t = (wk << 4) & empty
-            while t:
-                b = t & -t
-                t ^= b
-                app((b >> 4, b, 0, None))
-            t = (wk << 5) & empty
-            while t:
-                b = t & -t
-                t ^= b
-                app((b >> 5, b, 0, None))
-    return out
-
-
-def _captures(bm, bk, wm, wk, black, j):
-    """All captures, given the mask ``j`` of pieces that can capture.
-
-    Fast path for the common case: only men capture and no landing square
-    offers a further jump, so every capture is a single jump built here
-    directly (a man never jumps backwards, so the start square and the
-    piece it took cannot matter to a next hop).  Otherwise the full
-    generator of ``bitboard``.
-    """
-    empty = BOARD ^ (bm | bk | wm | wk)
-    if black:
-        if j & bk:
-            return bb.captures(bm, bk, wm, wk, black)
-        opp = wm | wk
-        j4 = j & (opp >> 4) & (empty >> 8)
-        j5 = j & (opp >> 5) & (empty >> 10)
-        on = ((opp >> 4) & (empty >> 8)) | ((opp >> 5) & (empty >> 10))
-        if (((j4 << 8) | (j5 << 10)) & ~BC) & on:
-            return bb.captures(bm, bk, wm, wk, black)
-        out = []
-        while j4:
-            b = j4 & -j4
-            j4 ^= b
-            out.append((b, b << 8, b << 4, None))
-        while j5:
-            b = j5 & -j5
-            j5 ^= b
-            out.append((b, b << 10, b << 5, None))
-        return out
-    if j & wk:
-        return bb.captures(bm, bk, wm, wk, black)
-    opp = bm | bk
-    j4 = j & (opp << 4) & (empty << 8)
-    j5 = j & (opp << 5) & (empty << 10)
-    on = ((opp << 4) & (empty << 8)) | ((opp << 5) & (empty << 10))
-    if (((j4 >> 8) | (j5 >> 10)) & ~WC) & on:
-        return bb.captures(bm, bk, wm, wk, black)
-    out = []
-    while j4:
-        b = j4 & -j4
-        j4 ^= b
-        out.append((b, b >> 8, b >> 4, None))
-    while j5:
-        b = j5 & -j5
-        j5 ^= b
-        out.append((b, b >> 10, b >> 5, None))
-    return out
-
-
-def _taken(move):
-    """The number of pieces a raw move captures (the order of captures)."""
-    return move[2].bit_count()
-
-
 def _order(moves, capturing, depth, killers, history_of, sort_captures_above):
     """Order moves in place: quiet ones by history with the killers first, captures
     by pieces taken.  Very shallow nodes and short capture lists are left alone:
@@ -340,7 +224,7 @@ def _order(moves, capturing, depth, killers, history_of, sort_captures_above):
                 moves.remove(k1)
                 moves.insert(0, k1)
     elif len(moves) > sort_captures_above:
-        moves.sort(key=_taken, reverse=True)
+        moves.sort(key=taken, reverse=True)
 
 
 def _to_move(raw):
@@ -352,56 +236,6 @@ def _to_move(raw):
 
 class _Stop(Exception):
     pass
-
-
-def _wins_at_once(bm, bk, wm, wk, black):
-    """True if a quiet move of the side to move leaves the opponent without a
-    legal move (blocked, not captured: captures are searched anyway)."""
-    for frm, to, cap, _ in _quiet_moves(bm, bk, wm, wk, black):
-        if black:
-            if frm & bm:
-                nbm, nbk = (bm ^ frm, bk | to) if to & BC else (bm ^ frm ^ to, bk)
-            else:
-                nbm, nbk = bm, bk ^ frm ^ to
-            if not _can_move(nbm, nbk, wm, wk, False):
-                return True
-        else:
-            if frm & wm:
-                nwm, nwk = (wm ^ frm, wk | to) if to & WC else (wm ^ frm ^ to, wk)
-            else:
-                nwm, nwk = wm, wk ^ frm ^ to
-            if not _can_move(bm, bk, nwm, nwk, True):
-                return True
-    return False
-
-
-def _lost_in_two(bm, bk, wm, wk, black):
-    """True if every move of the side to move allows a reply that leaves it
-    without a legal move."""
-    for m in bb.moves(bm, bk, wm, wk, black):
-        child = bb.play(bm, bk, wm, wk, black, m)
-        for r in bb.moves(*child):
-            if not _can_move(*bb.play(*child, r)):
-                break  # this reply blocks us
-        else:
-            return False  # no reply blocks this move (or there is no reply)
-    return True
-
-
-def _can_move(bm, bk, wm, wk, black):
-    """Whether the side to move has any legal move (a capture or a step)."""
-    empty = BOARD ^ (bm | bk | wm | wk)
-    if black:
-        fwd, back, opp = bm | bk, bk, wm | wk
-        if ((fwd << 4) | (fwd << 5)) & empty or ((back >> 4) | (back >> 5)) & empty:
-            return True
-        j = (fwd & (opp >> 4) & (empty >> 8)) | (fwd & (opp >> 5) & (empty >> 10))
-        return bool(j or back & ((opp << 4) & (empty << 8) | (opp << 5) & (empty << 10)))
-    fwd, back, opp = wm | wk, wk, bm | bk
-    if ((fwd >> 4) | (fwd >> 5)) & empty or ((back << 4) | (back << 5)) & empty:
-        return True
-    j = (fwd & (opp << 4) & (empty << 8)) | (fwd & (opp << 5) & (empty << 10))
-    return bool(j or back & ((opp >> 4) & (empty >> 8) | (opp >> 5) & (empty >> 10)))
 
 
 _ROWS = tuple(sum(bb.SQUARE_BITS[4 * r:4 * r + 4]) for r in range(8))
@@ -420,37 +254,14 @@ def _may_follow(state, later):
     lbm, lbk, lwm, lwk, _ = later
     if (lbm | lbk).bit_count() > (bm | bk).bit_count() or (lwm | lwk).bit_count() > (wm | wk).bit_count():
         return False
-    nb, nw = lbm.bit_count(), lwm.bit_count()
-    if nb > bm.bit_count() or nw > wm.bit_count():
+    black_men, white_men = lbm.bit_count(), lwm.bit_count()
+    if black_men > bm.bit_count() or white_men > wm.bit_count():
         return False
-    if nb == bm.bit_count() and lbm != bm and _rows(lbm) <= _rows(bm):
+    if black_men == bm.bit_count() and lbm != bm and _rows(lbm) <= _rows(bm):
         return False  # black men move down the rows: the same men cannot be further up
-    if nw == wm.bit_count() and lwm != wm and _rows(lwm) >= _rows(wm):
+    if white_men == wm.bit_count() and lwm != wm and _rows(lwm) >= _rows(wm):
         return False
     return True
-
-
-def is_mate_score(score):
-    return abs(score) >= MATE_BOUND
-
-
-def is_database_score(score):
-    """A result read from the endgame database (a win or loss not yet played out)."""
-    return DATABASE_BOUND <= abs(score) < MATE_BOUND
-
-
-def describe_score(score):
-    """Human text for a score: ``+1.35`` (men), ``win in 7`` / ``loss in 3``
-    (moves), or ``database win`` / ``database loss`` (the endgame database)."""
-    if score >= MATE_BOUND:
-        return f"win in {(WIN - score + 1) // 2}"
-    if score <= -MATE_BOUND:
-        return f"loss in {(WIN + score + 1) // 2}"
-    if score >= DATABASE_BOUND:
-        return "database win"
-    if score <= -DATABASE_BOUND:
-        return "database loss"
-    return f"{score / 100:+.2f}"
 
 
 def _stop_fn(stop):
@@ -460,6 +271,93 @@ def _stop_fn(stop):
     if hasattr(stop, "is_set"):
         return stop.is_set
     return stop
+
+
+def _database_probe(db, evaluate, draws):
+    """The endgame database ``db`` as the search reads it: ``(probe, pieces)``.
+
+    ``probe(bm, bk, wm, wk, black)`` scores a position of at most ``pieces``
+    pieces from the database, or answers None (a balance of five pieces it
+    does not hold; a side with no piece).  ``pieces`` is 0 without a
+    database (``db`` None, or no table file).  A drawn ending scores the
+    draw of ``draws`` (white's, black's), pressed with contempt by
+    ``evaluate`` (see PRESS_DIV); a won one near DATABASE_WIN (see
+    game.engine.scores).  The table is read on the first probe, not before:
+    the tournament agent starts afresh for every move.
+    """
+    if db is None or not db.has_table():
+        return None, 0
+    from . import endgame as eg
+
+    pieces = eg.FIVE if db.five_keys() else eg.MAX_PIECES
+    four = eg.MAX_PIECES
+    flip = eg.flip
+    slot = eg.slot
+    probe_five = db.probe_five
+    loss_base = eg.LOSS_BASE
+    press = max(abs(draws[0]) - 1, 0)
+    table = None
+
+    def probe(bm, bk, wm, wk, black):
+        nonlocal table
+        if table is None:
+            table = db.table()
+        if black:
+            if not (wm | wk):
+                return None
+            mm, mk, tm, tk = bm, bk, wm, wk
+        else:
+            if not (bm | bk):
+                return None
+            mm, mk, tm, tk = flip(wm), flip(wk), flip(bm), flip(bk)
+        if (mm | mk | tm | tk).bit_count() > four:
+            b = probe_five(mm, mk, tm, tk)  # (only some balances of five pieces are held)
+            if b is None:
+                return None
+        else:
+            b = table[slot(mm, mk, tm, tk)]
+        if not b:
+            if press:
+                # With contempt (in play), a drawn ending is still a game:
+                # among drawing lines prefer the one the evaluation likes,
+                # where the opponent can still go wrong.  Kept within the
+                # contempt, so a database draw never scores past even.
+                t = evaluate(bm, bk, wm, wk, black)
+                t = t // PRESS_DIV if t >= 0 else -(-t // PRESS_DIV)  # (alike for either colour)
+                return draws[black] + (press if t > press else -press if t < -press else t)
+            return draws[black]
+        # Progress, so that a won ending is played out: fewer pieces and
+        # men first (a capture or a crowning that keeps the win is always
+        # taken), then a shorter distance to the next such conversion.
+        # Both only ever go down along the best line, so the game ends.
+        stage = 5 * (bm | bk | wm | wk).bit_count() + (bm | wm).bit_count()
+        if b < loss_base:
+            return DATABASE_WIN - DATABASE_STAGE * stage - b
+        return b - loss_base + DATABASE_STAGE * stage - DATABASE_WIN
+
+    return probe, pieces
+
+
+def _reward_cut(hist, killers, move, depth, tried, ttmove_alone):
+    """A quiet ``move`` cut off at ``depth``: it gains depth squared in the
+    history and becomes the first of ``killers`` (its ply's two).  With
+    HIST_MALUS the quiet moves tried before it lose as much: those before
+    it in ``tried`` (the node's move list; empty when it was tried first)
+    and ``ttmove_alone`` (the table's move when it was tried alone, before
+    the list was built; else None)."""
+    d2 = depth * depth
+    hist[move] += d2
+    if HIST_MALUS:
+        for q in tried:
+            if q is move:
+                break
+            if not q[2]:
+                hist[q] -= d2
+        if ttmove_alone is not None and not ttmove_alone[2]:
+            hist[ttmove_alone] -= d2
+    if killers[0] != move:
+        killers[1] = killers[0]
+        killers[0] = move
 
 
 _DEFAULT_ENDGAME = object()
@@ -542,17 +440,36 @@ class Searcher:
 
     def _make_node(self, rep, deadline, stop, killers, history_states=frozenset(), evaluate=None,
                    draws=(0, 0)):
-        # ``draws``: what a draw (a repetition, a drawn database position)
-        # scores for the side to move, white's then black's (see CONTEMPT)
+        """The tree search of one search: ``(node, counter, root_best)``.
+
+        ``node(bm, bk, wm, wk, black, depth, alpha, beta, ply)`` is the
+        score of a raw state searched ``depth`` plies (fail-soft negamax);
+        ``counter()`` the nodes visited so far; ``root_best`` the best root
+        move so far, ``[(move, score) or None, the same once it beat
+        alpha]``.  ``rep``: the positions a repetition of which is a draw
+        (the game's reversible history; the search adds its own line);
+        ``deadline`` (a perf_counter time) and ``stop`` (a callable) end the
+        search by raising _Stop; ``killers``: two killer moves a ply;
+        ``draws``: what a draw (a repetition, a drawn database position)
+        scores for the side to move, white's then black's (see CONTEMPT).
+
+        node and qnode are closures over the tables below, so that the
+        inner loop reads them as cell variables rather than attributes: in
+        pure Python every bytecode there counts.  That is also why the
+        colours and the child's horizon tests are written out rather than
+        shared through helper calls.
+        """
+        # -- what the two node functions read, as locals ----------------------
         tt = self.tt
         tt_get = tt.get
         hist = self.hist
         hget = hist.__getitem__
         if evaluate is None:
             evaluate = self.evaluate
-        captures = _captures
-        quiet_moves = _quiet_moves
-        wins_at_once = _wins_at_once
+        captures = movegen.captures
+        quiet_moves = movegen.quiet_moves
+        wins_at_once = movegen.wins_at_once
+        reward_cut = _reward_cut
         BC = bb.BLACK_CROWN
         WC = bb.WHITE_CROWN
         perf = _time.perf_counter
@@ -565,61 +482,8 @@ class Searcher:
         history_draws = self._history_draws
         self._generation += 1
         generation = self._generation
-        eg_db = self.endgame
-        eg_max = 0
-        base_evaluate = self.evaluate  # (not faded: see probe)
-        press = max(abs(draws[0]) - 1, 0)
-        eg_table = None
-        if eg_db is not None:
-            from . import endgame as _eg
-
-            eg_max = _eg.FIVE if eg_db.five_keys() else _eg.MAX_PIECES
-            eg_four = _eg.MAX_PIECES
-            eg_flip = _eg.flip
-            eg_slot = _eg.slot
-            eg_five = eg_db.probe_five
-            eg_loss = _eg.LOSS_BASE
-
-        def probe(bm, bk, wm, wk, black):
-            """The database score of a position with few pieces, or None."""
-            nonlocal eg_table, eg_max
-            if eg_table is None:
-                eg_table = eg_db.table()  # read on the first probe, not before
-                if eg_table is None:
-                    eg_max = 0
-                    return None
-            if black:
-                if not (wm | wk):
-                    return None
-                mm, mk, tm, tk = bm, bk, wm, wk
-            else:
-                if not (bm | bk):
-                    return None
-                mm, mk, tm, tk = eg_flip(wm), eg_flip(wk), eg_flip(bm), eg_flip(bk)
-            if (mm | mk | tm | tk).bit_count() > eg_four:
-                b = eg_five(mm, mk, tm, tk)  # (only some balances of five pieces are held)
-                if b is None:
-                    return None
-            else:
-                b = eg_table[eg_slot(mm, mk, tm, tk)]
-            if not b:
-                if press:
-                    # With contempt (in play), a drawn ending is still a game:
-                    # among drawing lines prefer the one the evaluation likes,
-                    # where the opponent can still go wrong.  Kept within the
-                    # contempt, so a database draw never scores past even.
-                    t = base_evaluate(bm, bk, wm, wk, black)
-                    t = t // PRESS_DIV if t >= 0 else -(-t // PRESS_DIV)  # (alike for either colour)
-                    return draws[black] + (press if t > press else -press if t < -press else t)
-                return draws[black]
-            # Progress, so that a won ending is played out: fewer pieces and
-            # men first (a capture or a crowning that keeps the win is always
-            # taken), then a shorter distance to the next such conversion.
-            # Both only ever go down along the best line, so the game ends.
-            stage = 5 * (bm | bk | wm | wk).bit_count() + (bm | wm).bit_count()
-            if b < eg_loss:
-                return DATABASE_WIN - DATABASE_STAGE * stage - b
-            return b - eg_loss + DATABASE_STAGE * stage - DATABASE_WIN
+        # (the database's draws are pressed by the evaluation without the fade)
+        probe, eg_max = _database_probe(self.endgame, self.evaluate, draws)
 
         def qnode(bm, bk, wm, wk, black, alpha, beta, ply, j):
             """node() at the horizon for a side that must capture (``j``: the
@@ -649,7 +513,7 @@ class Searcher:
                     return s
             moves = captures(bm, bk, wm, wk, black, j)
             if len(moves) > 2:
-                moves.sort(key=_taken, reverse=True)
+                moves.sort(key=taken, reverse=True)
             empty = BOARD ^ occ
             # (as in node(): whether a child can be blocked by our next move)
             if black:
@@ -724,6 +588,8 @@ class Searcher:
             return best
 
         def node(bm, bk, wm, wk, black, depth, alpha, beta, ply):
+            """The score of the state for the side to move, searched ``depth``
+            plies (and on through captures), ``ply`` plies below the root."""
             nonlocal nodes, poll_at
             nodes += 1
             if nodes >= poll_at:
@@ -732,6 +598,7 @@ class Searcher:
                     raise _Stop
                 if len(tt) > tt_cap:
                     trim()
+            # -- lost, or a quiet horizon: answered at once ----------------
             occ = bm | bk | wm | wk
             empty = BOARD ^ occ
             # A side without a legal move has lost: tested before any table,
@@ -775,6 +642,7 @@ class Searcher:
                         return s
                 return evaluate(bm, bk, wm, wk, black)
 
+            # -- a repetition, the endgame database, the table --------------
             kings = bk or wk
             # (only the repetition test and the table need the key: a capture
             # at the horizon between men needs neither)
@@ -809,6 +677,7 @@ class Searcher:
                         elif escore <= alpha:
                             return escore
 
+            # -- pruning before any move is tried: reverse futility, ProbCut -
             if not j and depth <= RFP_DEPTH and beta - alpha == 1 and ply:
                 if black:
                     mob = ((own << 4) | (own << 5) | (bk >> 4) | (bk >> 5)) & empty
@@ -820,7 +689,7 @@ class Searcher:
                 # little depth left, the opponent will not get back enough
                 e = evaluate(bm, bk, wm, wk, black) - RFP_MARGIN * depth
                 if e >= beta and beta > -MATE_BOUND and beta < MATE_BOUND:
-                    if mob.bit_count() <= RFP_CHECK_SQUARES and _lost_in_two(bm, bk, wm, wk, black):
+                    if mob.bit_count() <= RFP_CHECK_SQUARES and lost_in_two(bm, bk, wm, wk, black):
                         return ply + 2 - WIN
                     return e
 
@@ -832,6 +701,7 @@ class Searcher:
                 if node(bm, bk, wm, wk, black, depth - PROBCUT_R, rb - 1, rb, ply) >= rb:
                     return beta
 
+            # -- the moves, and how deep their children are searched --------
             if ttmove is not None and ply:
                 # try the TT move before generating anything: it often
                 # cuts off, and then the move list is never built
@@ -877,6 +747,7 @@ class Searcher:
                     theirs = ((opp << 4) | (opp << 5) | (bk >> 4) | (bk >> 5)) & empty
                 we_might_block = ours.bit_count() < 7
                 they_can_move = theirs & (theirs - 1)
+            # -- the children, best first, until one cuts ------------------
             # (rep is private to this search: an exception leaves it dirty harmlessly)
             added = kings and key not in rep
             if added:
@@ -900,6 +771,7 @@ class Searcher:
                             done = True
                             break
                         lmp_limit = 99
+                    # the child: nbm, nbk, nwm, nwk with child_black to move
                     if black:
                         if frm & bm:
                             if to & BC:
@@ -912,7 +784,7 @@ class Searcher:
                             nwm, nwk = wm & ~cap, wk & ~cap
                         else:
                             nwm, nwk = wm, wk
-                        nb = False
+                        child_black = False
                     else:
                         if frm & wm:
                             if to & WC:
@@ -925,14 +797,14 @@ class Searcher:
                             nbm, nbk = bm & ~cap, bk & ~cap
                         else:
                             nbm, nbk = bm, bk
-                        nb = True
+                        child_black = True
                     if not child_depth:
                         # The child is at the horizon: if it has no capture, a
                         # move of its own, and we cannot block it next move, it
                         # is a leaf, evaluated here without the cost of a call.
                         # (The same tests as at the top of node(), for the child.)
                         ce = BOARD ^ (nbm | nbk | nwm | nwk)
-                        if nb:
+                        if child_black:
                             co = nwm | nwk
                             cf = nbm | nbk
                             cj = (cf & (co >> 4) & (ce >> 8)) | (cf & (co >> 5) & (ce >> 10))
@@ -967,13 +839,13 @@ class Searcher:
                                 leaf = od & (od - 1)
                         if leaf:
                             nodes += 1
-                            score = -evaluate(nbm, nbk, nwm, nwk, nb)
+                            score = -evaluate(nbm, nbk, nwm, nwk, child_black)
                         elif cj:
-                            score = -qnode(nbm, nbk, nwm, nwk, nb, -beta, -a, ply + 1, cj)
+                            score = -qnode(nbm, nbk, nwm, nwk, child_black, -beta, -a, ply + 1, cj)
                         else:
-                            score = -node(nbm, nbk, nwm, nwk, nb, 0, -beta, -a, ply + 1)
+                            score = -node(nbm, nbk, nwm, nwk, child_black, 0, -beta, -a, ply + 1)
                     elif i == 0:
-                        score = -node(nbm, nbk, nwm, nwk, nb, child_depth, -beta, -a, ply + 1)
+                        score = -node(nbm, nbk, nwm, nwk, child_black, child_depth, -beta, -a, ply + 1)
                     else:
                         # late move reductions: quiet moves late in a well
                         # ordered list rarely matter; verify if they do
@@ -982,9 +854,9 @@ class Searcher:
                             r = lmr[child_depth if child_depth < 32 else 31][i if i < 32 else 31]
                             if r >= child_depth:
                                 r = child_depth - 1
-                        score = -node(nbm, nbk, nwm, nwk, nb, child_depth - r, -a - 1, -a, ply + 1)
+                        score = -node(nbm, nbk, nwm, nwk, child_black, child_depth - r, -a - 1, -a, ply + 1)
                         if score > a and (r or score < beta):
-                            score = -node(nbm, nbk, nwm, nwk, nb, child_depth, -beta, -a, ply + 1)
+                            score = -node(nbm, nbk, nwm, nwk, child_black, child_depth, -beta, -a, ply + 1)
                     i += 1
                     if score > best:
                         best = score
@@ -997,22 +869,8 @@ class Searcher:
                             a = score
                             if a >= beta:
                                 if not cap:
-                                    d2 = depth * depth
-                                    hist[m] += d2
-                                    if i > 1 and HIST_MALUS:
-                                        # the quiet moves tried before it did not cut: down
-                                        for q in moves:
-                                            if q is m:
-                                                break
-                                            if not q[2]:
-                                                hist[q] -= d2
-                                        if ply and ttmove is not None and not ttmove[2]:
-                                            # (tried first, alone, and not in this list)
-                                            hist[ttmove] -= d2
-                                    kl = killers[ply]
-                                    if kl[0] != m:
-                                        kl[1] = kl[0]
-                                        kl[0] = m
+                                    reward_cut(hist, killers[ply], m, depth, moves if i > 1 else (),
+                                               ttmove if ply and i > 1 else None)
                                 done = True
                                 break
                 if done or not more:
@@ -1025,6 +883,7 @@ class Searcher:
             if added:
                 rep.discard(key)
 
+            # -- the result into the table (a win's distance from this node) -
             if depth > 0:
                 flag = LOWER if best >= beta else (EXACT if best > alpha else UPPER)
                 s = best
@@ -1150,6 +1009,7 @@ class Searcher:
         score = 0
         d = 1
         last = None
+        raw = None  # the last completed depth's move
         t_done = t0
         changed = False
         bm, bk, wm, wk, black = state
@@ -1265,12 +1125,6 @@ def iterative_search(position, *, depth=None, time=None, history=(), stop=None, 
     s = searcher if searcher is not None else Searcher()
     return s.search(position, depth=depth, time=time, history=history, stop=stop, draw_rule=draw_rule,
                     quiet=quiet)
-
-
-# The older name, still used by callers inside the package
-# (``from .search import search``); the package itself does not export it, so
-# that ``game.engine.search`` is always this module.
-search = iterative_search
 
 
 def best_move(position, *, depth=None, time=None, history=(), stop=None, searcher=None,
