@@ -20,22 +20,34 @@ the no-progress count, which the last few moves before the 50th turn take
 into account (see ``_choose``).
 """
 
+from __future__ import annotations
+
 import math
 import os
 import sys
 import time
+
+TYPE_CHECKING = False  # typing is not imported at run time: the agent starts afresh every move
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ..engine.search import Searcher
+    from ..rules import Move, Position
+    from .clock import Budget
+    from .io import CsciInput
+    from .state import GameState
 
 INPUT, OUTPUT = "input.txt", "output.txt"
 INPUT_LIMIT = 64 * 1024  # input.txt is 11 short lines; anything far bigger is not one
 MAX_SECONDS = 1e6        # a clock beyond this is planned as this (the budgets cap a move anyway)
 
 
-def _fail(code, message):
+def _fail(code: int, message: str) -> int:
     print(f"checkers-agent: {message}", file=sys.stderr)
     return code
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     # The clock is the process's CPU time since it started, imports included:
     # process_time() counts all of it, so every budget below is against it.
     try:
@@ -81,6 +93,7 @@ def main(argv=None):
         game = (state_mod.resume(position, got.turn) if got.mode == "GAME"
                 else state_mod.GameState(got.turn, [position], 0))
 
+        move: Move | None
         if len(legal) == 1:
             move = legal[0]  # forced: thinking would only cost clock
         else:
@@ -90,16 +103,16 @@ def main(argv=None):
                 print(f"checkers-agent: the search failed ({type(e).__name__}: {_one_line(e)}); "
                       "playing the fallback move", file=sys.stderr)
                 move = None
-            if move not in legal:
+            if move is None or move not in legal:
                 move = _fallback(position, legal)
 
         data = format_move(move).encode("ascii")
         while data:
             data = data[os.write(out, data):]
         os.close(out)
-        out = None
+        out = -1  # closed: the move is written
     except BaseException as e:
-        if out is not None:
+        if out >= 0:
             os.close(out)
         try:
             os.remove(OUTPUT)
@@ -115,12 +128,12 @@ def main(argv=None):
     return 0
 
 
-def _one_line(e):
+def _one_line(e: BaseException) -> str:
     text = str(e).splitlines()[0] if str(e) else type(e).__name__
     return text[:200]
 
 
-def _choose(got, game, legal, seconds=None):
+def _choose(got: CsciInput, game: GameState, legal: list[Move], seconds: float | None = None) -> Move:
     """The move to play: a timed search, with the 50-turn rule applied at the root."""
     from .state import RULE
     from ..engine.search import Searcher
@@ -134,7 +147,7 @@ def _choose(got, game, legal, seconds=None):
     hard = budget.hard
     process_time = time.process_time
 
-    def out_of_time():
+    def out_of_time() -> bool:
         return process_time() >= hard
 
     book_move = _book_move(got.position, legal)
@@ -164,7 +177,7 @@ def _choose(got, game, legal, seconds=None):
 BOOK_PIECES = 18  # the book holds opening positions only: fewer pieces, no lookup (and no file read)
 
 
-def _book_move(position, legal):
+def _book_move(position: Position, legal: list[Move]) -> Move | None:
     """A move from the opening book (the engine's own deep searches), or None to search."""
     if (position.bm | position.bk | position.wm | position.wk).bit_count() < BOOK_PIECES:
         return None
@@ -177,7 +190,8 @@ def _book_move(position, legal):
     return move if move in legal else None
 
 
-def _near_no_progress_draw(searcher, game, legal, budget, out_of_time, plies_left):
+def _near_no_progress_draw(searcher: Searcher, game: GameState, legal: list[Move], budget: Budget,
+                           out_of_time: Callable[[], bool], plies_left: int) -> Move | None:
     """With the 50th quiet turn this move or the next, score each move knowing it.
 
     The search does not count quiet plies, so here its root scores are
@@ -215,14 +229,14 @@ def _near_no_progress_draw(searcher, game, legal, budget, out_of_time, plies_lef
     return best
 
 
-def _fallback(position, legal):
+def _fallback(position: Position, legal: list[Move]) -> Move:
     """A two-ply material search on the rules alone, for when the engine fails."""
     from ..rules import BLACK
     from ..rules import bitboard as bb
 
     black = position.turn == BLACK
 
-    def material(st):
+    def material(st: tuple[int, int, int, int, bool]) -> int:
         bm, bk, wm, wk, _ = st
         m = bm.bit_count() + 2 * bk.bit_count() - wm.bit_count() - 2 * wk.bit_count()
         return m if black else -m

@@ -10,6 +10,12 @@ deepening once an iteration is unlikely to finish in it) and ``hard`` is the
 most the move may ever cost: a stop callback ends the search there.
 """
 
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing is not imported at run time: the agent starts afresh every move
+if TYPE_CHECKING:
+    from ..rules import Position
+
 STARTUP = 0.12        # CPU seconds a run of the agent costs before it searches (measured ~0.07-0.09)
 RESERVE = 1.0         # never plan to use the last second of the clock
 TAIL_MOVES = 40       # start-ups kept in reserve: a long endgame still costs STARTUP a move
@@ -24,15 +30,15 @@ class Budget:
 
     __slots__ = ("soft", "hard")
 
-    def __init__(self, soft, hard):
+    def __init__(self, soft: float, hard: float) -> None:
         self.soft = soft
         self.hard = hard
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Budget(soft={self.soft:.3f}, hard={self.hard:.3f})"
 
 
-def moves_to_go(position):
+def moves_to_go(position: Position) -> int:
     """How many more moves of ours the game may need: more with more material on the board.
 
     Deliberately high: running short of time late loses a won game, while a
@@ -42,7 +48,7 @@ def moves_to_go(position):
     return max(20, 10 + pieces)
 
 
-def plan(mode, seconds_left, used, position):
+def plan(mode: str, seconds_left: float, used: float, position: Position) -> Budget:
     """The Budget for this move; ``used`` is the CPU time this run has spent so far.
 
     ``soft`` is a duration from now; ``hard`` is a reading of process_time()

@@ -22,10 +22,18 @@ from the board alone, which is always safe: the agent only loses some draw
 awareness.
 """
 
+from __future__ import annotations
+
 import os
 
 from ..rules import DRAW_RULES, Position
 from ..textfile import read_text
+
+TYPE_CHECKING = False  # typing is not imported at run time: the agent starts afresh every move
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..rules import Move
 
 STATE_FILE = "agent_state.json"
 VERSION = 1
@@ -40,20 +48,20 @@ class GameState:
     """The positions since the last capture or crowning (oldest first, the
     current one last) and how many plies have passed without progress."""
 
-    def __init__(self, me, positions, quiet):
+    def __init__(self, me: int, positions: Iterable[Position], quiet: int) -> None:
         self.me = me
         self.positions = list(positions)[-MAX_POSITIONS:]
         self.quiet = quiet
 
     @property
-    def position(self):
+    def position(self) -> Position:
         return self.positions[-1]
 
-    def history(self):
+    def history(self) -> tuple[Position, ...]:
         """The positions before the current one, oldest first, for the search."""
         return tuple(self.positions[:-1])
 
-    def play(self, move):
+    def play(self, move: Move) -> GameState:
         """The state after ``move`` is played from the current position."""
         before = self.position
         after = before.play(move)
@@ -62,19 +70,19 @@ class GameState:
             return GameState(self.me, [after], 0)
         return GameState(self.me, self.positions + [after], self.quiet + 1)
 
-    def to_json(self):
+    def to_json(self) -> str:
         fens = ", ".join(f'"{p.fen()}"' for p in self.positions)
         return f'{{"version": {VERSION}, "me": {self.me}, "quiet": {self.quiet}, "positions": [{fens}]}}\n'
 
 
-def _small_int(text):
+def _small_int(text: str) -> int:
     text = text.strip()
     if not (0 < len(text) <= 4 and text.isdigit() and text.isascii()):
         raise ValueError("not a small number")
     return int(text)
 
 
-def _from_json(text):
+def _from_json(text: str) -> tuple[dict[str, int], list[str]]:
     """Read what to_json wrote (and nothing fancier); ValueError otherwise."""
     body = text.strip()
     if not (body.startswith("{") and body.endswith("}")):
@@ -82,7 +90,7 @@ def _from_json(text):
     head, sep, tail = body[1:-1].partition('"positions":')
     if not sep:
         raise ValueError("no positions")
-    fields = {}
+    fields: dict[str, int] = {}
     for item in head.split(",")[:8]:
         if item.strip():
             k, _, v = item.partition(":")
@@ -96,7 +104,7 @@ def _from_json(text):
     return fields, [f for f in fens if f]
 
 
-def _load(path):
+def _load(path: str) -> GameState | None:
     """The saved GameState, or None for anything but a file this agent wrote."""
     try:
         text = read_text(path, limit=MAX_BYTES, what=STATE_FILE, follow_symlinks=False)
@@ -114,7 +122,7 @@ def _load(path):
         return None
 
 
-def resume(position, me, directory="."):
+def resume(position: Position, me: int, directory: str = ".") -> GameState:
     """The game state for ``position`` (the agent, ``me``, to move).
 
     Continues the stored game when ``position`` follows from its last
@@ -129,7 +137,7 @@ def resume(position, me, directory="."):
     return GameState(me, [position], 0)
 
 
-def save(state, directory="."):
+def save(state: GameState, directory: str = ".") -> bool:
     """Write the state; True when written.  A failure only costs draw awareness next move.
 
     A new file is made beside the old one (``O_EXCL | O_NOFOLLOW``: never an
