@@ -167,6 +167,9 @@ def test_budgets_leave_the_clock_safe():
         assert b.hard < left, (left, b)
     b = clock.plan("SINGLE", 6.0, 0.1, start)
     assert 1.0 < b.soft <= b.hard <= 6.0 - 0.5
+    for left in (2.0, 1.0, 0.8):  # a single move on a short clock still keeps half a second of it
+        b = clock.plan("SINGLE", left, 0.1, start)
+        assert b.soft <= b.hard <= left - 0.5 + 1e-9, (left, b)
     # A long game: start-up (0.1 s a run) is charged on every move whatever
     # the plan, and still 100 moves that each ran to the hard limit, or 150
     # that kept to the soft one, fit in 100 s.
