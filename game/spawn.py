@@ -11,13 +11,19 @@ whole terminal cannot break its start either.
 Imports nothing from the rest of the game: the engine and the library use it.
 """
 
+from __future__ import annotations
+
 import signal
 import threading
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from multiprocessing.process import BaseProcess
 
 __all__ = ["start_without_interrupt"]
 
 
-def start_without_interrupt(proc):
+def start_without_interrupt(proc: BaseProcess) -> None:
     """``proc.start()`` with Ctrl+C held back until it returns (main thread, POSIX)."""
     block = getattr(signal, "pthread_sigmask", None)
     if block is None or threading.current_thread() is not threading.main_thread():

@@ -9,6 +9,13 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from typing import Any
+
+    from .entry import Entry
+
 # (key, heading) in the order the screen shows them
 COLUMNS = (
     ("players", "Players"),
@@ -26,7 +33,7 @@ _SORT_KEYS = {"players": attrgetter("players_key"), "event": attrgetter("event_k
               "plies": attrgetter("plies"), "opening": attrgetter("opening_key")}
 
 
-def _sort_key(key):
+def _sort_key(key: str) -> attrgetter[Any]:
     try:
         return _SORT_KEYS[key]
     except KeyError:
@@ -36,20 +43,20 @@ def _sort_key(key):
 class Catalog:
     """Entries, the current filter and sort, and ``view``: the entries to show, in order."""
 
-    def __init__(self, entries=(), sort_key="date", descending=True):
+    def __init__(self, entries: Iterable[Entry] = (), sort_key: str | None = "date", descending: bool = True) -> None:
         """``sort_key=None`` keeps the entries in the order given (the games of one file)."""
-        self.entries = []
-        self._ids = set()
+        self.entries: list[Entry] = []
+        self._ids: set[int] = set()
         self.query = ""
         self.sort_key = sort_key
         self.descending = descending  # the default: newest first
-        self._order = None
-        self.view = []
+        self._order: list[Entry] | None = None
+        self.view: list[Entry] = []
         self.add(entries)
 
     # -- contents -------------------------------------------------------------
 
-    def add(self, entries):
+    def add(self, entries: Iterable[Entry]) -> None:
         ids = self._ids
         entries = [e for e in entries if e.id not in ids]  # a row read twice is shown once
         if not entries:
@@ -63,7 +70,7 @@ class Catalog:
             self._order = None
         self._refilter(full=True)
 
-    def remove(self, predicate):
+    def remove(self, predicate: Callable[[Entry], bool]) -> int:
         """Forget every entry for which ``predicate(entry)`` is true; return how many."""
         kept = [e for e in self.entries if not predicate(e)]
         gone = len(self.entries) - len(kept)
@@ -74,15 +81,15 @@ class Catalog:
             self._refilter(full=True)
         return gone
 
-    def remove_source(self, source):
+    def remove_source(self, source: int) -> int:
         return self.remove(lambda e: e.source == source)
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.entries)
 
     # -- filter and sort ------------------------------------------------------
 
-    def set_query(self, query):
+    def set_query(self, query: str) -> None:
         query = str(query)
         if query == self.query:
             return
@@ -90,7 +97,7 @@ class Catalog:
         self.query = query
         self._refilter(full=not narrower)
 
-    def set_sort(self, key, descending=None):
+    def set_sort(self, key: str, descending: bool | None = None) -> None:
         """Sort by column ``key``; the same column again reverses the order."""
         _sort_key(key)  # unknown column: KeyError naming the columns
         if descending is None:
@@ -99,14 +106,15 @@ class Catalog:
         self._order = None
         self._refilter(full=True)
 
-    def _sorted(self):
-        if self._order is None and self.sort_key is None:
-            self._order = list(self.entries)
-        elif self._order is None:
-            self._order = sorted(self.entries, key=_sort_key(self.sort_key), reverse=self.descending)
+    def _sorted(self) -> list[Entry]:
+        if self._order is None:
+            if self.sort_key is None:
+                self._order = list(self.entries)
+            else:
+                self._order = sorted(self.entries, key=_sort_key(self.sort_key), reverse=self.descending)
         return self._order
 
-    def _refilter(self, full):
+    def _refilter(self, full: bool) -> None:
         words = self.query.lower().split()
         pool = self._sorted() if full else self.view
         if not words:

@@ -44,7 +44,7 @@ class Entry:
     date_key: str = field(init=False, repr=False)
     opening_key: str = field(init=False, repr=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.players = f"{self.black} – {self.white}"
         if self.event and self.event != "Casual game":
             self.event_or_levels = f"{self.event} ({self.levels})" if self.levels else self.event
@@ -60,15 +60,15 @@ class Entry:
         self.opening_key = ("1" if not self.opening else "0") + self.opening.lower()
 
     @property
-    def moves(self):
+    def moves(self) -> int:
         """Moves as players count them (one move = Black's and White's)."""
         return (self.plies + 1) // 2
 
     @property
-    def broken(self):
+    def broken(self) -> bool:
         return bool(self.error)
 
-    def cell(self, key):
+    def cell(self, key: str) -> str:
         """The text of one column."""
         if key == "players":
             return self.players

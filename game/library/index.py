@@ -18,6 +18,17 @@ import os
 import sqlite3
 from pathlib import Path
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+    from typing import Any
+
+    from ..store.paths import StrPath
+    from .entry import Entry
+
+    # (id, kind, size, mtime_ns, version, complete) of an indexed file
+    Source = tuple[int, str, int, int, str, int]
+
 log = logging.getLogger("checkers.library")
 
 SCHEMA_VERSION = 3  # ids are never reused: a stale id finds nothing rather than another game
@@ -48,7 +59,7 @@ ENTRY_COLUMNS = ("g.id, g.source, s.kind, g.number, g.black, g.white, g.event, g
                  "g.result, g.plies, g.opening, g.error, s.mtime_ns, s.path")
 
 
-def connect(path) -> sqlite3.Connection:
+def connect(path: StrPath) -> sqlite3.Connection:
     """Open (or create) the index at ``path``; an unreadable one is set aside and started afresh."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -70,7 +81,7 @@ def connect(path) -> sqlite3.Connection:
         return _open(path)
 
 
-def _open(path):
+def _open(path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(str(path), timeout=10, check_same_thread=False)
     try:
         conn.execute("PRAGMA busy_timeout=10000")
@@ -89,15 +100,15 @@ def _open(path):
     return conn
 
 
-def path_key(path) -> bytes:
+def path_key(path: StrPath) -> bytes:
     return os.fsencode(os.path.abspath(os.fspath(path)))
 
 
-def path_of(key) -> Path:
+def path_of(key: bytes) -> Path:
     return Path(os.fsdecode(bytes(key)))
 
 
-def file_stamp(path):
+def file_stamp(path: StrPath) -> tuple[int, int] | None:
     """``(size, mtime_ns)`` of a file, or None if it is gone."""
     try:
         st = os.stat(path)
@@ -106,22 +117,23 @@ def file_stamp(path):
     return st.st_size, st.st_mtime_ns
 
 
-def known_sources(conn):
+def known_sources(conn: sqlite3.Connection) -> dict[bytes, Source]:
     """``{path key: (id, kind, size, mtime_ns, version, complete)}`` of every indexed file."""
-    out = {}
+    out: dict[bytes, Source] = {}
     for sid, key, kind, size, mtime, version, complete in conn.execute(
             "SELECT id, path, kind, size, mtime_ns, version, complete FROM sources"):
         out[bytes(key)] = (sid, kind, size, mtime, version, complete)
     return out
 
 
-def forget_source(conn, source_id):
+def forget_source(conn: sqlite3.Connection, source_id: int) -> None:
     with conn:
         conn.execute("DELETE FROM games WHERE source=?", (source_id,))
         conn.execute("DELETE FROM sources WHERE id=?", (source_id,))
 
 
-def begin_source(conn, path, kind, stamp, version):
+def begin_source(conn: sqlite3.Connection, path: StrPath, kind: str, stamp: tuple[int, int],
+                 version: str) -> tuple[int, int | None]:
     """Start (re)indexing a file: its old rows go, a new source row is made (incomplete).
 
     Returns ``(new id, old id or None)``: the screen drops the old rows by the old id.
@@ -135,10 +147,11 @@ def begin_source(conn, path, kind, stamp, version):
             conn.execute("DELETE FROM sources WHERE id=?", (row[0],))
         cur = conn.execute("INSERT INTO sources(path, kind, size, mtime_ns, version, complete) "
                            "VALUES (?, ?, ?, ?, ?, 0)", (key, kind, stamp[0], stamp[1], version))
+        assert cur.lastrowid is not None  # an INSERT has made a row
         return cur.lastrowid, old
 
 
-def add_rows(conn, source_id, rows):
+def add_rows(conn: sqlite3.Connection, source_id: int, rows: Iterable[Entry]) -> None:
     """Add the scanned games (``entry.Entry``, with their text) of a file being indexed.
 
     Each game is stored with its own text, so it is game 0 (``sub``) of that text.
@@ -151,7 +164,7 @@ def add_rows(conn, source_id, rows):
               r.opening, r.error, r.text) for r in rows])
 
 
-def add_file_error(conn, source_id, path, error):
+def add_file_error(conn: sqlite3.Connection, source_id: int, path: StrPath, error: str) -> None:
     """A file that cannot be read: one row that says why."""
     with conn:
         conn.execute("INSERT INTO games(source, number, black, white, event, levels, date, result, plies, "
@@ -159,12 +172,13 @@ def add_file_error(conn, source_id, path, error):
                      (source_id, os.path.basename(os.fsdecode(path))[:80], error))
 
 
-def finish_source(conn, source_id):
+def finish_source(conn: sqlite3.Connection, source_id: int) -> None:
     with conn:
         conn.execute("UPDATE sources SET complete=1 WHERE id=?", (source_id,))
 
 
-def entry_rows(conn, source_id=None, batch=2000, after=0):
+def entry_rows(conn: sqlite3.Connection, source_id: int | None = None, batch: int = 2000,
+               after: int = 0) -> Iterator[list[Any]]:
     """Yield lists of entry tuples (ENTRY_COLUMNS), ``batch`` at a time.
 
     Every fully indexed file's rows; or, with ``source_id``, the rows of that
@@ -172,6 +186,7 @@ def entry_rows(conn, source_id=None, batch=2000, after=0):
     indexed (a big file's games are listed as they are read).
     """
     sql = f"SELECT {ENTRY_COLUMNS} FROM games g JOIN sources s ON s.id = g.source"
+    args: tuple[int, ...]
     if source_id is None:
         sql += " WHERE s.complete = 1"
         args = ()
@@ -189,7 +204,7 @@ def entry_rows(conn, source_id=None, batch=2000, after=0):
         cur.close()
 
 
-def game_text(conn, game_id):
+def game_text(conn: sqlite3.Connection, game_id: int) -> tuple[str, int, Path, int] | None:
     """``(text, sub, source path, number)`` of one game, or None if it is no longer indexed."""
     row = conn.execute("SELECT g.text, g.sub, s.path, g.number FROM games g JOIN sources s ON s.id = g.source "
                        "WHERE g.id = ?", (game_id,)).fetchone()

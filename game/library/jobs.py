@@ -26,17 +26,30 @@ from pathlib import Path
 from . import index, scan
 from .text import clean
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import sqlite3
+    from collections.abc import Callable
+    from typing import Any
+
+    from ..store.paths import StrPath
+    from .scan import Namer
+
+    Job = tuple[Any, ...]    # ("index", job_id, path, kind) and the others of the module text
+    Event = tuple[Any, ...]  # ("indexed", job_id, ...) and the others of the module text
+    Emit = Callable[[Event], None]
+
 BATCH = 500
 PROGRESS_EVERY = 0.05  # seconds between two progress events
 
 
-def index_version(namer):
+def index_version(namer: Namer | None) -> str:
     """Changes when what a row holds changes: rows indexed before openings had names are redone."""
     openings = "0"
     if namer is not None:  # the table is in the module's source: a new table, new names
         module = __import__(namer.__module__, fromlist=["*"])
         try:
-            with open(module.__file__, "rb") as f:
+            with open(module.__file__, "rb") as f:  # type: ignore[arg-type]  # no file: TypeError
                 openings = hashlib.sha1(f.read()).hexdigest()[:8]
         except (OSError, TypeError):
             openings = "1"
@@ -44,18 +57,20 @@ def index_version(namer):
 
 
 class _Progress:
-    def __init__(self, emit, job_id, label):
+    def __init__(self, emit: Emit, job_id: int, label: str) -> None:
         self.emit, self.job_id, self.label = emit, job_id, label
         self.last = 0.0
 
-    def __call__(self, done, total, force=False):
+    def __call__(self, done: float, total: float, force: bool = False) -> None:
         now = time.monotonic()
         if force or now - self.last >= PROGRESS_EVERY:
             self.last = now
             self.emit(("progress", self.job_id, self.label, int(done), int(total)))
 
 
-def index_text(conn, job_id, path, kind, text, error, stamp, emit, namer, version):
+def index_text(conn: sqlite3.Connection, job_id: int, path: StrPath, kind: str, text: str, error: str,
+               stamp: tuple[int, int], emit: Emit, namer: Namer | None,
+               version: str) -> tuple[int, int | None, int, str]:
     """Put one file's games (or its error) in the index; returns ``(source_id, games)``."""
     source_id, old_id = index.begin_source(conn, path, kind, stamp, version)
     progress = _Progress(emit, job_id, f"Reading {clean(os.path.basename(os.fsdecode(path)), 50)}")
@@ -85,7 +100,7 @@ def index_text(conn, job_id, path, kind, text, error, stamp, emit, namer, versio
     return source_id, old_id, count, error if count == 0 else ""
 
 
-def _index(conn, job, emit, namer, version):
+def _index(conn: sqlite3.Connection, job: Job, emit: Emit, namer: Namer | None, version: str) -> None:
     _, job_id, path, kind = job
     stamp = index.file_stamp(path)
     if stamp is None:
@@ -99,7 +114,7 @@ def _index(conn, job, emit, namer, version):
     emit(("indexed", job_id, source_id, count, error, old_id))
 
 
-def import_name(path, text):
+def import_name(path: StrPath, text: str) -> str:
     """The library's name for a copy of ``path``: its own name and a digest of its content."""
     stem = Path(os.fsdecode(path)).stem
     safe = "".join(ch if ch.isalnum() or ch in " ()_.,+-" else "_" for ch in stem).strip(" ._")[:60] or "games"
@@ -107,7 +122,7 @@ def import_name(path, text):
     return f"{safe} {digest}.pdn"
 
 
-def _import(conn, job, emit, namer, version):
+def _import(conn: sqlite3.Connection, job: Job, emit: Emit, namer: Namer | None, version: str) -> None:
     _, job_id, path, folder = job
     name = clean(os.path.basename(os.fsdecode(path)), 60)
     emit(("progress", job_id, f"Copying {name}", 0, 1))
@@ -128,12 +143,15 @@ def _import(conn, job, emit, namer, version):
         emit(("failed", job_id, f"Cannot copy {name} into the library: {e.strerror or e}"))
         return
     stamp = index.file_stamp(target)
+    if stamp is None:  # removed the moment it was written
+        emit(("failed", job_id, f"{name} was copied into the library and is gone again"))
+        return
     source_id, old_id, count, error = index_text(conn, job_id, target, "imported", text, "", stamp, emit, namer, version)
     emit(("imported", job_id, name, count))
     emit(("indexed", job_id, source_id, count, error, old_id))
 
 
-def canonical_text(text, sub=0):
+def canonical_text(text: str, sub: int = 0) -> str | None:
     """A game's text as the game writes PDN (numbers, ``x`` captures, seven tags), or None if it is broken.
 
     A broken game keeps the text it came with, so nothing after the error is lost.
@@ -142,15 +160,17 @@ def canonical_text(text, sub=0):
     from ..store.saves import games_from_text
 
     games = games_from_text(text)
-    if sub >= len(games) or games[sub].error or games[sub].game is None:
+    if sub >= len(games):
         return None
     loaded = games[sub]
+    if loaded.error or loaded.game is None:
+        return None
     tags = {k: v for k, v in loaded.tags.items() if k not in ("Result", "GameType", "FEN", "SetUp")}
     # a recorded result (a resignation, an agreed draw) is the game's: write_pdn keeps it
     return write_pdn(loaded.game, tags, result=loaded.result if loaded.result != "*" else None)
 
 
-def _export(conn, job, emit, namer, version):
+def _export(conn: sqlite3.Connection, job: Job, emit: Emit, namer: Namer | None, version: str) -> None:
     _, job_id, game_ids, dest = job
     dest = Path(dest)
     label = f"Exporting to {clean(dest.name, 50)}"
@@ -197,7 +217,7 @@ def _export(conn, job, emit, namer, version):
     emit(("exported", job_id, str(dest), len(parts)))
 
 
-def _remove(conn, job, emit, namer, version):
+def _remove(conn: sqlite3.Connection, job: Job, emit: Emit, namer: Namer | None, version: str) -> None:
     _, job_id, game_id = job
     found = index.game_text(conn, game_id)
     if found is None:
@@ -242,7 +262,8 @@ def _remove(conn, job, emit, namer, version):
 HANDLERS = {"index": _index, "import": _import, "export": _export, "remove": _remove}
 
 
-def run_job(conn, job, emit, namer=None, version=None):
+def run_job(conn: sqlite3.Connection, job: Job, emit: Emit, namer: Namer | None = None,
+            version: str | None = None) -> None:
     """Do one job; every problem becomes a "failed" event.  Returns nothing."""
     version = version or index_version(namer)
     handler = HANDLERS.get(job[0])

@@ -22,6 +22,19 @@ from .catalog import Catalog
 from .entry import Entry
 from .text import clean
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import sqlite3
+    from collections.abc import Callable, Iterable, Iterator
+    from typing import Any
+
+    from ..store.paths import StrPath
+    from ..store.saves import LoadedGame
+    from ..store.unfinished import UnfinishedGame
+    from .jobs import Event
+    from .scan import Namer
+    from .worker import Worker
+
 log = logging.getLogger("checkers.library")
 
 FOLDER_KINDS = ("saved", "archived", "imported")
@@ -35,11 +48,11 @@ class LibraryError(ValueError):
     """A request the library cannot do (a path that is not a file, nothing chosen); one line."""
 
 
-def library_dir(data=None) -> Path:
+def library_dir(data: StrPath | None = None) -> Path:
     return (paths.data_dir() if data is None else Path(data)) / "library"
 
 
-def default_folders(data=None):
+def default_folders(data: StrPath | None = None) -> list[tuple[Path, str]]:
     """``[(folder, kind)]``: saved games, archived games (when the store keeps them), imports."""
     data = paths.data_dir() if data is None else Path(data)
     folders = [(data / "games", "saved")]
@@ -54,7 +67,7 @@ def default_folders(data=None):
     return folders
 
 
-def pdn_files(folder):
+def pdn_files(folder: StrPath) -> list[Path]:
     """The PDN files of a folder (not hidden ones, not temporaries).  Never raises."""
     try:
         with os.scandir(folder) as it:
@@ -72,7 +85,7 @@ def pdn_files(folder):
         return []
 
 
-def entry_of(row, file_names):
+def entry_of(row: Iterable[Any], file_names: dict[int, str]) -> Entry:
     (gid, source, kind, number, black, white, event, site, levels, date, result, plies, opening, error,
      mtime_ns, path_key) = row
     name = file_names.get(source)
@@ -86,38 +99,39 @@ def entry_of(row, file_names):
 class Library:
     """The games of the library's folders, their index, and the background worker."""
 
-    def __init__(self, data=None, folders=None, worker_factory=None, unfinished=True):
+    def __init__(self, data: StrPath | None = None, folders: Iterable[tuple[Path, str]] | None = None,
+                 worker_factory: Callable[[Path], Worker] | None = None, unfinished: bool = True) -> None:
         self.root = library_dir(data)
         self.db_path = self.root / "index.sqlite3"
         self.imported_dir = self.root / "imported"
         self.folders = list(folders) if folders is not None else default_folders(data)
         self.catalog = Catalog()
-        self.conn = None
+        self.conn: sqlite3.Connection | None = None
         self._worker_factory = worker_factory
-        self.worker = None
-        self.progress = None       # (label, done, total) while the worker reports progress
-        self.news = []             # (text, bad) one-liners for the screen, oldest first
-        self.version = None
-        self._loads = []           # row generators still being read
-        self._pending_entries = []
-        self._file_names = {}
-        self._skip = set()         # sources whose rows come by their own load (stale or re-indexed)
-        self._upto = {}            # source -> the highest game id read so far (rows come as they are stored)
-        self._feeding = set()      # sources with a load under way
-        self._again = set()        # ...and more rows stored since it started
-        self._dropped = set()      # old ids of re-indexed files, whose rows are gone
-        self._jobs = {}            # job id -> what it was for
-        self._inline = []          # small stale files, indexed a few per frame by update()
+        self.worker: Worker | None = None
+        self.progress: tuple[str, int, int] | None = None  # (label, done, total) while the worker reports progress
+        self.news: list[tuple[str, bool]] = []  # (text, bad) one-liners for the screen, oldest first
+        self.version: str | None = None
+        self._loads: list[Iterator[list[Entry]]] = []  # row generators still being read
+        self._pending_entries: list[Entry] = []
+        self._file_names: dict[int, str] = {}
+        self._skip: set[int] = set()      # sources whose rows come by their own load (stale or re-indexed)
+        self._upto: dict[int, int] = {}   # source -> the highest game id read so far (rows come as they are stored)
+        self._feeding: set[int] = set()   # sources with a load under way
+        self._again: set[int] = set()     # ...and more rows stored since it started
+        self._dropped: set[int] = set()   # old ids of re-indexed files, whose rows are gone
+        self._jobs: dict[int, tuple[Any, ...]] = {}  # job id -> what it was for
+        self._inline: list[tuple[Path, str]] = []  # small stale files, indexed a few per frame by update()
         self._want_unfinished = unfinished and data is None  # the store's own folder only
-        self.unfinished = {}       # entry id -> store.unfinished.UnfinishedGame
-        self._namer = None
+        self.unfinished: dict[int, UnfinishedGame] = {}  # entry id -> the store's record
+        self._namer: Namer | None = None
         self.changed = 0           # bumped whenever the catalog changes (the screen redraws)
-        self.opened_at = None
-        self.loaded_at = None
+        self.opened_at: float | None = None
+        self.loaded_at: float | None = None
 
     # -- opening --------------------------------------------------------------
 
-    def open(self):
+    def open(self) -> None:
         """Connect to the index, load what is fresh, send what is stale to the worker.  Never raises."""
         self.opened_at = time.perf_counter()
         try:
@@ -133,7 +147,7 @@ class Library:
         self.version = jobs.index_version(self._namer)
         known = index.known_sources(self.conn)
         seen = set()
-        stale = []
+        stale: list[tuple[Path, str, int]] = []
         for folder, kind in self.folders:
             for path in pdn_files(folder):
                 key = index.path_key(path)
@@ -156,13 +170,19 @@ class Library:
                 self._submit("index", path, kind, what=("index", str(path)))
         self._loads.append(self._rows_of(None))
 
-    def _rows_of(self, source_id):
+    def _open_index(self) -> sqlite3.Connection:
+        """The index rows are read from; LibraryError once it is closed (update() drops that load)."""
+        if self.conn is None:
+            raise LibraryError("the library's index is closed")
+        return self.conn
+
+    def _rows_of(self, source_id: int | None) -> Iterator[list[Entry]]:
         """Batches of entries of every fresh file, read from the index."""
         names = self._file_names
-        for rows in index.entry_rows(self.conn, source_id, batch=250):
+        for rows in index.entry_rows(self._open_index(), source_id, batch=250):
             yield [entry_of(r, names) for r in rows if r[1] not in self._skip]
 
-    def _follow(self, source_id, old_id=None):
+    def _follow(self, source_id: int, old_id: int | None = None) -> None:
         """Rows of ``source_id`` were stored: list the new ones (and drop the file's old rows)."""
         self._skip.update(s for s in (source_id, old_id) if s is not None)
         if old_id is not None and old_id not in self._dropped:
@@ -178,11 +198,12 @@ class Library:
             self._feeding.add(source_id)
             self._loads.append(self._rows_after(source_id))
 
-    def _rows_after(self, source_id):
+    def _rows_after(self, source_id: int) -> Iterator[list[Entry]]:
         names = self._file_names
         while True:
             self._again.discard(source_id)
-            for rows in index.entry_rows(self.conn, source_id, batch=250, after=self._upto.get(source_id, 0)):
+            for rows in index.entry_rows(self._open_index(), source_id, batch=250,
+                                         after=self._upto.get(source_id, 0)):
                 self._upto[source_id] = rows[-1][0]
                 yield [entry_of(r, names) for r in rows]
             if source_id not in self._again:
@@ -190,14 +211,14 @@ class Library:
                 return
 
     @property
-    def loading(self):
+    def loading(self) -> bool:
         return bool(self._loads or self._pending_entries or self._inline)
 
     @property
-    def busy(self):
+    def busy(self) -> bool:
         return self.worker is not None and self.worker.busy
 
-    def _submit(self, kind, *args, what=None):
+    def _submit(self, kind: str, *args: object, what: tuple[Any, ...] | None = None) -> int:
         if self.worker is None:
             factory = self._worker_factory
             if factory is None:
@@ -211,7 +232,7 @@ class Library:
 
     # -- every frame ----------------------------------------------------------
 
-    def update(self, budget=0.006):
+    def update(self, budget: float = 0.006) -> None:
         """Load rows for at most ``budget`` seconds and take the worker's news.  Never raises."""
         deadline = time.perf_counter() + budget
         if self.worker is not None:
@@ -246,7 +267,7 @@ class Library:
         if not self.loading and self.loaded_at is None and self.opened_at is not None:
             self.loaded_at = time.perf_counter()
 
-    def _on_event(self, event):
+    def _on_event(self, event: Event) -> None:
         kind = event[0]
         if kind == "progress":
             _, job_id, label, done, total = event
@@ -275,7 +296,7 @@ class Library:
             if self.worker is not None and not self.worker.busy:
                 self.progress = None
 
-    def _load_unfinished(self):
+    def _load_unfinished(self) -> None:
         """The store's unfinished games as rows (they resume where they were left)."""
         try:
             from ..store.unfinished import list_unfinished
@@ -286,7 +307,7 @@ class Library:
             return
         self.catalog.remove_source(UNFINISHED_SOURCE)
         self.unfinished = {}
-        entries = []
+        entries: list[Entry] = []
         for n, u in enumerate(games):
             eid = -(n + 2)  # index ids are positive: these never meet them
             self.unfinished[eid] = u
@@ -306,19 +327,19 @@ class Library:
         self.catalog.add(entries)
         self.changed += 1
 
-    def _reload_source(self, source_id):
+    def _reload_source(self, source_id: int) -> None:
         self.catalog.remove_source(source_id)
         self._upto[source_id] = 0
         self._follow(source_id)
         self.changed += 1
 
-    def say(self, text, bad=False):
+    def say(self, text: str, bad: bool = False) -> None:
         self.news.append((clean(text, 200), bad))
         del self.news[:-20]
 
     # -- actions --------------------------------------------------------------
 
-    def import_file(self, path):
+    def import_file(self, path: StrPath) -> int:
         """Copy a PDN file into the library and index it, in the background.
 
         Raises LibraryError at once for a path that is plainly not a file; read
@@ -334,7 +355,7 @@ class Library:
             raise LibraryError(f"{clean(text, 100)} is a folder, not a PDN file")
         return self._submit("import", str(p), str(self.imported_dir), what=("import", str(p)))
 
-    def export(self, entries, dest):
+    def export(self, entries: Iterable[Entry], dest: StrPath) -> int:
         """Write ``entries`` to a new PDN file ``dest`` in the background (never over an existing file)."""
         entries = [e for e in entries if e.number >= 0]
         if not entries:
@@ -349,7 +370,7 @@ class Library:
             raise LibraryError(f"{clean(str(p), 100)} already exists; choose another name")
         return self._submit("export", [e.id for e in entries], str(p), what=("export", str(p)))
 
-    def delete(self, entry):
+    def delete(self, entry: Entry) -> int | None:
         """Delete one game from its file (the file goes when it was its only game), in the background.
 
         The row leaves the list at once; if the deletion fails it comes back.
@@ -372,7 +393,7 @@ class Library:
             return None
         return self._submit("remove", entry.id, what=("remove", entry.id, entry.source))
 
-    def load_game(self, entry):
+    def load_game(self, entry: Entry) -> LoadedGame:
         """The game of ``entry`` as a ``store.saves.LoadedGame``; LibraryError if it cannot be shown."""
         if entry.kind == "unfinished":
             return self._unfinished_game(entry)
@@ -396,7 +417,7 @@ class Library:
         loaded.index = number
         return loaded
 
-    def _unfinished_game(self, entry):
+    def _unfinished_game(self, entry: Entry) -> LoadedGame:
         from ..store.saves import LoadedGame
 
         u = self.unfinished.get(entry.id)
@@ -408,11 +429,11 @@ class Library:
                 tags[tag] = str(u.levels[key])
         return LoadedGame(0, tags, u.game, "*", None)
 
-    def unfinished_record(self, entry):
+    def unfinished_record(self, entry: Entry) -> UnfinishedGame | None:
         """The store's record behind an unfinished game's row (to resume it under its own id), or None."""
         return self.unfinished.get(entry.id) if entry.kind == "unfinished" else None
 
-    def close(self):
+    def close(self) -> None:
         """End the worker (an unfinished import resumes next time) and close the index."""
         if self.worker is not None:
             self.worker.close()

@@ -15,6 +15,29 @@ from ..textfile import FileReadError, read_text
 from .entry import Entry
 from .text import clean
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Mapping, Sequence
+    from typing import Any, Protocol
+
+    from ..notation.pdn import PdnGame
+    from ..notation.openings import Opening
+    from ..textfile import StrPath
+
+    Namer = Callable[[Any], Opening | None]  # notation.openings.opening_of
+
+    class GameHead(Protocol):
+        """What a row is made of: a PdnGame, or the same read from a game already loaded."""
+
+        @property
+        def tags(self) -> Mapping[str, str]: ...
+        @property
+        def moves(self) -> Sequence[object]: ...
+        @property
+        def result(self) -> str: ...
+        @property
+        def error(self) -> str | None: ...
+
 MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_GAME_TEXT = 256 * 1024  # a "game" longer than this is kept as its first part only
 
@@ -25,7 +48,7 @@ class FileScan:
     error: str = ""        # the whole file could not be read
 
 
-def opening_namer():
+def opening_namer() -> Namer | None:
     """``opening_of`` from the openings table when it exists, else None (the column stays empty)."""
     try:
         from ..notation.openings import opening_of
@@ -34,7 +57,7 @@ def opening_namer():
     return opening_of
 
 
-def _opening(namer, tags, moves):
+def _opening(namer: Namer | None, tags: Mapping[str, str], moves: Sequence[object]) -> str:
     """``Old Fourteenth (ballot 104)``, ``Ballot 37``…: the opening's label, or "" when it has none."""
     if namer is None or not moves or "FEN" in tags:
         return ""
@@ -47,13 +70,14 @@ def _opening(namer, tags, moves):
         return ""
 
 
-def display_date(value):
+def display_date(value: object) -> str:
     """A Date tag as shown: empty for an unknown one (``????.??.??``)."""
     value = clean(value, 20)
     return "" if not value or set(value) <= set("?.-") else value
 
 
-def row_of(pg, number, text, namer=None, *, id=0, source=0, kind="imported") -> Entry:
+def row_of(pg: GameHead, number: int, text: str, namer: Namer | None = None, *, id: int = 0, source: int = 0,
+           kind: str = "imported") -> Entry:
     """The row of a PdnGame (or anything with ``tags``, ``moves``, ``result`` and ``error``)."""
     tags = pg.tags
     levels = [clean(tags.get(k, ""), 30) for k in ("BlackLevel", "WhiteLevel")]
@@ -79,7 +103,7 @@ def row_of(pg, number, text, namer=None, *, id=0, source=0, kind="imported") -> 
     )
 
 
-def games_in(text):
+def games_in(text: str) -> Iterator[tuple[PdnGame, str, int, int, int]]:
     """Yield ``(PdnGame, its text, 0, start, end)`` for every game of ``text``, one at a time.
 
     ``text[start:end]`` is the game alone (the reader's ``span``), kept so the
@@ -91,13 +115,13 @@ def games_in(text):
         yield pg, text[start:end], 0, start, end
 
 
-def iter_rows(text, namer=None):
+def iter_rows(text: str, namer: Namer | None = None) -> Iterator[tuple[Entry, int]]:
     """Yield ``(Entry, characters of text read so far)`` for every game of ``text``."""
     for number, (pg, game_text, _, _, done) in enumerate(games_in(text)):
         yield row_of(pg, number, game_text, namer), done
 
 
-def read_source(path):
+def read_source(path: StrPath) -> tuple[str, str]:
     """``(text, "")`` for a readable PDN file, else ``("", one line saying why)``.  Never raises."""
     try:
         text = read_text(path, limit=MAX_FILE_BYTES, what="PDN file")
@@ -108,7 +132,7 @@ def read_source(path):
     return text, ""
 
 
-def scan_file(path, namer=None) -> FileScan:
+def scan_file(path: StrPath, namer: Namer | None = None) -> FileScan:
     """Every game of a PDN file as rows; a file that cannot be read is one error.  Never raises."""
     text, error = read_source(path)
     if error:
@@ -122,7 +146,7 @@ def scan_file(path, namer=None) -> FileScan:
     return FileScan(rows)
 
 
-def _name(path):
+def _name(path: StrPath) -> str:
     import os
 
     return os.path.basename(os.fsdecode(path))

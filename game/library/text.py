@@ -1,11 +1,13 @@
 """Text from a user's file made safe to keep and draw: printable, bounded."""
 
+from __future__ import annotations
+
 import unicodedata
 
 MAX_FIELD = 80
 
 
-def clean(value, limit=MAX_FIELD):
+def clean(value: object, limit: int = MAX_FIELD) -> str:
     """``value`` as one printable line of at most ``limit`` characters.
 
     Control characters (NUL, escapes, line breaks) and unpaired surrogates
@@ -15,7 +17,7 @@ def clean(value, limit=MAX_FIELD):
     text = str(value if value is not None else "")[: limit * 4]
     if len(text) <= limit and text.isprintable() and "  " not in text:
         return text.strip()  # the usual tag: nothing to drop
-    out = []
+    out: list[str] = []
     for ch in text:
         if ch.isspace():
             if out and out[-1] != " ":

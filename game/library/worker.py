@@ -17,11 +17,19 @@ import signal
 
 from ..spawn import start_without_interrupt
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from multiprocessing.process import BaseProcess
+    from multiprocessing.queues import Queue
+
+    from ..store.paths import StrPath
+    from .jobs import Event, Job
+
 
 IDLE_SECONDS = 120
 
 
-def worker_main(db_path, jobs, events, parent_pid):
+def worker_main(db_path: str, jobs: Queue[Job | None], events: Queue[Event], parent_pid: int) -> None:
     """The process: open the index, then run jobs until told to stop or orphaned."""
     from . import index, jobs as jobs_mod, scan
 
@@ -57,28 +65,28 @@ def worker_main(db_path, jobs, events, parent_pid):
 class Worker:
     """Submit jobs to the background process and poll its events; never blocks the caller."""
 
-    def __init__(self, db_path):
+    def __init__(self, db_path: StrPath) -> None:
         self.db_path = str(db_path)
         self._ctx = mp.get_context("spawn")
-        self._process = None
-        self._jobs = None
-        self._events = None
+        self._process: BaseProcess | None = None
+        self._jobs: Queue[Job | None] | None = None
+        self._events: Queue[Event] | None = None
         self._ids = itertools.count(1)
-        self.pending = set()
+        self.pending: set[int] = set()
 
-    def _start(self):
-        self._jobs = self._ctx.Queue()
-        self._events = self._ctx.Queue()
+    def _start(self) -> None:
+        jobs: Queue[Job | None] = self._ctx.Queue()
+        events: Queue[Event] = self._ctx.Queue()
+        self._jobs, self._events = jobs, events
         self._process = self._ctx.Process(target=worker_main, name="checkers-library",
-                                          args=(self.db_path, self._jobs, self._events, os.getpid()),
-                                          daemon=True)
+                                          args=(self.db_path, jobs, events, os.getpid()), daemon=True)
         start_without_interrupt(self._process)  # a Ctrl+C now must not cut the child's start
 
     @property
-    def alive(self):
+    def alive(self) -> bool:
         return self._process is not None and self._process.is_alive()
 
-    def submit(self, kind, *args):
+    def submit(self, kind: str, *args: object) -> int:
         """Queue a job; returns its id.  Starts the process if it is not running."""
         if not self.alive:
             self._close_process()  # it ended when idle (or died): a fresh one
@@ -86,12 +94,13 @@ class Worker:
         job_id = next(self._ids)
         job = (kind, job_id, *args)
         self.pending.add(job_id)
+        assert self._jobs is not None  # started above
         self._jobs.put(job)
         return job_id
 
-    def poll(self, limit=200):
+    def poll(self, limit: int = 200) -> list[Event]:
         """Events that have arrived (at most ``limit``), without waiting."""
-        out = []
+        out: list[Event] = []
         if self._events is None:
             return out
         for _ in range(limit):
@@ -111,14 +120,16 @@ class Worker:
         return out
 
     @property
-    def busy(self):
+    def busy(self) -> bool:
         return bool(self.pending)
 
-    def _close_process(self):
+    def _close_process(self) -> None:
         p = self._process
         if p is None:
             return
         for q in (self._jobs, self._events):
+            if q is None:  # never made: nothing to close
+                continue
             try:
                 q.cancel_join_thread()
                 q.close()
@@ -133,10 +144,11 @@ class Worker:
         self._process = None
         self._jobs = self._events = None
 
-    def close(self, wait=0.0):
+    def close(self, wait: float = 0.0) -> None:
         """End the process (now, or after ``wait`` seconds for it to finish its job)."""
         if self._process is not None and self._process.is_alive() and wait > 0:
             try:
+                assert self._jobs is not None  # made with the process
                 self._jobs.put(None)
             except (OSError, ValueError):
                 pass
