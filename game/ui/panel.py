@@ -373,7 +373,10 @@ class SidePanel:
             side = theme.side_name(s.game.turn)
             thinker = f"{side} is thinking…" if s.mode == "watch" else "Computer is thinking…"
             title = "Moving now…" if c.stopping else thinker
-            detail = f"Depth {c.depth or '—'} · {side} {score_words(c.score) if c.depth else '…'} · {c.elapsed():.1f} s"
+            if s.analysis_allowed():
+                detail = f"Depth {c.depth or '—'} · {side} {score_words(c.score) if c.depth else '…'} · {c.elapsed():.1f} s"
+            else:  # playing the computer without analysis: how hard it thinks, never what it thinks
+                detail = f"Depth {c.depth or '—'} · {c.elapsed():.1f} s"
         elif s.game.outcome is not None and s.anim is None:
             title, detail = "Game over", outcome_words(s.game.outcome)
         elif s.match.engine_problem is not None:
@@ -389,7 +392,7 @@ class SidePanel:
                 detail = "A capture is available: you must take."
             else:
                 detail = "Click a piece, then where it goes (or arrows and Enter)."
-            if c.depth and s.game.moves and self.detail_lines >= 3 and len(s.humans()) == 1:
+            if c.depth and s.game.moves and self.detail_lines >= 3 and len(s.humans()) == 1 and s.analysis_allowed():
                 # the computer scored the position for itself: say whose view the number is
                 computer = theme.side_name(1 - s.humans()[0])
                 detail += f" Last search: depth {c.depth}, {computer} {score_words(c.score)}."
