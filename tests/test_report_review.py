@@ -330,15 +330,15 @@ def test_results_in_words_with_the_screen_names(made):
     from game.ui.report_view import result_words
 
     app, _, _ = made
-    assert result_words(None, "0-2") == "White won"
-    assert result_words(None, "2-0") == "Red won"
-    assert result_words(None, "1-1") == "Drawn"
+    assert result_words(None, "0-2") == "White won (Red resigned, as recorded)"
+    assert result_words(None, "2-0") == "Red won (White resigned, as recorded)"
+    assert result_words(None, "1-1") == "Drawn (agreed, as recorded)"
     assert result_words(None, "*") == "Unfinished"
     game = Game(Position.from_fen("B:W18:B14"))
     game.push(game.legal_moves()[0])
     assert result_words(game.outcome) == "Red won: White has no pieces left"
     scene = open_review(app, blunder_game(), tags={"Result": "0-2"})
-    assert "White won" in scene.info_lines()
+    assert "White won (Red resigned, as recorded)" in scene.info_lines()
 
 
 def test_move_numbers_match_the_games_list(made):

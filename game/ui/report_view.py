@@ -8,6 +8,7 @@ that was drawn; drawing never changes state.
 import pygame
 
 from ..analysis.grading import BEST, BLUNDER, GOOD, INACCURACY, MISTAKE
+from ..notation.pdn import normal_result
 from ..rules import BLACK, WHITE
 from . import theme
 from .analysis_view import KIND_COLOURS
@@ -18,15 +19,23 @@ TABLE_COLUMNS = ((BEST, "Best"), (GOOD, "Good"), (INACCURACY, "?!"), (MISTAKE, "
 
 
 def result_words(outcome, recorded="*"):
-    """"White won: Red has no legal move", "Drawn: …", "Unfinished": never ``0-2`` or ``*``."""
+    """The game's result in words, never ``0-2`` or ``*``.
+
+    The board's own end stands when there is one ("White won: Red has no legal
+    move", "Drawn: …").  Otherwise the result the record gives (``recorded``, any
+    PDN spelling: ``0-2``, ``1-0``, ``1/2-1/2``): a game stopped by resignation or
+    agreement is "White won (Red resigned, as recorded)" / "Drawn (agreed, as
+    recorded)", and only a game with no result is "Unfinished".
+    """
     if outcome is not None:
         if outcome.winner is None:
             return f"Drawn: {outcome_words(outcome)}"
         return f"{theme.side_name(outcome.winner)} won: {outcome_words(outcome)}"
-    winner = RESULT_WINNERS.get(recorded)
+    result = normal_result(recorded or "*") or "*"
+    winner = RESULT_WINNERS.get(result)
     if winner is not None:
-        return f"{theme.side_name(winner)} won"
-    return {"1-1": "Drawn", "0-0": "No result"}.get(recorded, "Unfinished")
+        return f"{theme.side_name(winner)} won ({theme.side_name(1 - winner)} resigned, as recorded)"
+    return {"1-1": "Drawn (agreed, as recorded)", "0-0": "No result"}.get(result, "Unfinished")
 
 
 def move_number(ply, start_turn):

@@ -2,7 +2,8 @@
 analyse it with the engine, and keep the analysis.
 
 params: ``game`` (a rules.Game), optional ``tags`` (PDN tags: players,
-event, date, result), ``error`` (why a loaded game stops early), ``ply``
+event, date, result), ``result`` (the recorded result when the movetext gives it and the
+tags do not; any PDN spelling), ``error`` (why a loaded game stops early), ``ply``
 (where to start; default the end), ``players`` (who played: continuing
 against the computer keeps its level), ``back`` ("pop" to return to the
 scene below, else the menu), ``analyse`` (True: start the game report at once, e.g. from
@@ -28,6 +29,7 @@ from ...analysis.grading import BLUNDER, MISTAKE
 from ...analysis.history import engine_history
 from ...analysis.runner import GameAnalysis
 from ...controller import DEFAULT_LEVEL, Match, MatchError, players_for
+from ...notation.pdn import normal_result
 from ...rules import BLACK, WHITE
 from .. import theme
 from ..words import opening_label
@@ -75,6 +77,11 @@ class ReviewScene(Scene):
         p = self.params
         self.game = p["game"]
         self.tags = dict(p.get("tags") or {})
+        # the result the record gives ("2-0", "0-2", "1-1", "0-0" or "*"): it stands wherever
+        # the board itself is not over (a game stopped by resignation or agreement)
+        self.recorded = normal_result(p.get("result") or "*") or "*"
+        if self.recorded == "*":
+            self.recorded = normal_result(self.tags.get("Result") or "*") or "*"
         self.opening = opening_label(self.game)
         self.error = p.get("error")
         self.ply = max(0, min(self.total, p.get("ply", self.total)))
@@ -273,7 +280,7 @@ class ReviewScene(Scene):
         if self.report is None:
             self.message = "Analyse the game first (G): the annotated game is saved from its report"
             return None
-        recorded = self.tags.get("Result")
+        recorded = self.recorded
         tags = {k: v for k, v in self.tags.items() if k not in ("Result", "FEN", "SetUp", "GameType")}
         tags["Annotator"] = "Checkers engine"
         try:
@@ -503,7 +510,7 @@ class ReviewScene(Scene):
         return f"{move_number(ply - 1, self.game.start.turn)} {self.game.moves[ply - 1]}"
 
     def result(self):
-        return result_words(self.game.outcome, self.tags.get("Result", "*"))
+        return result_words(self.game.outcome, self.recorded)
 
     def info_lines(self):
         black = self.tags.get("Black", "?")
@@ -544,7 +551,8 @@ class ReviewScene(Scene):
             head = "Start position"
         else:
             head = f"After {self.move_words(self.ply)}"
-        tail = self.result() if (self.ply == self.total and self.game.outcome) else to_move(self.position.turn)
+        ended = self.game.outcome is not None or self.recorded != "*"
+        tail = self.result() if (self.ply == self.total and ended) else to_move(self.position.turn)
         return f"{head} — {tail}", theme.TEXT
 
     def note_lines(self):
