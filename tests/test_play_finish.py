@@ -71,3 +71,68 @@ def test_the_computers_evaluation_shows_only_when_analysis_is_allowed(app, allow
     scene.resize((1920, 1080))  # room for the last-search line
     words = thinking_words(scene)
     assert ("Last search" in words) == allowed, words
+
+
+# -- item 8: input while the computer's piece is moving lands it, and is then used ---------------
+
+def slow_game(app):
+    """A game against the computer with slow animation and no pause before its reply."""
+    app.settings["animation"] = "slow"
+    app.settings["reply_pause"] = "none"
+    return one_player(app)
+
+
+def computer_move_in_flight(app, scene):
+    """Play 11-15 by mouse; the computer answers; its piece is still gliding when this returns."""
+    click_square(app, 11)
+    click_square(app, 15)
+    frames(app, 40)
+    engine = computer_engine(app)
+    engine.answer(scene.game.legal_moves()[0], engine.current)
+    frames(app, 2)
+    assert scene.anim is not None and scene.anim.move == scene.game.moves[-1] and len(scene.game.moves) == 2
+    return scene
+
+
+def test_a_key_pick_up_during_the_computers_animation_is_kept(app):
+    scene = computer_move_in_flight(app, slow_game(app))
+    key(app, pygame.K_UP, n=1)  # the cursor appears on a movable piece, and the computer's piece lands
+    assert scene.anim is None and scene.cursor is not None
+    square = scene.layout.board.square_at_pixel(scene.layout.board.cell_rect(*scene.cursor).center)
+    assert square in scene.input.movable()
+    key(app, pygame.K_RETURN, n=1)
+    assert scene.input.path == [square]
+
+
+def cursor_to(app, scene, square):
+    """Arrow keys until the keyboard cursor is on ``square``."""
+    if scene.cursor is None:
+        key(app, pygame.K_UP, n=1)
+    row, col = scene.layout.board.display_cell(square)
+    while scene.cursor != (row, col):
+        r, c = scene.cursor
+        k = pygame.K_UP if r > row else pygame.K_DOWN if r < row else pygame.K_LEFT if c > col else pygame.K_RIGHT
+        key(app, k, n=1)
+
+
+def test_enter_during_the_computers_animation_picks_up_at_once(app):
+    scene = slow_game(app)
+    for square in (11, 15):  # by keyboard only
+        cursor_to(app, scene, square)
+        key(app, pygame.K_RETURN, n=1)
+    frames(app, 40)
+    engine = computer_engine(app)
+    engine.answer(next(m for m in scene.game.legal_moves() if m.start == 22), engine.current)
+    frames(app, 2)
+    assert scene.anim is not None and len(scene.game.moves) == 2
+    key(app, pygame.K_RETURN, n=1)  # 15 can move after 22-18 lands: picked up at once
+    assert scene.anim is None
+    assert scene.input.path == [15]
+
+
+def test_a_click_during_the_computers_animation_selects_the_piece(app):
+    scene = computer_move_in_flight(app, slow_game(app))
+    assert scene.anim is not None
+    target = sorted(scene.game.position.legal_moves(), key=lambda m: m.start)[0].start
+    click_square(app, target, n=1)
+    assert scene.anim is None and scene.input.path == [target]

@@ -293,6 +293,8 @@ class PlayScene(Scene):
     # -- events -----------------------------------------------------------------
 
     def handle_event(self, event):
+        if self.anim is not None and self._board_input(event):
+            self.land()  # input meets the board as it will be: no click or key is lost to a moving piece
         if self.panel.handle_event(event):
             if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
                 self.cursor = None  # the keyboard is on the panel's buttons now
@@ -313,6 +315,25 @@ class PlayScene(Scene):
                 d["active"] = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._release(event.pos)
+
+    def _board_input(self, event):
+        """Is ``event`` meant for the board (a press on it, a key that moves the cursor or enters a move)?"""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            return self.layout.frame.collidepoint(event.pos)
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
+            return True  # the arrows always give the keyboard back to the board
+        if self.panel.focus.active:
+            return False  # Enter and Space press the focused button
+        return event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE) or (
+            event.key == pygame.K_SPACE and self.mode != "watch")
+
+    def land(self):
+        """The piece being animated lands at once (its sounds and the next turn's input with it)."""
+        if self.anim is not None:
+            self.anim.finish()
+            self._finish_animation()
 
     def _key(self, event):
         if self.extras.key(event):  # Ctrl+S, H, V
