@@ -136,3 +136,55 @@ def test_a_click_during_the_computers_animation_selects_the_piece(app):
     target = sorted(scene.game.position.legal_moves(), key=lambda m: m.start)[0].start
     click_square(app, target, n=1)
     assert scene.anim is None and scene.input.path == [target]
+
+
+# -- item 17: the game waits while a dialog is open ----------------------------------------------
+
+def app_with_quick_engines(size=(1024, 768)):
+    """A headless App whose computer players answer every search at once (their first legal move)."""
+    from game.app import App
+    from helpers import FakeEngine
+
+    return App(size, fixed_dt=1 / 60, sound=False,
+               engine_factory=lambda: FakeEngine(reply=lambda moves: moves[0]))
+
+
+def test_computer_vs_computer_waits_under_the_leave_dialog(home):
+    app = app_with_quick_engines()
+    try:
+        app.settings["watch_speed"] = "fast"
+        app.switch("play", players={BLACK: parse_level("Easy"), WHITE: parse_level("Easy")})
+        frames(app, 120)
+        scene = app.stack.top
+        assert len(scene.game.moves) >= 2
+        key(app, pygame.K_ESCAPE)
+        assert app.stack.top.name == "confirm"
+        played = len(scene.game.moves)
+        frames(app, 240)  # four seconds under the dialog: no move
+        assert len(scene.game.moves) == played
+        key(app, pygame.K_ESCAPE)  # Cancel: the game goes on
+        frames(app, 120)
+        assert len(scene.game.moves) > played
+    finally:
+        app.close()
+
+
+def test_the_computer_does_not_reply_under_the_resign_question(home):
+    app = app_with_quick_engines()
+    try:
+        app.settings["reply_pause"] = "none"
+        scene = one_player(app)
+        click_square(app, 11)
+        key(app, pygame.K_r)  # asked before 11 is moved: nothing happens meanwhile
+        assert app.stack.top.name == "confirm"
+        key(app, pygame.K_ESCAPE)
+        click_square(app, 15)
+        key(app, pygame.K_r, n=1)
+        assert app.stack.top.name == "confirm" and len(scene.game.moves) == 1
+        frames(app, 120)
+        assert len(scene.game.moves) == 1
+        key(app, pygame.K_ESCAPE)
+        frames(app, 60)
+        assert len(scene.game.moves) == 2
+    finally:
+        app.close()

@@ -488,6 +488,8 @@ class PlayScene(Scene):
                 self.app.play_sound("game_over")
                 self.show_game_over()
             return
+        if self.app.stack.top is not self:
+            return  # a dialog (or review) is open: the game waits, a computer's move is held until it closes
         failed_before = match.engine_problem
         before = self.game.position
         move = match.update(dt)
