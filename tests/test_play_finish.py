@@ -188,3 +188,22 @@ def test_the_computer_does_not_reply_under_the_resign_question(home):
         assert len(scene.game.moves) == 2
     finally:
         app.close()
+
+
+# -- item 23: Esc on the main menu asks before quitting ------------------------------------------
+
+def test_esc_on_the_menu_asks_and_esc_again_stays(app):
+    app.switch("menu")
+    frames(app)
+    key(app, pygame.K_ESCAPE)
+    assert app.running and app.stack.top.name == "confirm"
+    key(app, pygame.K_ESCAPE)  # the question goes, the menu stays
+    assert app.running and app.stack.top.name == "menu"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)  # Enter on the fresh question is the safe answer
+    assert app.running and app.stack.top.name == "menu"
+    key(app, pygame.K_ESCAPE)
+    quit_button = app.stack.top.widgets[0]
+    assert quit_button.text == "Quit"
+    click_at(app, quit_button.rect.center, n=1)
+    assert not app.running

@@ -9,7 +9,7 @@ from ..scene import Scene, register
 from ..widgets import Button, FocusGroup
 
 SUBTITLE = "English draughts against the computer or a friend"
-FOOTER = "Arrows or Tab choose  ·  Enter selects  ·  Esc quits"
+FOOTER = "Arrows or Tab choose  ·  Enter selects  ·  Esc quits (asks first)"
 
 
 @register("menu")
@@ -88,9 +88,13 @@ class MenuScene(Scene):
 
     def handle_event(self, event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
+            self.ask_quit()  # Esc is pressed by accident: it asks, the safe answer focused
             return
         self.focus.handle_event(event)
+
+    def ask_quit(self):
+        self.app.push("confirm", title="Quit Checkers?", message="Your unfinished games are kept.",
+                      confirm="Quit", on_confirm=self.app.quit)
 
     def draw(self, surface):
         theme.gradient_background(surface)
