@@ -7,34 +7,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from helpers import click, key, key_event, point
 
-from game.app import App
 from game.ui import theme
 from game.ui.widgets import Button, Chooser, FocusGroup
 
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))  # no autosave: the menu starts at 1 Player
-    a = App((1024, 768), fixed_dt=1 / 60, sound=False)
-    yield a
-    a.close()
-
-
-def key(app, k, mod=0):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    app.step()
-
-
-def move(app, pos, rel=(3, 2)):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=(0, 0, 0)))
-    app.step()
-
-
-def click(app, pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.step()
+pytestmark = pytest.mark.app(size=(1024, 768))  # no autosave in the test's own home: the menu starts at 1 Player
 
 
 def looks_selected(app, widget):
@@ -54,7 +32,7 @@ def menu(app):
 def test_a_resting_pointer_takes_no_focus_and_enter_opens_what_looks_selected(app):
     scene, entries = menu(app)
     # SDL reports a motion of length zero when a window appears under a resting pointer
-    move(app, entries["2p"].rect.center, rel=(0, 0))
+    point(app, entries["2p"].rect.center, rel=(0, 0))
     assert scene.focus.focused is entries["1p"]
     assert looks_selected(app, entries["1p"]) and not looks_selected(app, entries["2p"])
     key(app, pygame.K_RETURN)
@@ -63,7 +41,7 @@ def test_a_resting_pointer_takes_no_focus_and_enter_opens_what_looks_selected(ap
 
 def test_moving_the_pointer_focuses_and_the_keyboard_then_takes_over(app):
     scene, entries = menu(app)
-    move(app, entries["2p"].rect.center)
+    point(app, entries["2p"].rect.center)
     assert scene.focus.focused is entries["2p"]
     selected = [b.key for b in scene.buttons if looks_selected(app, b)]
     assert selected == ["2p"]  # exactly one looks selected, and the 1 Player accent is not a fill
@@ -110,17 +88,13 @@ def test_settings_row_focused_by_the_pointer_changes_with_the_keyboard(app):
     app.step()
     scene = app.stack.top
     row = scene.row("show_movable")
-    move(app, row.rect.center)
+    point(app, row.rect.center)
     assert scene.focus.focused is row
-    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_LEFT)
     assert row.value == "Off" and app.settings.show_movable is False
 
 
 # -- the FocusGroup API that panels beside a board use ---------------------------------------
-
-
-def keydown(k, mod=0):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="")
 
 
 def test_tab_only_group_starts_empty_and_leaves_the_arrows_alone(app):
@@ -128,18 +102,18 @@ def test_tab_only_group_starts_empty_and_leaves_the_arrows_alone(app):
     a, b, c = (Button(t, (lambda t=t: pressed.append(t)), rect=(0, i * 50, 100, 40)) for i, t in enumerate("abc"))
     group = FocusGroup([a, b, c], focus=None, arrows=False)
     assert group.focused is None and not group.active
-    assert group.handle_event(keydown(pygame.K_RETURN)) is False  # the board keeps Enter
-    assert group.handle_event(keydown(pygame.K_DOWN)) is False    # ... and the arrows
+    assert group.handle_event(key_event(pygame.K_RETURN)) is False  # the board keeps Enter
+    assert group.handle_event(key_event(pygame.K_DOWN)) is False    # ... and the arrows
     assert group.focused is None
-    assert group.handle_event(keydown(pygame.K_TAB)) is True
+    assert group.handle_event(key_event(pygame.K_TAB)) is True
     assert group.focused is a
     b.enabled = False  # Tab skips what cannot be used
-    group.handle_event(keydown(pygame.K_TAB))
+    group.handle_event(key_event(pygame.K_TAB))
     assert group.focused is c
-    group.handle_event(keydown(pygame.K_RETURN))
+    group.handle_event(key_event(pygame.K_RETURN))
     assert pressed == ["c"]
     group.clear()
-    group.handle_event(keydown(pygame.K_TAB, pygame.KMOD_SHIFT))
+    group.handle_event(key_event(pygame.K_TAB, pygame.KMOD_SHIFT))
     assert group.focused is c  # Shift+Tab from nothing starts at the end
 
 

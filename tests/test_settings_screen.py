@@ -6,35 +6,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
-import pytest
+from helpers import click, key, new_app
 
 from game.store import load_settings, settings_path
 from game.store.settings import Settings
-
-
-def make_app():
-    from game.app import App
-
-    return App(size=(1000, 700), fixed_dt=1 / 60, sound=False)
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
-    a = make_app()
-    yield a
-    a.close()
-
-
-def key(app, k, mod=0):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
-    app.step()
-
-
-def click(app, pos, button=1):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    app.step()
 
 
 def test_menu_has_settings_and_keys_toggle_and_persist(app):
@@ -47,9 +22,9 @@ def test_menu_has_settings_and_keys_toggle_and_persist(app):
     key(app, pygame.K_RETURN)
     scene = app.stack.top
     assert scene.name == "settings"
-    # the first row is Sound: Right toggles it off, and the file says so at once
+    # the first row is Sound, a switch: Left turns it off, and the file says so at once
     assert scene.focus.focused.setting == "sound"
-    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_LEFT)
     assert load_settings().sound is False
     assert app.settings.sound is False
     # Down to Animation, an ordered scale: Right goes faster (normal -> fast -> off) and stops at the end
@@ -68,7 +43,7 @@ def test_menu_has_settings_and_keys_toggle_and_persist(app):
     key(app, pygame.K_RETURN)
     assert load_settings().orientation == "black"
     key(app, pygame.K_DOWN)
-    key(app, pygame.K_LEFT)
+    key(app, pygame.K_RIGHT)
     assert load_settings().draw_rule == "csci561"
     key(app, pygame.K_ESCAPE)
     assert app.stack.top.name == "menu"
@@ -83,20 +58,23 @@ def test_mouse_clicks_change_rows(app):
     scene = app.stack.top
     row = scene.row("square_numbers")
     before = load_settings().square_numbers
-    click(app, (row.rect.right - 5, row.rect.centery))
+    click(app, row._value_rect().center)  # a click on the value cycles it
     assert load_settings().square_numbers is (not before)
-    click(app, (row.rect.right - 5, row.rect.centery))
+    click(app, row._value_rect().center)
     assert load_settings().square_numbers is before
+    click(app, (row.rect.right - 5, row.rect.centery))  # the right arrow: On, the end of the list
+    assert load_settings().square_numbers is True
+    click(app, (row.rect.right - 5, row.rect.centery))
+    assert load_settings().square_numbers is True
     click(app, scene.back_button.rect.center)
     assert app.stack.top.name == "menu"
 
 
-def test_screen_starts_from_saved_settings(tmp_path, monkeypatch):
+def test_screen_starts_from_saved_settings(home):
     from game.store import save_settings
 
-    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
     save_settings(Settings(show_movable=False, animation="fast"))
-    app = make_app()  # the app reads the settings file when it starts
+    app = new_app()  # the app reads the settings file when it starts
     assert app.settings.show_movable is False
     app.push("settings")
     app.step()
@@ -106,11 +84,11 @@ def test_screen_starts_from_saved_settings(tmp_path, monkeypatch):
     app.close()
 
 
-def test_unwritable_settings_say_so_without_crashing(app, tmp_path):
-    (tmp_path / "config").write_text("a file where the folder should be")
+def test_unwritable_settings_say_so_without_crashing(app, home):
+    (home / "config").write_text("a file where the folder should be")
     app.push("settings")
     app.step()
-    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_LEFT)
     scene = app.stack.top
     assert app.settings.sound is False  # still applied for this session
     assert "Could not write" in scene.message

@@ -391,10 +391,10 @@ def test_custom_depth_and_white_side_chosen_by_keyboard_only(app):
 
     def choose(widget, value):
         # (the screen remembers the last choice, so step until the wanted value shows)
-        for _ in range(14):
+        for _ in range(14):  # (a chooser's arrows stop at the ends of its list)
             if widget.value == value:
                 return
-            key(app, pygame.K_RIGHT)
+            key(app, pygame.K_RIGHT if widget.options.index(value) > widget.index else pygame.K_LEFT)
         raise AssertionError(f"{widget} never showed {value!r}")
 
     choose(setup.difficulty, "Custom depth")

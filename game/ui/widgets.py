@@ -199,14 +199,15 @@ class IconButton(Button):
 class Chooser(Widget):
     """A row ``Label   < value >``: left/right (or clicking the arrows / the value) change it.
 
-    ``split`` is the share of the row's width given to the label.  With
-    ``wrap=False`` (an ordered scale such as slow ... fast) the arrows stop at
-    the ends, and an arrow with nowhere to go is drawn faint; Enter, Space
-    and a click on the value still cycle round.
+    ``split`` is the share of the row's width given to the label.  Every
+    chooser behaves alike: the arrows (keys and clicks) stop at the ends of
+    the list, and an arrow with nowhere to go is drawn faint; Enter, Space
+    and a click on the value cycle round.  (``wrap=True`` makes the arrows
+    wrap too; no screen uses it.)
     """
 
     def __init__(self, label, options, index=0, on_change=None, rect=(0, 0, 0, 0), enabled=True, split=0.5,
-                 wrap=True):
+                 wrap=False):
         super().__init__(rect, enabled)
         self.wrap = wrap
         self.label = label
@@ -233,9 +234,16 @@ class Chooser(Widget):
         right = pygame.Rect(r.right - w, r.y, w, r.height)
         return left, right, value_area
 
+    def _focus_bar(self):
+        """The accent bar at the left edge of a focused row."""
+        r = self.rect
+        bar = max(3, r.height // 12)
+        return pygame.Rect(r.x + 2 + bar, r.y + r.height // 4, bar, r.height // 2)
+
     def _label_rect(self):
         r = self.rect
-        pad = max(8, r.height // 3)
+        # the label starts clear of the focus bar: the bar never touches its first letter
+        pad = self._focus_bar().right - r.x + max(6, r.height // 5)
         return pygame.Rect(r.x + pad, r.y, int(r.width * self.split) - pad - 4, r.height)
 
     def _value_rect(self):
@@ -303,9 +311,8 @@ class Chooser(Widget):
         lit = focused and self.enabled
         pygame.draw.rect(surface, theme.BUTTON_HOVER if lit else theme.PANEL, r, border_radius=radius)
         if lit:
-            bar = max(3, r.height // 12)
-            pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(r.x + 2 + bar, r.y + r.height // 4, bar, r.height // 2),
-                             border_radius=bar // 2)
+            bar = self._focus_bar()
+            pygame.draw.rect(surface, theme.ACCENT, bar, border_radius=bar.width // 2)
         pygame.draw.rect(surface, theme.ACCENT if lit else theme.PANEL_EDGE, r, 2 if lit else 1, border_radius=radius)
         fg = theme.TEXT if self.enabled else theme.TEXT_FAINT
         label_rect = self._label_rect()

@@ -16,12 +16,12 @@ from ..scene import Scene, register
 from ..store_hooks import save_app_settings, settings_of
 from ..widgets import Button, Chooser, FocusGroup
 
-ON_OFF = ((True, "On"), (False, "Off"))
+ON_OFF = ((False, "Off"), (True, "On"))  # a switch: Left turns it off, Right on
 RED, WHITE = theme.SIDE_NAMES
 FOOTER = "Up/Down or Tab choose · Left/Right or Enter change · Esc goes back"
 
-# (setting, label, [(value, shown as)] in order, default, explanation); an ordered scale
-# (slow to fast) stops at its ends instead of wrapping round
+# (setting, label, [(value, shown as)] in order, default, explanation); every row's arrows
+# stop at the ends of its list (Enter, Space or a click on the value cycle round)
 ROWS = (
     ("sound", "Sound", ON_OFF, True, "Sounds for moves, captures, crowning and the end of a game."),
     ("animation", "Animation", (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("off", "Off")), "normal",
@@ -46,7 +46,6 @@ ROWS = (
      "Official: drawn after 40 moves each with no capture and no man moved, or one position three times. "
      "CSCI-561: 25 moves each with no capture or crowning. For new games."),
 )
-ORDERED = {"animation", "reply_pause", "watch_speed"}
 
 
 @register("settings")
@@ -59,7 +58,7 @@ class SettingsScene(Scene):
             shown = [s for _, s in options]
             current = self._get(name, default)
             chooser = Chooser(label, shown, index=values.index(current) if current in values else
-                              values.index(default), wrap=name not in ORDERED,
+                              values.index(default),
                               on_change=lambda text, n=name, vs=values, ss=shown: self._changed(n, vs[ss.index(text)]))
             chooser.setting = name
             chooser.name = f"row:{name}"
