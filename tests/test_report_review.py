@@ -161,7 +161,11 @@ def test_the_engine_sees_the_positions_since_the_last_man_move_wherever_review_i
 def test_live_analysis_draws_its_bar_beside_the_board(made):
     app, engines, scores = made
     game = blunder_game()
-    scores[game.positions[8]] = 250
+    # the last position's only move is a capture: live analysis searches the position after the forced moves
+    from game.analysis.forced import play_forced
+
+    after = play_forced(game.positions[8])
+    scores[after.position] = 250 if len(after.moves) % 2 == 0 else -250
     scene = open_review(app, game)
     bar = scene.bar
     assert bar.left >= scene.layout.frame.right and bar.right <= scene.layout.panel.left

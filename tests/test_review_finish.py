@@ -12,10 +12,18 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from test_report_review import ScriptedEngine
-from test_review import key
+from helpers import ScriptedEngine, click, key
 
 from game.ui.scenes.load import open_pdn_file
+
+pytestmark = pytest.mark.app(engine=ScriptedEngine, scenes=("menu",))
+
+
+def open_review(app, game, **params):
+    app.push("review", game=game, back="pop", **params)
+    app.step()
+    return app.stack.top
+
 
 RESIGNED = """[Event "US National 1946"]
 [Black "E Fuller"]
@@ -44,24 +52,6 @@ BOARD_OVER = """[Black "A"]
 [Result "1/2-1/2"]
 1. 14-23 *
 """
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    from game.app import App
-
-    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
-    engines = []
-
-    def factory():
-        engines.append(ScriptedEngine())
-        return engines[-1]
-
-    a = App(size=(1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=factory)
-    a.engines_made = engines
-    a.switch("menu")
-    yield a
-    a.close()
 
 
 def open_text(app, tmp_path, text, name="game.pdn"):
@@ -105,3 +95,71 @@ def test_a_game_without_a_result_is_unfinished(app, tmp_path):
     key(app, pygame.K_END)
     assert scene.info_lines()[-1] == "Unfinished"
     assert scene.status_text()[0].endswith("Red to move")
+
+
+# -- 2. live analysis searches past a forced move ---------------------------------------------------
+
+def forced_game():
+    """A game from the start whose last position has exactly one legal move, a capture."""
+    from game.rules import Game
+
+    game = Game()
+    for text in ("11-15", "22-18"):  # Red must take 15x22
+        game.push(next(m for m in game.legal_moves() if str(m) == text))
+    return game
+
+
+def test_play_forced_plays_single_moves_and_reads_the_answer_back():
+    from game.analysis.forced import play_forced
+
+    game = forced_game()
+    start = game.positions[-1]
+    forced = play_forced(start, ())
+    assert len(start.legal_moves()) == 1
+    assert forced.moves[0] == start.legal_moves()[0] and len(forced.position.legal_moves()) > 1
+    # one forced move: the score flips sides, the line starts with it
+    assert len(forced.moves) == 1 and str(forced.moves[0]) == "15x22"
+    assert forced.through(40, ("x",)) == (-40, (forced.moves[0], "x"))
+    # after a capture nothing earlier can recur: the history starts again
+    assert forced.history == ()
+    # a position with a choice is searched as it is
+    choice = game.positions[0]
+    assert play_forced(choice, ("h",)).moves == () and play_forced(choice, ("h",)).history == ("h",)
+
+
+def test_live_analysis_on_a_forced_capture_shows_the_search_after_it(app):
+    from game.ui.analysis_view import black_view, score_words
+
+    game = forced_game()
+    start = game.positions[-1]
+    (capture,) = start.legal_moves()
+    scene = open_review(app, game)
+    key(app, pygame.K_a)
+    engine = app.engines[-1]
+    # the engine is asked about the position after the capture, not the capture itself
+    asked = engine.requests[-1][0]
+    assert asked == start.play(capture) and len(asked.legal_moves()) > 1
+    engine.scores[asked] = -150  # the side to move after the capture is a man and a half down
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_RIGHT)
+    for _ in range(4):
+        app.step()
+    info = scene.live.info
+    assert info.position == start and info.pv[0] == capture and len(info.pv) >= 2
+    assert info.depth >= 2  # the search's depth after the forced move, counted from the board
+    assert info.score == 150  # the capturing side's view
+    words = scene.live.words()
+    assert score_words(black_view(150, start.turn)) in words and words.split(" · ")[-1].startswith(str(capture))
+    assert "Depth 1 " not in words
+
+
+def test_a_forced_line_that_ends_the_game_needs_no_search(app):
+    from game.rules import Game, Position
+
+    game2 = Game(Position.from_fen("W:W18:B14"))  # White's forced capture takes Red's last piece
+    scene = open_review(app, game2)
+    key(app, pygame.K_a)
+    info = scene.live.info
+    assert info is not None and info.pv == tuple(game2.position.legal_moves())
+    assert scene.live.words().startswith("Depth 1 · White wins in 1")
+    assert all(e.requests == [] for e in app.engines)

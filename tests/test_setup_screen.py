@@ -220,15 +220,17 @@ def test_a_analyses_the_position_as_it_is_set_up_and_leaving_ends_the_engine(tmp
         app.push("setup")
         app.step()
         scene = app.stack.top
+        from game.analysis.forced import play_forced
+
         scene.apply_fen("B:W18,22:B9,14")
         scene.message = ""
         key(app, pygame.K_a)
         frames_until(app, lambda: scene.live.info is not None)
-        assert engines[0].requests[-1][0] == Position.from_fen("B:W18,22:B9,14")
+        assert engines[0].requests[-1][0] == play_forced(Position.from_fen("B:W18,22:B9,14")).position  # past 14x23
         assert scene.status()[0].startswith("Depth ")
         click_square(app, 1)  # a red man more: the engine follows at once
         frames_until(app, lambda: scene.live.info is not None and scene.live.info.position == scene.position)
-        assert engines[0].requests[-1][0] == Position.from_fen("B:W18,22:B1,9,14")
+        assert engines[0].requests[-1][0] == play_forced(Position.from_fen("B:W18,22:B1,9,14")).position  # past 14x23
         scene.clear()
         scene.message = ""
         app.step()

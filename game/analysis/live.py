@@ -5,19 +5,25 @@ position in the engine's process; ``poll()`` (once a frame) keeps the newest
 depth, score and line; ``stop()`` frees the engine.  Showing the same position
 again costs nothing, so the UI may call ``show`` on every frame or on every
 change of the board (a move, an undo, a step in review).
+
+A forced move is searched past (see ``forced``): the position after the single
+legal moves is searched, and its depth, score and line are read back from the
+position shown, so a forced capture shows what it leads to, not "depth 1".
 """
 
 from dataclasses import dataclass
 
 from ..engine.process import Done, Info, Limit
+from ..engine.scores import WIN
+from .forced import play_forced
 
 
 @dataclass(frozen=True)
 class LiveInfo:
     position: object
-    depth: int
+    depth: int            # plies searched from ``position`` (forced moves played through count)
     score: int            # side to move's view, centi-men (see describe_score)
-    pv: tuple             # the best line, Moves from ``position``
+    pv: tuple             # the best line, Moves from ``position`` (the forced moves first)
     nodes: int
     seconds: float
 
@@ -31,6 +37,7 @@ class LiveAnalysis:
         self.info = None         # the newest LiveInfo for ``position``
         self.error = None
         self._rid = None
+        self._forced = None      # the forced moves played before the position searched
         self.finished = False    # the search ended by itself (a forced result proven)
 
     @property
@@ -46,10 +53,19 @@ class LiveAnalysis:
             self._cancel()
             self.finished = True
             return
+        forced = play_forced(position, history)
+        if forced.over:
+            # the forced moves end the game: nothing to search, the result is known
+            self._cancel()
+            n = len(forced.moves)
+            self.info = LiveInfo(position, n, WIN - n if n % 2 else n - WIN, forced.moves, 0, 0.0)
+            self.finished = True
+            return
+        self._forced = forced
         try:
             if self.client is None:
                 self.client = self._factory()
-            self._rid = self.client.go(position, tuple(history), Limit())
+            self._rid = self.client.go(forced.position, forced.history, Limit())
         except Exception as e:  # no engine: say so instead of analysing
             self._rid = None
             self.error = f"analysis is not available ({e})"
@@ -67,7 +83,9 @@ class LiveAnalysis:
             if getattr(msg, "request_id", None) != self._rid:
                 continue
             if isinstance(msg, Info):
-                self.info = LiveInfo(self.position, msg.depth, msg.score, tuple(msg.pv), msg.nodes, msg.seconds)
+                score, pv = self._forced.through(msg.score, msg.pv)
+                self.info = LiveInfo(self.position, msg.depth + len(self._forced.moves), score, pv, msg.nodes,
+                                     msg.seconds)
             elif isinstance(msg, Done):
                 self._rid = None
                 self.finished = True

@@ -19,6 +19,7 @@ otherwise (``probe=``, ``book=``: another lookup, or None for none).
 import time
 
 from ..engine.process import Done, Info, Limit
+from .forced import play_forced
 from .history import engine_history
 from .report import Check, Verdict, build_report, final_verdict
 
@@ -116,22 +117,19 @@ class GameAnalysis:
         self._checks_planned = planned
 
     def _position_of(self, job):
+        """(position searched, its history, a Forced or None): a second look plays the forced
+        moves first (see ``forced``), so that it is a real search."""
         kind, i = job
         if kind == "pass":
-            return self.positions[i], self._history(i), ()
-        history = self._history(i) + (self.positions[i],)
-        pos = self.positions[i].play(self.verdicts[i].best) if kind == "best" else self.positions[i + 1]
-        # The engine answers a position with one legal move at once, with a static score:
-        # play forced moves first so the second look is a real search.
-        forced = []
-        while len(forced) < 20:
-            legal = pos.legal_moves()
-            if len(legal) != 1:
-                break
-            history += (pos,)
-            forced.append(legal[0])
-            pos = pos.play(legal[0])
-        return pos, history, tuple(forced)
+            return self.positions[i], self._history(i), None
+        if kind == "best":
+            best = self.verdicts[i].best
+            line = self.positions[:i + 1] + [self.positions[i].play(best)]
+            history = engine_history(line, self.moves[:i] + (best,))
+        else:
+            line, history = self.positions[:i + 2], self._history(i + 1)
+        forced = play_forced(line[-1], history)
+        return forced.position, forced.history, forced
 
     def _next(self):
         while True:
@@ -157,7 +155,7 @@ class GameAnalysis:
                     self.verdicts[i] = Verdict(-nxt.score, legal[0], (legal[0],) + tuple(nxt.pv), nxt.depth, "forced")
                     continue
             elif final_verdict(pos) is not None:
-                self._looks[job] = _through(forced, final_verdict(pos).score, ())
+                self._looks[job] = forced.through(final_verdict(pos).score)
                 self._finish_check(i)
                 continue
             seconds = self.seconds if kind == "pass" else self.seconds * CHECK_FACTOR
@@ -206,7 +204,7 @@ class GameAnalysis:
                 if kind == "pass":
                     self.verdicts[i] = Verdict(score, msg.move, pv, msg.depth)
                 else:
-                    self._looks[job] = _through(forced, score, pv)
+                    self._looks[job] = forced.through(score, pv)
                     self._finish_check(i)
                 try:
                     self._next()
@@ -236,11 +234,6 @@ class GameAnalysis:
         if self.book is not None:
             verdicts = _with_book(self.positions, self.moves, verdicts, self.book)
         return build_report(self.start, self.moves, verdicts, probe=self.probe, checks=self.checks, names=self.names)
-
-
-def _through(forced, score, pv):
-    """A score and line found after ``forced`` moves, as seen from before them."""
-    return (score if len(forced) % 2 == 0 else -score), tuple(forced) + tuple(pv)
 
 
 def _with_book(positions, moves, verdicts, book):

@@ -1,0 +1,55 @@
+"""Forced moves played through before a search: one rule for the live analysis and the report.
+
+The engine answers a position with one legal move at once, with a static score
+(depth 1, no line): that is right for playing, where there is nothing to choose,
+and wrong for analysis, which must say what the forced move leads to.  So the
+analysis plays the forced moves itself, searches the first position with a
+choice, and reads the answer back from where it started (``through``).
+"""
+
+from dataclasses import dataclass
+
+from .history import engine_history
+
+FORCED_LIMIT = 20   # forced moves played at most (kings can shuffle through single moves a long way)
+
+
+@dataclass(frozen=True)
+class Forced:
+    """``position`` after the forced ``moves`` from the one asked about, and the ``history``
+    the engine is shown with it (``engine_history`` over the whole line)."""
+
+    position: object
+    history: tuple
+    moves: tuple
+
+    @property
+    def over(self):
+        """The forced moves end the game: the side to move at ``position`` has no move."""
+        return not self.position.legal_moves()
+
+    def through(self, score, pv=()):
+        """A score (side to move at ``position``) and line found after the forced moves,
+        as seen from the position asked about: the score negated once per forced move,
+        the line led by the forced moves."""
+        return (score if len(self.moves) % 2 == 0 else -score), tuple(self.moves) + tuple(pv)
+
+
+def play_forced(position, history=(), limit=FORCED_LIMIT):
+    """Play the single legal moves from ``position`` (``history`` the earlier positions the
+    engine would be shown with it) until there is a choice, the game ends or ``limit`` is
+    reached; a ``Forced`` (with no moves when ``position`` has a choice already)."""
+    positions, moves = [position], []
+    while len(moves) < limit:
+        legal = positions[-1].legal_moves()
+        if len(legal) != 1:
+            break
+        moves.append(legal[0])
+        positions.append(positions[-1].play(legal[0]))
+    if not moves:
+        return Forced(position, tuple(history), ())
+    since = engine_history(positions, moves)
+    # nothing trimmed (no capture, no man move): the earlier history can still recur
+    if len(since) == len(moves):
+        since = tuple(history) + since
+    return Forced(positions[-1], since, tuple(moves))
