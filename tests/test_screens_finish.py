@@ -67,3 +67,22 @@ def test_every_choice_stops_at_the_ends_of_its_list(app, name, params):
         assert row.index == 1 % len(row.options), row.label
         if name == "new_game":
             row.step(-1)
+
+
+# -- item 20: the buttons of a dialog (the game-over card) share one text size -------------------
+
+def test_the_game_over_buttons_share_one_text_size_at_every_size(app):
+    from game.rules import WHITE, Outcome
+
+    app.switch("menu")
+    app.push("game_over", outcome=Outcome(WHITE, "no_moves", "Red has no legal move"),
+             players={0: None, 1: None}, play_again=lambda: None, review=lambda: None, save=lambda: None)
+    frames(app)
+    card = app.stack.top
+    assert [b.text for b in card.widgets] == ["New game", "Review", "Save", "Menu"]
+    for size in SIZES:
+        card.resize(size)
+        sizes = {b.label_size() for b in card.widgets}
+        assert len(sizes) == 1, (size, [(b.text, b.label_size()) for b in card.widgets])
+        # ... as large as the longest label allows, never the smallest of what each could take alone
+        assert sizes == {min(b.fitted_size() for b in card.widgets)}

@@ -215,7 +215,7 @@ def test_finish_a_game_to_the_game_over_overlay_and_play_again(app):
     assert over.title == "You win!" and over.message == "White has no pieces left"
     assert app.stack.names()[-2] == "play"  # the overlay sits on top of the final board
     labels = [b.text for b in over.widgets]
-    assert labels == ["Rematch", "Review", "Save", "Menu"]
+    assert labels == ["New game", "Review", "Save", "Menu"]
     click_at(app, over.widgets[0].rect.center)
     again = play_scene(app)
     assert again is not scene and again.game.moves == [] and app.stack.top is again

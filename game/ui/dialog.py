@@ -4,7 +4,7 @@ import pygame
 
 from . import theme
 from .scene import Scene
-from .widgets import Button, FocusGroup
+from .widgets import Button, FocusGroup, same_size
 
 
 class DialogScene(Scene):
@@ -70,6 +70,7 @@ class DialogScene(Scene):
         for b in self.widgets:
             b.rect = pygame.Rect(x, self.card.bottom - pad - bh - note_h, bw, bh)
             x += bw + gap
+        same_size(self.widgets)  # one text size along the row (a bold primary label is no smaller)
         self.note_rect = pygame.Rect(self.card.x + pad, self.card.bottom - pad // 2 - note_h, cw - 2 * pad,
                                      max(1, note_h))
 

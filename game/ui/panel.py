@@ -15,7 +15,7 @@ import pygame
 from ..engine.scores import describe_score
 from ..rules import BLACK, WHITE
 from . import theme
-from .widgets import Button, FocusGroup
+from .widgets import Button, FocusGroup, same_size
 from .words import opening_label, outcome_words, to_move
 
 OPENING_PLIES = 12  # the longest named opening line is shorter
@@ -125,6 +125,7 @@ class SidePanel:
             b.rect = pygame.Rect(x + (i % cols) * (bw + bgap), self.grid_top + (i // cols) * (bh + bgap), bw, bh)
         if len(self.grid) % cols:
             self.grid[-1].rect.width = inner_w  # a lone last button spans the row
+        same_size(self.grid)
         # the player cards, at the top
         self.name_size = self.f(26 if not compact else 23)
         self.label_size = self.f(19)
@@ -280,7 +281,7 @@ class SidePanel:
         self.step.enabled = not over
         self.again.visible = True
         self.again.primary = over
-        self.again.text = "Play again" if over else "New game"
+        same_size(self.grid)  # one text size over the grid, whatever the labels say now
         # the opening's name changes only in the first dozen moves: looked up when they change
         key = (s.game.start, tuple(s.game.moves[:OPENING_PLIES]))
         if key != self._opening_key:

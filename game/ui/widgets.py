@@ -78,6 +78,7 @@ class Button(Widget):
         self.primary = primary
         self.hotkey = hotkey  # shown faintly on the right, e.g. "Ctrl+Z"
         self.show_hotkeys = True  # a screen may hide them all when only some would fit
+        self.fixed_size = None  # set by ``same_size``: one text size for a row or grid of buttons
         self._pressed = False
 
     def handle_event(self, event):
@@ -101,12 +102,17 @@ class Button(Widget):
         if self.enabled and self.on_click is not None:
             self.on_click()
 
-    def label_size(self):
-        """The nominal text size the label is drawn at (fitted to the button)."""
+    def fitted_size(self):
+        """The largest nominal text size at which the label fits the button."""
         r = self.rect
         # measured as drawn (a primary label is bold), with room at its ends in proportion
         return theme.fit_text(self.text, int(r.height * 0.6), max(1, r.width - max(16, r.height // 2)),
                               bold=self.primary)
+
+    def label_size(self):
+        """The nominal text size the label is drawn at (fitted to the button, or its group's size)."""
+        fitted = self.fitted_size()
+        return fitted if self.fixed_size is None else min(fitted, self.fixed_size)
 
     def key_size(self):
         """The nominal size of the hotkey hint: smaller than the label, never unreadable."""
@@ -163,6 +169,17 @@ class Button(Widget):
                             (r.right - 12, r.centery), "midright")
         else:
             theme.blit_text(surface, self.text, size, fg, r.center, "center", bold=self.primary)
+
+
+def same_size(buttons):
+    """Give ``buttons`` (a dialog's row, a panel's grid) one text size: the largest at which every
+    visible label fits, so no button's words look smaller than its neighbours'."""
+    shown = [b for b in buttons if b.visible]
+    for b in buttons:
+        b.fixed_size = None
+    size = min((b.fitted_size() for b in shown), default=None)
+    for b in buttons:
+        b.fixed_size = size
 
 
 class IconButton(Button):

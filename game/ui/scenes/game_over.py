@@ -1,4 +1,4 @@
-"""The end of a game, over the final board: who won and why, then Rematch / Review / Save / Menu."""
+"""The end of a game, over the final board: who won and why, then New game / Review / Save / Menu."""
 
 from .. import theme
 from ..dialog import DialogScene
@@ -35,8 +35,9 @@ class GameOverScene(DialogScene):
         super().enter()
 
     def buttons(self):
-        """Rematch (the same players again), Review, Save (as PDN), Menu; Ctrl+Q still quits."""
-        out = [("Rematch", self.play_again, True)]
+        """New game (the same players again, as the panel's button says), Review, Save (as PDN), Menu;
+        Ctrl+Q still quits."""
+        out = [("New game", self.play_again, True)]
         if self.params.get("review") is not None:
             out.append(("Review", self.review, False))
         if self.params.get("save") is not None:
