@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from helpers import ScriptedEngine, click, key
+from helpers import FakeEngine, ScriptedEngine, click, key
 
 from game.ui.scenes.load import open_pdn_file
 
@@ -163,3 +163,27 @@ def test_a_forced_line_that_ends_the_game_needs_no_search(app):
     assert info is not None and info.pv == tuple(game2.position.legal_moves())
     assert scene.live.words().startswith("Depth 1 · White wins in 1")
     assert all(e.requests == [] for e in app.engines)
+
+
+# -- 7. Esc during the game report cancels it; the board stays usable --------------------------------
+
+@pytest.mark.app(engine=FakeEngine, scenes=("menu",))
+def test_esc_while_the_report_is_made_cancels_it_and_stays_in_review(app):
+    from helpers import play
+
+    from game.rules import Game
+
+    game = play(Game(), 12, seed=4)
+    scene = open_review(app, game)
+    key(app, pygame.K_g)
+    assert scene.analysing and scene.analyse_button.hotkey == "Esc" and not scene.back_button.hotkey
+    engine = app.engines[-1]
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene  # still in review
+    assert not scene.analysing and scene.report is None and engine.cancels >= 1 and engine.closed
+    assert "cancelled" in scene.progress_text()
+    assert scene.analyse_button.hotkey == "G" and scene.back_button.hotkey == "Esc"
+    key(app, pygame.K_LEFT)  # the board is usable
+    assert scene.ply == len(game.moves) - 1
+    key(app, pygame.K_ESCAPE)  # nothing running now: Esc leaves
+    assert app.stack.top.name == "menu"

@@ -17,7 +17,8 @@ the whole game (a progress bar; G again cancels) into a report: a graph,
 each move classed best … blunder, a table per side.  On a mistake or
 blunder, W (or a click on its explanation) steps through why: the better
 move, then the move played and its refutation, Left/Right inside the line,
-Esc back to the game.  Ctrl+S saves the analysed game as annotated PDN.
+Esc back to the game.  Esc while the report is made cancels it (and leaves review only
+when pressed again).  Ctrl+S saves the analysed game as annotated PDN.
 "Continue from here" plays on from the shown position against the computer
 or with a friend: the moves up to there are kept, so repetition still counts.
 """
@@ -237,12 +238,14 @@ class ReviewScene(Scene):
         self._refresh_buttons()
 
     def _refresh_buttons(self):
+        # while the report is made Esc cancels it (the board stays usable), and Back says no key
         if self.analysing:
-            self.analyse_button.text = "Cancel analysis"
+            self.analyse_button.text, self.analyse_button.hotkey = "Cancel analysis", "Esc"
         elif self.report is not None:
             self.analyse_button.text, self.analyse_button.hotkey = "Save annotated PDN", "Ctrl+S"
         else:
-            self.analyse_button.text = "Analyse game"
+            self.analyse_button.text, self.analyse_button.hotkey = "Analyse game", "G"
+        self.back_button.hotkey = None if self.analysing else "Esc"
         self._layout_panel()
 
     def move_report(self, ply=None):
@@ -365,8 +368,11 @@ class ReviewScene(Scene):
                 return True
             return False
         if k == pygame.K_ESCAPE:
+            # Esc undoes the latest thing first: the why line, then a report being made, then review
             if self.why is not None:
                 self.end_why()
+            elif self.analysing:
+                self.cancel_analysis()
             else:
                 self.back()
         elif k in self.KEYS:
