@@ -207,3 +207,27 @@ def test_esc_on_the_menu_asks_and_esc_again_stays(app):
     assert quit_button.text == "Quit"
     click_at(app, quit_button.rect.center, n=1)
     assert not app.running
+
+
+# -- item 11: the board speaks the moves' language: square numbers, or no labels at all ----------
+
+@pytest.mark.parametrize("flipped", [False, True])
+def test_with_numbers_off_the_board_has_no_second_notation(app, flipped):
+    from game.ui import theme
+
+    app.settings["square_numbers"] = False
+    scene = one_player(app, flipped=flipped)
+    assert not scene.numbers
+    assert scene.renderer.label_boxes(scene.layout, scene.numbers) == []
+    frames(app)
+    frame, board = scene.layout.frame, scene.layout.board.rect
+    # the frame's strips beside and below the squares are plain wood: no a-h or 1-8 drawn there
+    strips = [pygame.Rect(board.x, board.bottom + 2, board.width, frame.bottom - board.bottom - 6),
+              pygame.Rect(frame.x + 4, board.y, board.x - frame.x - 6, board.height)]
+    for strip in strips:
+        colours = {tuple(app.screen.get_at((x, y))[:3]) for x in range(strip.x, strip.right, 2)
+                   for y in range(strip.y, strip.bottom, 2)}
+        assert colours == {theme.BOARD_FRAME}, strip
+    key(app, pygame.K_n)  # N: the numbers on the squares, the same numbers the moves are written in
+    assert scene.numbers
+    assert [box[2] for box in scene.renderer.label_boxes(scene.layout, True)] == ["32"]

@@ -1,9 +1,13 @@
-"""Drawing the board: frame, squares, coordinates, highlights and pieces.
+"""Drawing the board: frame, squares, square numbers, highlights and pieces.
 
 Sprites come from the assets loader, smoothscaled to the square size (the
 loader caches each size); without it, plain shapes are drawn.  The static
-part (frame, squares, coordinates, square numbers) is cached per layout, so
-a frame costs a blit plus the pieces.
+part (frame and squares) is cached per layout, so a frame costs a blit plus
+the pieces.
+
+Moves are written in the standard square numbers (11-15) everywhere, so the
+board labels its squares with those numbers or not at all: never with a
+second notation (a-h / 1-8) that no move is written in.
 """
 
 import pygame
@@ -21,11 +25,6 @@ CAPTURE_GLOW = (255, 140, 50)
 def number_size(square):
     """The nominal text size of the square numbers: small, but never below a readable 16."""
     return max(16, int(square * 0.2))
-
-
-def coord_size(layout):
-    """The nominal size of the a-h / 1-8 labels in the frame: readable (at least 16)."""
-    return max(16, int(layout.coord * 0.75))
 
 
 class BoardPicture:
@@ -65,9 +64,9 @@ class BoardRenderer:
         # the loader never raises: a missing file is drawn as a plain stand-in
         return None if self.assets is None else self.assets.scaled(name, size)
 
-    def _static_board(self, layout, numbers):
+    def _static_board(self, layout):
         board = layout.board
-        key = (layout.size, board.rect.topleft, board.square, board.flipped, numbers)
+        key = (layout.size, board.rect.topleft, board.square, board.flipped)
         if self._static_key == key:
             return self._static
         frame = layout.frame
@@ -88,23 +87,15 @@ class BoardRenderer:
                     surf.blit(sprite, cell)
                 else:
                     surf.fill(theme.DARK_SQUARE if is_dark else theme.LIGHT_SQUARE, cell)
-        if numbers:  # square numbers are drawn over the pieces; the a-h/1-8 labels would be a second notation
-            self._static, self._static_key = surf, key
-            return surf
-        size = coord_size(layout)
-        for i in range(8):
-            theme.blit_text(surf, board.column_letter(i), size, theme.COORD_TEXT,
-                            (ox + i * s + s // 2, oy + 8 * s + layout.coord // 2), "center")
-            theme.blit_text(surf, board.row_label(i), size, theme.COORD_TEXT,
-                            (ox // 2, oy + i * s + s // 2), "center")
         self._static, self._static_key = surf, key
         return surf
 
     # -- drawing ----------------------------------------------------------------
 
-    def draw_static(self, surface, layout, numbers):
-        """Frame, squares, coordinates: drawn once into the scene's cached background."""
-        surface.blit(self._static_board(layout, numbers), layout.frame)
+    def draw_static(self, surface, layout, numbers=None):
+        """Frame and squares: drawn once into the scene's cached background (the square numbers
+        go over the pieces; ``numbers`` is accepted for the callers that pass it)."""
+        surface.blit(self._static_board(layout), layout.frame)
 
     def draw(self, surface, layout, picture, static=True):
         board = layout.board
@@ -144,19 +135,15 @@ class BoardRenderer:
 
     def label_boxes(self, layout, numbers):
         """[(name, rect, text, size)] of the board's labels, for the layout check: one square number
-        (the widest) in its corner, or the widest coordinate labels in the frame."""
+        (the widest) in its corner; nothing when the numbers are off."""
         board = layout.board
-        if numbers:
-            size = number_size(board.square)
-            w, h = theme.text_size("32", size)
-            cell = board.square_rect(29)
-            rect = pygame.Rect(cell.x + max(2, cell.width // 24), cell.y + max(1, cell.width // 40), w, h)
-            return [("square_number", rect.clip(cell), "32", size)]
-        size = coord_size(layout)
-        s, c = board.square, layout.coord
-        column = pygame.Rect(board.rect.x, board.rect.bottom, s, c)
-        row = pygame.Rect(layout.frame.x, board.rect.y, c, s)
-        return [("column_label", column, "h", size), ("row_label", row, "8", size)]
+        if not numbers:
+            return []
+        size = number_size(board.square)
+        w, h = theme.text_size("32", size)
+        cell = board.square_rect(29)
+        rect = pygame.Rect(cell.x + max(2, cell.width // 24), cell.y + max(1, cell.width // 40), w, h)
+        return [("square_number", rect.clip(cell), "32", size)]
 
     def _capture_glow(self, surface, rect):
         """A must-capture piece: a warm filled glow and a thick edge, plain on the dark square."""

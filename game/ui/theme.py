@@ -39,7 +39,6 @@ CHECKED = (52, 74, 60)          # the chosen one of a set (a tool), not the focu
 LIGHT_SQUARE = (236, 218, 184)
 DARK_SQUARE = (122, 78, 50)
 BOARD_FRAME = (66, 42, 28)
-COORD_TEXT = (214, 190, 150)
 
 BLACK_PIECE = (40, 40, 44)
 BLACK_PIECE_EDGE = (12, 12, 14)

@@ -33,7 +33,7 @@ ROWS = (
     ("show_movable", "Show movable pieces", ON_OFF, True, "Mark the pieces that can move (or must capture)."),
     ("show_destinations", "Show destinations", ON_OFF, True, "Mark where the selected piece can go."),
     ("square_numbers", "Square numbers", ON_OFF, True,
-     "Print the standard numbers 1-32 on the dark squares: moves such as 11-15 name them."),
+     "The numbers 1-32 on the dark squares: every move is written with them (11-15). Off: a plain board."),
     ("opening_book", "Opening book", ON_OFF, True,
      "Expert and Master play their first moves from the opening book, varying among equal moves."),
     ("allow_analysis", "Analysis vs computer", ON_OFF, False,
