@@ -21,3 +21,29 @@ def home(tmp_path, monkeypatch):
     """A test's own settings and data folder (CHECKERS_HOME)."""
     monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
     return tmp_path
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "app(size=(1000, 700), engine=None, scenes=()): how the `app` fixture makes its window: "
+        "its size, the function making each engine client (None: real engine processes) and the scenes "
+        "open at the start (the first switched to, the others pushed on it, one frame drawn)")
+
+
+@pytest.fixture
+def app(request, home):
+    """A headless App (helpers.new_app) in the test's own CHECKERS_HOME, closed after the test.
+
+    A module's or a test's ``@pytest.mark.app(...)`` says what it needs; the nearest one counts."""
+    from helpers import new_app, open_scenes
+
+    marker = request.node.get_closest_marker("app")
+    options = dict(marker.kwargs) if marker is not None else {}
+    scenes = options.pop("scenes", ())
+    a = new_app(**options)
+    try:
+        if scenes:
+            open_scenes(a, *scenes)
+        yield a
+    finally:
+        a.close()
