@@ -6,20 +6,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pygame
 import pytest
+from helpers import FakeEngine, click, click_square, frames_until, key, new_app
 
 from game.notation.pdn import write_pdn
 from game.rules import BLACK, WHITE, Game, Position
 from game.store import autosave_path, games_dir, read_games_file, save_game
-
-from helpers import FakeEngine, frames_until
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def answering():
@@ -27,30 +21,7 @@ def answering():
     return FakeEngine(reply=lambda moves: moves[-1] if moves else None)
 
 
-def make_app(engine=True):
-    from game.app import App
-    return App(size=(1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=answering if engine else None)
-
-
-@pytest.fixture
-def app(home):
-    a = make_app()
-    a.switch("menu")
-    a.step()
-    yield a
-    a.close()
-
-
-def key(app, k, mod=0, n=1):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    for _ in range(n):
-        app.step()
-
-
-def click(app, pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.step()
+pytestmark = pytest.mark.app(engine=answering, scenes=("menu",))
 
 
 def settle(app, n=200):
@@ -65,7 +36,7 @@ def settle(app, n=200):
 def play_clicks(app, move):
     scene = app.stack.find("play")
     for square in move.path:
-        click(app, scene.layout.board.square_center(square))
+        click_square(app, square, scene=scene)
     return settle(app)
 
 
@@ -127,7 +98,7 @@ def test_moves_are_kept_and_continue_appears(app):
 def test_continue_after_restart_against_the_computer_keeps_its_level(home):
     from game.engine.levels import level_by_name
 
-    a = make_app()
+    a = new_app(engine=answering)
     try:
         a.switch("settings")  # the level chosen last is another one: the game keeps its own
         a.settings["level"] = "Beginner"
@@ -140,7 +111,7 @@ def test_continue_after_restart_against_the_computer_keeps_its_level(home):
         a.close()  # the window closes: the game stays among the unfinished games
     saved = latest()
     assert saved.game.ply == 2 and saved.levels == {"white": "Hard"} and saved.humans == ["black"]
-    b = make_app()
+    b = new_app(engine=answering)
     try:
         b.switch("menu")
         b.step()
@@ -156,14 +127,14 @@ def test_continue_after_restart_against_the_computer_keeps_its_level(home):
 
 
 def test_closing_mid_animation_keeps_the_move(home):
-    a = make_app()
+    a = new_app(engine=answering)
     try:
         a.switch("play", mode="2p", players={BLACK: None, WHITE: None})
         a.step()
         scene = a.stack.top
         move = scene.game.legal_moves()[0]
         for square in move.path:
-            click(a, scene.layout.board.square_center(square))
+            click_square(a, square, scene=scene)
         assert scene.anim is not None and scene.game.ply == 1  # closed while the piece is moving
     finally:
         a.close()
@@ -289,25 +260,23 @@ def test_unreadable_file_in_the_list_says_why(app):
     assert app.stack.top is load and "not a text file" in load.message
 
 
-def run_cli(*args, home):
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT),
-               CHECKERS_HOME=str(home), CHECKERS_EXIT_AFTER_FIRST_FRAME="1")
-    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True,
-                          timeout=60, cwd=ROOT, env=env)
+def test_cli_pdn(home, tmp_path, monkeypatch, capsys):
+    # main() in this process, as ``python -m game`` runs it (tests/test_cli.py runs the command itself)
+    from game.__main__ import main
 
-
-def test_cli_pdn(home, tmp_path):
-    r = run_cli("--pdn", str(tmp_path / "missing.pdn"), home=home)
-    assert r.returncode == 2 and "Traceback" not in r.stderr
-    lines = r.stderr.strip().splitlines()
+    monkeypatch.setenv("CHECKERS_EXIT_AFTER_FIRST_FRAME", "1")
+    assert main(["--pdn", str(tmp_path / "missing.pdn")]) == 2
+    err = capsys.readouterr().err
+    lines = err.strip().splitlines()
+    assert "Traceback" not in err
     assert len(lines) == 1 and lines[0].startswith("checkers: ") and "missing.pdn" in lines[0]
     path = tmp_path / "one.pdn"
     g = Game()
     g.push(g.legal_moves()[0])
     path.write_text(write_pdn(g))
-    r = run_cli("--pdn", str(path), home=home)
-    assert r.returncode == 0, r.stderr
-    assert "Traceback" not in r.stderr
+    assert main(["--pdn", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert "first frame drawn" in out and "Traceback" not in err
 
 
 def test_open_pdn_file_in_app(app, tmp_path):

@@ -7,23 +7,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from helpers import key
 
-from game.app import App
 from game.rules import Position
 from game.ui.scenes import how_to_play
 
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
-    a = App((1024, 768), fixed_dt=1 / 60, sound=False)
-    yield a
-    a.close()
-
-
-def key(app, k, mod=0):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    app.step()
+pytestmark = pytest.mark.app(size=(1024, 768))
 
 
 def test_reached_from_the_menu_and_paged_with_the_keyboard(app):

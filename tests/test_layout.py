@@ -7,8 +7,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from helpers import FakeEngine
+from helpers import play as play_moves
 
-from game.app import App
 from game.rules import WHITE, Outcome
 from game.ui import layout_check
 from game.ui.layout_check import SIZES, Box, check_scene, problems
@@ -36,12 +37,7 @@ SCENES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    os.environ["CHECKERS_HOME"] = str(tmp_path_factory.mktemp("home"))
-    a = App((1024, 768), fixed_dt=1 / 60, sound=False)
-    yield a
-    a.close()
+pytestmark = pytest.mark.app(size=(1024, 768))
 
 
 def open_scene(app, name, params, below):
@@ -149,15 +145,7 @@ def test_menu_with_more_entries_still_fits(app, monkeypatch):
 # -- the play screen in each of its states -----------------------------------------------------
 
 KINGS_FEN = "W:WK3,14,20,22,23,26,28,30:BK27,1,2,5,6,9,12"
-
-
-@pytest.fixture
-def play_app(home):
-    from helpers import app_with_fake_engines
-
-    a = app_with_fake_engines((1024, 768))
-    yield a
-    a.close()
+with_fake_engines = pytest.mark.app(size=(1024, 768), engine=FakeEngine)  # the computer's moves are never waited for
 
 
 def _players(kind):
@@ -168,41 +156,42 @@ def _players(kind):
             "1p-white": {0: expert, 1: None}}[kind]
 
 
+@with_fake_engines
 @pytest.mark.parametrize("kind", ["1p", "2p", "watch", "1p-white"])
 @pytest.mark.parametrize("numbers", [True, False])
-def test_play_screen_fits_every_size(play_app, kind, numbers):
+def test_play_screen_fits_every_size(app, kind, numbers):
     from game.rules import Position
 
-    play_app.switch("play", players=_players(kind), start=Position.from_fen(KINGS_FEN) if kind == "2p" else None)
-    play_app.step()
-    scene = play_app.stack.top
+    app.switch("play", players=_players(kind), start=Position.from_fen(KINGS_FEN) if kind == "2p" else None)
+    app.step()
+    scene = app.stack.top
     scene.numbers = numbers
     if kind == "watch":
         assert scene.match.thinking and scene.panel.move_now.visible  # the Move now button is checked too
     assert check_scene(scene) == []
 
 
-def test_play_screen_with_analysis_and_a_long_game_fits(play_app):
-    from helpers import play as play_moves
-
+@with_fake_engines
+def test_play_screen_with_analysis_and_a_long_game_fits(app):
     from game.rules import Game
 
-    play_app.switch("play", players=_players("2p"), game=play_moves(Game(), 60, seed=4))
-    play_app.step()
-    scene = play_app.stack.top
+    app.switch("play", players=_players("2p"), game=play_moves(Game(), 60, seed=4))
+    app.step()
+    scene = app.stack.top
     scene.toggle_analysis()
-    play_app.step()
+    app.step()
     assert scene.analysing
     assert check_scene(scene) == []
     assert any(b.name == "eval_bar" for b in scene.layout_boxes())
 
 
-def test_play_layout_check_catches_a_panel_that_does_not_fit(play_app, monkeypatch):
+@with_fake_engines
+def test_play_layout_check_catches_a_panel_that_does_not_fit(app, monkeypatch):
     # the check is not blind to the panel: a long player label is fitted by eliding it, and
     # without the eliding the check finds the text that no longer fits its box
-    play_app.switch("play", players=_players("1p"))
-    play_app.step()
-    scene = play_app.stack.top
+    app.switch("play", players=_players("1p"))
+    app.step()
+    scene = app.stack.top
     monkeypatch.setattr(scene.panel, "_player_label", lambda colour: "Computer · " + "Grandmaster " * 6)
     assert check_scene(scene) == []
     from game.ui import panel
@@ -212,15 +201,16 @@ def test_play_layout_check_catches_a_panel_that_does_not_fit(play_app, monkeypat
     assert any("player0.label text" in p and "needs" in p for p in found), found
 
 
-def test_game_over_card_over_the_board_fits(play_app):
+@with_fake_engines
+def test_game_over_card_over_the_board_fits(app):
     from game.rules import Position
 
-    play_app.switch("play", players=_players("1p"), start=Position.from_fen("B:W23:B18,K6,1,2"))
-    play_app.step()
-    scene = play_app.stack.top
+    app.switch("play", players=_players("1p"), start=Position.from_fen("B:W23:B18,K6,1,2"))
+    app.step()
+    scene = app.stack.top
     scene.match.play(next(m for m in scene.game.legal_moves() if m.is_capture))
-    play_app.run(frames=60)
-    top = play_app.stack.top
+    app.run(frames=60)
+    top = app.stack.top
     assert top.name == "game_over"
     assert check_scene(top) == []
     assert check_scene(scene) == []

@@ -7,8 +7,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
-from helpers import frames_until
-from test_report_review import ScriptedEngine, blunder_game
+from helpers import ScriptedEngine, blunder_game, frames_until, open_review, open_scenes
 
 from game.rules import Game
 from game.ui.layout_check import check_scene
@@ -16,22 +15,12 @@ from game.ui.layout_check import check_scene
 SCORES = {blunder_game().positions[5]: 300}  # the blunder of the scripted engine's report
 LONG = "Grandmaster " + "Bartholomew-Featherstonehaugh " * 4
 
-
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    from game.app import App
-
-    os.environ["CHECKERS_HOME"] = str(tmp_path_factory.mktemp("home"))
-    a = App((1024, 768), fixed_dt=1 / 60, sound=False, engine_factory=lambda: ScriptedEngine(SCORES))
-    yield a
-    a.close()
+pytestmark = pytest.mark.app(size=(1024, 768), engine=lambda: ScriptedEngine(SCORES))
 
 
 def review(app, game, **params):
-    app.switch("menu")
-    app.push("review", game=game, back="pop", **params)
-    app.step()
-    return app.stack.top
+    open_scenes(app, "menu")
+    return open_review(app, game, **params)
 
 
 def long_game():
@@ -76,10 +65,7 @@ def test_report_live_analysis_and_why_line_fit(app):
 
 
 def test_setup_with_live_analysis_fits(app):
-    app.switch("menu")
-    app.push("setup")
-    app.step()
-    scene = app.stack.top
+    scene = open_scenes(app, "menu", "setup")
     scene.toggle_live()
     frames_until(app, lambda: scene.live.info is not None)
     assert check_scene(scene) == []

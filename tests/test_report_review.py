@@ -14,87 +14,23 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers import frames_until
-from test_review import click, key, open_review
+from helpers import ScriptedEngine, blunder_game, click, frames_until, key, new_app, open_review, open_scenes
 
 from game.analysis import grading
-from game.engine.process import Done, Info
 from game.notation.pdn import read_pdn
 from game.rules import WHITE, Game, Position
 
 
-class ScriptedEngine:
-    """An engine client double: the first legal move, a score per position (default 0).
-
-    A search with a time limit gets an Info and a Done at the next poll; an unlimited one
-    (live analysis) only Infos, one per poll, deeper each time, until cancelled.
-    """
-
-    def __init__(self, scores=None):
-        self.scores = scores or {}
-        self.requests = []
-        self.pending = []
-        self.live = None
-        self.cancels = 0
-        self.closed = False
-
-    def go(self, position, history=(), limit=None):
-        rid = len(self.requests) + 1
-        self.requests.append((position, tuple(history), limit))
-        move = position.legal_moves()[0]
-        score = self.scores.get(position, 0)
-        if limit is not None and limit.time is None and limit.depth is None:
-            self.live = (rid, position, move, score, 0)
-        else:
-            self.live = None
-            self.pending += [Info(rid, 5, score, (move,), 100, 0.01), Done(rid, move, score, 5, 100)]
-        return rid
-
-    def poll(self):
-        out, self.pending = self.pending, []
-        if self.live is not None:
-            rid, position, move, score, depth = self.live
-            self.live = (rid, position, move, score, depth + 1)
-            out.append(Info(rid, depth + 1, score, (move,), 1000, 0.1))
-        return out
-
-    def cancel(self):
-        self.cancels += 1
-        self.pending, self.live = [], None
-
-    def close(self, wait=True):
-        self.closed = True
-
-
-def blunder_game():
-    """A game whose 5th move (ply 4) is not the first legal move and gives a position scored +3 men
-    for the side to move after it: the scripted engine calls it a blunder."""
-    g = Game()
-    for i in range(8):
-        moves = g.legal_moves()
-        if i == 4:
-            moves = [m for m in moves[1:] if len(g.position.play(m).legal_moves()) > 1]
-        g.push(moves[0])
-    return g
-
-
 @pytest.fixture
-def made(tmp_path, monkeypatch):
-    """(app, engines made so far, scores the next engines use)."""
-    from game.app import App
-
-    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
-    engines, scores = [], {}
-
-    def factory():
-        e = ScriptedEngine(scores)
-        engines.append(e)
-        return e
-
-    app = App(size=(1100, 760), fixed_dt=1 / 60, sound=False, engine_factory=factory)
-    app.switch("menu")
-    yield app, engines, scores
-    app.close()
+def made(home):
+    """(app, engines made so far, scores the next engines use): scripted engines, the menu open."""
+    scores = {}
+    app = new_app((1100, 760), engine=lambda: ScriptedEngine(scores))
+    try:
+        open_scenes(app, "menu")
+        yield app, app.engines, scores
+    finally:
+        app.close()
 
 
 def analysed(app, game, scores):
@@ -307,25 +243,18 @@ def test_ctrl_s_before_the_report_says_what_to_do(made):
     assert scene.saved_path is None and "Analyse the game first" in scene.message
 
 
-def test_an_engine_that_cannot_start_is_a_sentence_not_a_crash(tmp_path, monkeypatch):
-    from game.app import App
+def no_processes_left():
+    raise OSError("no processes left")
 
-    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
 
-    def broken():
-        raise OSError("no processes left")
-
-    app = App(size=(1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=broken)
-    try:
-        app.switch("menu")
-        scene = open_review(app, blunder_game())
-        key(app, pygame.K_g)
-        assert scene.report is None and "no processes left" in scene.analysis_note
-        key(app, pygame.K_a)
-        app.step()
-        assert "no processes left" in scene.live.words()
-    finally:
-        app.close()
+@pytest.mark.app(engine=no_processes_left, scenes=("menu",))
+def test_an_engine_that_cannot_start_is_a_sentence_not_a_crash(app):
+    scene = open_review(app, blunder_game())
+    key(app, pygame.K_g)
+    assert scene.report is None and "no processes left" in scene.analysis_note
+    key(app, pygame.K_a)
+    app.step()
+    assert "no processes left" in scene.live.words()
 
 
 # -- words ----------------------------------------------------------------------------------------

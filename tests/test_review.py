@@ -5,51 +5,17 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import random
-
 import pygame
 import pytest
+from helpers import click, key, open_review, play
 
 from game.rules import BLACK, WHITE, Game, Position
 
-
-def make_app():
-    from game.app import App
-    return App(size=(1000, 700), fixed_dt=1 / 60, sound=False)
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
-    a = make_app()
-    a.switch("menu")
-    yield a
-    a.close()
-
-
-def key(app, k, mod=0):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    app.step()
-
-
-def click(app, pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.step()
+pytestmark = pytest.mark.app(scenes=("menu",))
 
 
 def played(n, seed=2, start=None):
-    g = Game(start)
-    rng = random.Random(seed)
-    for _ in range(n):
-        g.push(rng.choice(g.legal_moves()))
-    return g
-
-
-def open_review(app, game, **params):
-    app.push("review", game=game, back="pop", **params)
-    app.step()
-    return app.stack.top
+    return play(Game(start), n, seed)
 
 
 def test_arrow_keys_home_end(app):

@@ -7,40 +7,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from helpers import ScriptedEngine, click, click_square, frames_until, key
 
 from game.rules import BLACK, WHITE, Position
 from game.ui.scenes.setup import setup_problem
 
-
-def make_app():
-    from game.app import App
-    return App(size=(1000, 700), fixed_dt=1 / 60, sound=False)
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
-    a = make_app()
-    a.switch("menu")
-    a.push("setup")
-    a.step()
-    yield a
-    a.close()
-
-
-def key(app, k, mod=0):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    app.step()
-
-
-def click(app, pos, button=1):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    app.step()
-
-
-def click_square(app, square, button=1):
-    click(app, app.stack.top.layout.board.square_center(square), button)
+pytestmark = pytest.mark.app(scenes=("menu", "setup"))
 
 
 # -- the rules of a playable setup ----------------------------------------------------
@@ -69,15 +41,9 @@ def test_refusals_say_why(fen, words):
 
 # -- the editor -----------------------------------------------------------------------
 
-def test_menu_has_set_up_position(tmp_path, monkeypatch):
-    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
-    a = make_app()
-    try:
-        a.switch("menu")
-        a.step()
-        assert "Set up position" in [b.text for b in a.stack.top.buttons]
-    finally:
-        a.close()
+@pytest.mark.app(scenes=("menu",))
+def test_menu_has_set_up_position(app):
+    assert "Set up position" in [b.text for b in app.stack.top.buttons]
 
 
 def test_place_cycle_and_refuse(app):
@@ -201,44 +167,27 @@ def test_hostile_typing_is_cut_drawn_and_refused_in_words(app):
 
 # -- live analysis --------------------------------------------------------------------
 
-def test_a_analyses_the_position_as_it_is_set_up_and_leaving_ends_the_engine(tmp_path, monkeypatch):
-    from helpers import frames_until
-    from test_report_review import ScriptedEngine
+@pytest.mark.app(engine=ScriptedEngine, scenes=("menu", "setup"))
+def test_a_analyses_the_position_as_it_is_set_up_and_leaving_ends_the_engine(app):
+    from game.analysis.forced import play_forced
 
-    from game.app import App
-
-    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
-    engines = []
-
-    def factory():
-        engines.append(ScriptedEngine())
-        return engines[-1]
-
-    app = App(size=(1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=factory)
-    try:
-        app.switch("menu")
-        app.push("setup")
-        app.step()
-        scene = app.stack.top
-        from game.analysis.forced import play_forced
-
-        scene.apply_fen("B:W18,22:B9,14")
-        scene.message = ""
-        key(app, pygame.K_a)
-        frames_until(app, lambda: scene.live.info is not None)
-        assert engines[0].requests[-1][0] == play_forced(Position.from_fen("B:W18,22:B9,14")).position  # past 14x23
-        assert scene.status()[0].startswith("Depth ")
-        click_square(app, 1)  # a red man more: the engine follows at once
-        frames_until(app, lambda: scene.live.info is not None and scene.live.info.position == scene.position)
-        assert engines[0].requests[-1][0] == play_forced(Position.from_fen("B:W18,22:B1,9,14")).position  # past 14x23
-        scene.clear()
-        scene.message = ""
-        app.step()
-        assert "waits for a playable position" in scene.status()[0]
-        asked = len(engines[0].requests)
-        app.step()
-        assert len(engines[0].requests) == asked  # nothing to analyse on an empty board
-        key(app, pygame.K_ESCAPE)
-        assert app.stack.top.name == "menu" and engines[0].closed
-    finally:
-        app.close()
+    engines = app.engines
+    scene = app.stack.top
+    scene.apply_fen("B:W18,22:B9,14")
+    scene.message = ""
+    key(app, pygame.K_a)
+    frames_until(app, lambda: scene.live.info is not None)
+    assert engines[0].requests[-1][0] == play_forced(Position.from_fen("B:W18,22:B9,14")).position  # past 14x23
+    assert scene.status()[0].startswith("Depth ")
+    click_square(app, 1)  # a red man more: the engine follows at once
+    frames_until(app, lambda: scene.live.info is not None and scene.live.info.position == scene.position)
+    assert engines[0].requests[-1][0] == play_forced(Position.from_fen("B:W18,22:B1,9,14")).position  # past 14x23
+    scene.clear()
+    scene.message = ""
+    app.step()
+    assert "waits for a playable position" in scene.status()[0]
+    asked = len(engines[0].requests)
+    app.step()
+    assert len(engines[0].requests) == asked  # nothing to analyse on an empty board
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top.name == "menu" and engines[0].closed

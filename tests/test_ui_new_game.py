@@ -7,27 +7,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from helpers import frames, key
 
-from game.app import App
 from game.rules import BLACK, WHITE
 
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))  # no autosave: the menu starts at 1 Player
-    a = App((1000, 700), fixed_dt=1 / 60, sound=False)
-    yield a
-    a.close()
-
-
-def key(app, k):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    app.run(frames=2)
+# (the app fixture's own home has no autosave: the menu starts at 1 Player)
 
 
 def test_enter_on_a_choice_row_starts_the_game_with_what_is_shown(app):
     app.switch("menu")
-    app.run(frames=2)
+    frames(app)
     key(app, pygame.K_RETURN)  # 1 Player
     setup = app.stack.top
     assert setup.name == "new_game" and setup.focus.focused is setup.difficulty
@@ -41,7 +30,7 @@ def test_enter_on_a_choice_row_starts_the_game_with_what_is_shown(app):
 
 def test_space_and_arrows_still_change_a_choice(app):
     app.switch("menu")
-    app.run(frames=2)
+    frames(app)
     key(app, pygame.K_RETURN)  # 1 Player
     setup = app.stack.top
     first = setup.difficulty.value
