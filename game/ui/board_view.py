@@ -19,7 +19,6 @@ PIECE_SPRITES = {(0, False): "man_black", (0, True): "king_black",
 
 
 NUMBER_COLOUR = (246, 226, 186)
-CAPTURE_GLOW = (255, 140, 50)
 
 
 def number_size(square):
@@ -108,7 +107,7 @@ class BoardRenderer:
             if picture.must_capture:
                 self._capture_glow(surface, board.square_rect(square))
             else:
-                self._mark(surface, "highlight_movable", board.square_rect(square), theme.MOVABLE, 90)
+                self._movable(surface, board.square_rect(square))
         if picture.selected is not None:
             self._mark(surface, "highlight_selected", board.square_rect(picture.selected), theme.SELECTED, 110)
         for square, piece in picture.pieces.items():
@@ -145,13 +144,40 @@ class BoardRenderer:
         rect = pygame.Rect(cell.x + max(2, cell.width // 24), cell.y + max(1, cell.width // 40), w, h)
         return [("square_number", rect.clip(cell), "32", size)]
 
+    @staticmethod
+    def rim(rect):
+        """The width of the dark rim of a guiding mark on a square of ``rect``'s size."""
+        return max(1, rect.width // 40)
+
     def _capture_glow(self, surface, rect):
-        """A must-capture piece: a warm filled glow and a thick edge, plain on the dark square."""
+        """A must-capture piece: a warm filled glow and a thick bright edge inside a dark rim."""
         overlay = pygame.Surface(rect.size, pygame.SRCALPHA)
-        overlay.fill((*CAPTURE_GLOW, 80))
-        edge = max(3, rect.width // 14)
-        pygame.draw.rect(overlay, (*CAPTURE_GLOW, 240), overlay.get_rect(), edge)
+        overlay.fill((*theme.CAPTURE_GLOW, 80))
         surface.blit(overlay, rect)
+        self._frame(surface, rect, theme.CAPTURE_GLOW, max(3, rect.width // 14))
+
+    def _frame(self, surface, rect, colour, width):
+        """A bright square outline ``width`` thick, a dark rim on both of its sides."""
+        rim = self.rim(rect)
+        pygame.draw.rect(surface, theme.MARK_RIM, rect, width + 2 * rim)
+        pygame.draw.rect(surface, colour, rect.inflate(-2 * rim, -2 * rim), width)
+
+    def _ring(self, surface, centre, radius, width, colour, rim):
+        """A bright ring (outer ``radius``, ``width`` thick) with a dark rim on both of its sides."""
+        pygame.draw.aacircle(surface, theme.MARK_RIM, centre, radius + rim, width + 2 * rim)
+        pygame.draw.aacircle(surface, colour, centre, radius, width)
+
+    def _movable(self, surface, rect):
+        """A piece that can move: a bright ring between its edge and the square's (the piece covers
+        the middle)."""
+        rim = self.rim(rect)
+        outer = rect.width // 2 - rim - 1
+        inner = int(rect.width * 0.40)
+        self._ring(surface, rect.center, outer, max(2, outer - inner), theme.MOVABLE, rim)
+
+    def draw_cursor(self, surface, rect):
+        """The keyboard cursor on a square of ``rect``: a bright outline inside a dark rim."""
+        self._frame(surface, rect.inflate(-2, -2), theme.CURSOR, max(2, rect.width // 18))
 
     def _mark(self, surface, name, rect, colour, alpha):
         sprite = self._sprite(name, rect.width)
@@ -164,13 +190,15 @@ class BoardRenderer:
         surface.blit(overlay, rect)
 
     def _destination(self, surface, rect, is_goal):
-        sprite = self._sprite("marker_destination", rect.width)
-        if sprite is not None:
-            surface.blit(sprite, rect)
-        else:
-            pygame.draw.circle(surface, theme.DESTINATION, rect.center, max(5, rect.width // 6))
+        """Where the piece in hand can go: a bright dot in a dark rim (a ring as well round the
+        square where a capture ends)."""
+        rim = self.rim(rect)
+        radius = max(5, rect.width // 6)
+        pygame.draw.aacircle(surface, theme.MARK_RIM, rect.center, radius + rim)
+        pygame.draw.aacircle(surface, theme.DESTINATION, rect.center, radius)
         if is_goal:
-            pygame.draw.circle(surface, theme.DESTINATION, rect.center, rect.width // 2 - 4, max(2, rect.width // 24))
+            self._ring(surface, rect.center, rect.width // 2 - 4 - rim, max(2, rect.width // 24), theme.DESTINATION,
+                       rim)
 
     def _capture_mark(self, surface, rect):
         sprite = self._sprite("marker_capture", rect.width)

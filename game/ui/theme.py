@@ -46,11 +46,18 @@ WHITE_PIECE = (238, 232, 216)
 WHITE_PIECE_EDGE = (150, 140, 120)
 CROWN = (230, 184, 60)
 
-MOVABLE = (250, 210, 90)
+# The marks that guide a move are two-toned: a bright tone that stands out on the dark
+# squares and a dark rim that stands out on the light ones, each at least 3:1 against its
+# square (WCAG's floor for graphics; tests/test_contrast.py measures them on the wood).
+MARK_RIM = (20, 16, 12)
+CURSOR = (255, 214, 90)          # the keyboard cursor
+MOVABLE = (255, 214, 90)         # the ring round a piece that can move
+CAPTURE_GLOW = (255, 160, 60)    # ... and the square's edge when it must capture
+DESTINATION = (130, 230, 140)    # the dots where the piece in hand can go
 SELECTED = (120, 210, 120)
-DESTINATION = (120, 210, 120)
 CAPTURE_MARK = (226, 86, 72)
 LAST_MOVE = (120, 170, 230)
+GUIDE_MARKS = {"cursor": CURSOR, "movable": MOVABLE, "capture": CAPTURE_GLOW, "destination": DESTINATION}
 
 # What the two sides are called on screen, indexed by game.rules' BLACK (0) and
 # WHITE (1).  The side that moves first has red pieces, so it is called Red:

@@ -646,8 +646,7 @@ class PlayScene(Scene):
             if self.anim is None:
                 self.live.draw_arrows(surface, layout.board, self.game.position)
         if self.cursor is not None:
-            rect = layout.board.cell_rect(*self.cursor)
-            pygame.draw.rect(surface, theme.ACCENT, rect.inflate(-2, -2), max(2, rect.width // 18))
+            self.renderer.draw_cursor(surface, layout.board.cell_rect(*self.cursor))
         text, size, colour = self.status_line()
         theme.blit_text(surface, text, size, colour, layout.status.center, "center")
         self.panel.draw(surface, chrome=False)
