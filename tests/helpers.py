@@ -198,6 +198,17 @@ def frames(app, n=2):
     app.run(frames=n)
 
 
+def settle(app, scene=None, limit=600):
+    """Run frames until no piece of ``scene`` (the play screen unless given) is moving: at most
+    ``limit`` frames of the fixed time step."""
+    scene = scene or app.stack.find("play")
+    for _ in range(limit):
+        frames(app, 1)
+        if scene.anim is None:
+            return
+    raise AssertionError("animation never ended")
+
+
 def key_event(k, mod=0):
     """The event pygame posts for a key press."""
     import pygame

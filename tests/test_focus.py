@@ -7,7 +7,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from helpers import click, key, key_event, point
+from helpers import key, key_event, point
 
 from game.ui import theme
 from game.ui.widgets import Button, Chooser, FocusGroup

@@ -5,54 +5,22 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import time
-
 import pygame
 import pytest
-from helpers import frames, key, play
+from helpers import click, frames, frames_until, key, play
 
-from game.app import App
 from game.notation.pdn import read_pdn, write_pdn
 from game.rules import BLACK, WHITE, Game
 from game.store import save_game
 from game.store.paths import games_dir
 
-
-@pytest.fixture(autouse=True)
-def own_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
-@pytest.fixture
-def app():
-    a = App((1000, 700), fixed_dt=1 / 60, sound=False)
-    a.switch("menu")
-    yield a
-    a.close()
+pytestmark = pytest.mark.app(scenes=("menu",))
 
 
 def type_text(app, text):
     for ch in text:
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
     frames(app, 2)
-
-
-def click_at(app, pos, n=2):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-    frames(app, n)
-
-
-def frames_until(app, condition, seconds=120):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        frames(app, 1)
-        if condition():
-            return
-        time.sleep(0.005)
-    raise AssertionError("the condition never came true")
 
 
 def played(n, seed=0):
@@ -105,12 +73,12 @@ def test_clicking_a_heading_sorts_and_again_reverses(app):
     save_three()
     scene = open_library(app)
     [players] = [r for k, r in scene.layout.header_rects if k == "players"]
-    click_at(app, players.center)
+    click(app, players.center)
     assert blacks(scene) == ["Ann", "Carla", "Derek"]
-    click_at(app, players.center)
+    click(app, players.center)
     assert blacks(scene) == ["Derek", "Carla", "Ann"]
     [moves] = [r for k, r in scene.layout.header_rects if k == "plies"]
-    click_at(app, moves.center)
+    click(app, moves.center)
     assert [e.plies for e in scene.view] == [8, 6, 4]
 
 
@@ -131,9 +99,9 @@ def test_clicking_a_row_chooses_it_and_a_second_click_opens_it(app):
     save_three()
     scene = open_library(app)
     row = scene.layout.list_rect.y + scene.layout.row_h * 2 + scene.layout.row_h // 2
-    click_at(app, (scene.layout.list_rect.centerx, row))
+    click(app, (scene.layout.list_rect.centerx, row))
     assert scene.current.black == "Ann" and app.stack.top is scene
-    click_at(app, (scene.layout.list_rect.centerx, row))
+    click(app, (scene.layout.list_rect.centerx, row))
     assert app.stack.top.name == "review" and app.stack.top.tags["Black"] == "Ann"
 
 
@@ -156,7 +124,8 @@ def test_delete_asks_first_and_removes_only_when_confirmed(app):
 
 def test_dropping_a_file_imports_it_with_a_progress_bar(app, tmp_path):
     src = tmp_path / "collection.pdn"
-    src.write_text("\n".join(write_pdn(played(6, i), {"Black": f"P{i}", "White": "Q"}) for i in range(1500)))
+    games = [played(6, i) for i in range(20)]  # 1500 records (enough to take some frames), 20 games among them
+    src.write_text("\n".join(write_pdn(games[i % 20], {"Black": f"P{i}", "White": "Q"}) for i in range(1500)))
     before = src.read_bytes()
     scene = open_library(app)
     assert len(scene.view) == 0

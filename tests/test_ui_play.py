@@ -5,38 +5,23 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import time
-
 import pygame
 import pytest
+from helpers import FakeEngine, click, click_square, frames, frames_until, key, new_app, settle
 
-from game.app import App
 from game.engine.levels import level_by_name
 from game.rules import BLACK, WHITE, Position
 from game.ui import theme
 from game.ui.layout_check import check_scene
-from helpers import FakeEngine, frames, key
+
+# each test's autosave and settings in a folder of its own (the app fixture's, or this for the
+# tests that make their window themselves): no game left for later tests to Continue
+pytestmark = pytest.mark.usefixtures("home")
 
 
-@pytest.fixture(autouse=True)
-def own_home(tmp_path, monkeypatch):
-    """Each test's autosave and settings in a folder of its own: no game left for later tests to Continue."""
-    monkeypatch.setenv("CHECKERS_HOME", str(tmp_path))
-    return tmp_path
-
-
-@pytest.fixture
-def app():
-    a = App((1000, 700), fixed_dt=1 / 60, sound=False)
-    yield a
-    a.close()
-
-
-def click_at(app, pos, n=2):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-    frames(app, n)
+def answering():
+    """An engine double that answers every search at once with the first legal move."""
+    return FakeEngine(reply=lambda moves: moves[0])
 
 
 def play_scene(app):
@@ -45,29 +30,9 @@ def play_scene(app):
     return scene
 
 
-def click_square(app, square, n=2):
-    click_at(app, play_scene(app).layout.board.square_center(square), n)
-
-
-def settle(app, limit=600):
-    """Run frames until no animation is under way."""
-    scene = play_scene(app)
-    for _ in range(limit):
-        frames(app, 1)
-        if scene.anim is None:
-            return
-    raise AssertionError("animation never ended")
-
-
-def wait_for_human(app, scene, seconds=30):
-    """Run frames (engine polled each) until it is the human's turn again."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        frames(app, 1)
-        if scene.input is not None and scene.anim is None:
-            return
-        time.sleep(0.002)
-    raise AssertionError("the computer never moved")
+def wait_for_human(app, scene):
+    """Run frames (the engine polled each) until it is the human's turn again."""
+    frames_until(app, lambda: scene.input is not None and scene.anim is None)
 
 
 def test_menu_to_one_player_game_clicks_undo_and_quit_ends_engine(app):
@@ -76,7 +41,7 @@ def test_menu_to_one_player_game_clicks_undo_and_quit_ends_engine(app):
     menu = app.stack.top
     assert menu.name == "menu"
     one_player = next(b for b in menu.buttons if b.key == "1p")
-    click_at(app, one_player.rect.center)
+    click(app, one_player.rect.center)
     assert app.stack.top.name == "new_game"
     setup = app.stack.top
     # keyboard: difficulty to Beginner (Left twice from Medium), side stays Red (black), then Start
@@ -89,7 +54,7 @@ def test_menu_to_one_player_game_clicks_undo_and_quit_ends_engine(app):
         if setup.side.value == theme.SIDE_NAMES[BLACK]:
             break
         setup.side.step(1)
-    click_at(app, setup.start_button.rect.center)
+    click(app, setup.start_button.rect.center)
     scene = play_scene(app)
     assert scene.players[BLACK] is None and scene.players[WHITE].name == "Beginner"
     assert scene.status_text()[0] == "Red to move"  # the side that moves first has red pieces
@@ -119,10 +84,10 @@ def test_menu_to_one_player_game_clicks_undo_and_quit_ends_engine(app):
     key(app, pygame.K_ESCAPE)
     assert app.stack.top.name == "confirm"
     confirm = app.stack.top
-    click_at(app, confirm.widgets[0].rect.center)
+    click(app, confirm.widgets[0].rect.center)
     assert app.stack.top.name == "menu"
     quit_button = next(b for b in app.stack.top.buttons if b.key == "quit")
-    click_at(app, quit_button.rect.center, n=1)
+    click(app, quit_button.rect.center, n=1)
     assert not app.running
     app.close()
     assert app._engine is None
@@ -216,7 +181,7 @@ def test_finish_a_game_to_the_game_over_overlay_and_play_again(app):
     assert app.stack.names()[-2] == "play"  # the overlay sits on top of the final board
     labels = [b.text for b in over.widgets]
     assert labels == ["New game", "Review", "Save", "Menu"]
-    click_at(app, over.widgets[0].rect.center)
+    click(app, over.widgets[0].rect.center)
     again = play_scene(app)
     assert again is not scene and again.game.moves == [] and app.stack.top is again
     assert app.has_engine is False  # the computer never had to move
@@ -240,7 +205,7 @@ def test_game_over_saves_the_game_and_says_where(app):
     over = _finished_game(app)
     before = set(games_dir().glob("*.pdn"))
     save = next(b for b in over.widgets if b.text == "Save")
-    click_at(app, save.rect.center)
+    click(app, save.rect.center)
     [path] = set(games_dir().glob("*.pdn")) - before
     assert over.message.startswith("Saved as ") and str(path.parent) in over.message
     assert check_scene(over) == []  # the longer words still fit the card
@@ -249,7 +214,7 @@ def test_game_over_saves_the_game_and_says_where(app):
 def test_game_over_opens_the_finished_game_in_review(app):
     over = _finished_game(app)
     review = next(b for b in over.widgets if b.text == "Review")
-    click_at(app, review.rect.center)
+    click(app, review.rect.center)
     assert app.stack.top.name == "review"
     assert len(app.stack.top.game.moves) == 1
 
@@ -259,46 +224,43 @@ def test_resign_and_draw_words(app):
     frames(app)
     key(app, pygame.K_r)
     assert app.stack.top.name == "confirm"
-    click_at(app, app.stack.top.widgets[0].rect.center)
+    click(app, app.stack.top.widgets[0].rect.center)
     frames(app, 3)
     assert app.stack.top.name == "game_over"
     assert app.stack.top.message == "Red resigned"
     assert app.stack.top.title == "White wins"
 
 
-def test_undo_while_the_computer_thinks_cancels_the_search():
-    engine = FakeEngine()
-    app = App((1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=lambda: engine)
-    try:
-        app.switch("play", players={BLACK: None, WHITE: level_by_name("Master")})
-        frames(app)
-        scene = play_scene(app)
-        click_square(app, 11)
-        click_square(app, 15)
-        settle(app)
-        frames(app, 2)
-        assert scene.computer.thinking and len(engine.gos) == 1
-        reply = scene.game.legal_moves()[0]
-        key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-        assert not scene.computer.thinking and scene.game.moves == [] and engine.cancels == 1
-        assert scene.input is not None
-        # the same move again starts a new search; the cancelled one's answer arrives late
-        click_square(app, 11)
-        click_square(app, 15)
-        settle(app)
-        frames(app, 2)
-        assert len(engine.gos) == 2 and scene.computer.thinking
-        engine.answer(reply, rid=1)
-        frames(app, 10)
-        assert len(scene.game.moves) == 1 and scene.computer.thinking  # not played
-        engine.answer(reply, rid=2)
-        for _ in range(240):  # the reply pause is counted in frames: a few seconds of play at most
-            frames(app, 1)
-            if len(scene.game.moves) == 2:
-                break
-        assert scene.game.moves[1] == reply
-    finally:
-        app.close()
+@pytest.mark.app(engine=FakeEngine)
+def test_undo_while_the_computer_thinks_cancels_the_search(app):
+    app.switch("play", players={BLACK: None, WHITE: level_by_name("Master")})
+    frames(app)
+    scene = play_scene(app)
+    click_square(app, 11)
+    click_square(app, 15)
+    settle(app)
+    frames(app, 2)
+    [engine] = app.engines
+    assert scene.computer.thinking and len(engine.gos) == 1
+    reply = scene.game.legal_moves()[0]
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert not scene.computer.thinking and scene.game.moves == [] and engine.cancels == 1
+    assert scene.input is not None
+    # the same move again starts a new search; the cancelled one's answer arrives late
+    click_square(app, 11)
+    click_square(app, 15)
+    settle(app)
+    frames(app, 2)
+    assert len(engine.gos) == 2 and scene.computer.thinking
+    engine.answer(reply, rid=1)
+    frames(app, 10)
+    assert len(scene.game.moves) == 1 and scene.computer.thinking  # not played
+    engine.answer(reply, rid=2)
+    for _ in range(240):  # the reply pause is counted in frames: a few seconds of play at most
+        frames(app, 1)
+        if len(scene.game.moves) == 2:
+            break
+    assert scene.game.moves[1] == reply
 
 
 def test_window_resize_recomputes_the_layout(app):
@@ -314,23 +276,20 @@ def test_window_resize_recomputes_the_layout(app):
 def test_move_now_makes_the_computer_answer_at_once(app):
     from game.engine.levels import Level
 
-    deep = Level("deep", "a search that would take a minute", 30, 60.0, 0, 0)
+    # 30 plies and no clock: a search from the opening position that would run for hours, so only
+    # Move now can end it while the test waits
+    deep = Level("deep", "a search that would not end in a test", 30, None, 0, 0)
     app.switch("play", players={BLACK: deep, WHITE: None})
     frames(app, 2)
     scene = play_scene(app)
     assert scene.computer.thinking and scene.panel.move_now.visible
-    deadline = time.monotonic() + 30
-    while scene.computer.depth < 1:  # the search is under way
-        assert time.monotonic() < deadline, "the search never reported a depth"
-        frames(app, 1)
-        time.sleep(0.005)
-    pressed = time.monotonic()
-    click_at(app, scene.panel.move_now.rect.center)
-    wait_for_human(app, scene, seconds=30)  # half the search's own minute: only Move now ends it this soon
-    assert time.monotonic() - pressed < 30
+    frames_until(app, lambda: scene.computer.depth >= 1)  # the search is under way
+    click(app, scene.panel.move_now.rect.center)
+    wait_for_human(app, scene)
     assert len(scene.game.moves) == 1 and scene.game.turn == WHITE
 
 
+@pytest.mark.app(engine=answering)  # the answer is there at once: only the pause holds it
 def test_watch_mode_pauses_and_steps(app):
     app.switch("play", mode="watch", players={BLACK: level_by_name("Beginner"), WHITE: level_by_name("Beginner")})
     frames(app, 1)
@@ -340,9 +299,7 @@ def test_watch_mode_pauses_and_steps(app):
     frames(app, 10)
     assert scene.game.moves == [] and "Paused" in scene.status_text()[0]
     key(app, pygame.K_s)
-    deadline = time.monotonic() + 20
-    while len(scene.game.moves) < 1 and time.monotonic() < deadline:
-        frames(app, 1)
+    frames_until(app, lambda: len(scene.game.moves) >= 1)
     settle(app)
     frames(app, 20)
     assert len(scene.game.moves) == 1 and scene.paused
@@ -375,6 +332,7 @@ def test_an_exception_in_the_loop_still_ends_the_engine(app, monkeypatch):
     assert not _pid_alive(pid)
 
 
+@pytest.mark.app(engine=answering)
 def test_custom_depth_and_white_side_chosen_by_keyboard_only(app):
     app.switch("menu")
     frames(app)
@@ -410,6 +368,9 @@ def test_custom_depth_and_white_side_chosen_by_keyboard_only(app):
     assert not scene.flipped     # white at the bottom
     wait_for_human(app, scene)   # the computer opened as black
     assert len(scene.game.moves) == 1 and scene.game.turn == WHITE
+    [engine] = app.engines
+    limit = engine.gos[0][3]
+    assert (limit.depth, limit.time) == (3, None)  # the engine was asked for the depth chosen
 
 
 def test_move_list_scrolls_with_the_wheel(app, monkeypatch):
@@ -446,7 +407,7 @@ def _no_engine(calls):
 
 def test_engine_that_cannot_start_is_a_message_not_a_crash():
     calls = []
-    app = App((1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=_no_engine(calls))
+    app = new_app(engine=_no_engine(calls))
     try:
         app.switch("play", mode="1p", players={BLACK: level_by_name("Easy"), WHITE: None})
         for _ in range(30):
@@ -469,7 +430,7 @@ def test_engine_that_cannot_start_is_a_message_not_a_crash():
 
 def test_engine_failure_after_the_players_move_can_be_undone():
     calls = []
-    app = App((1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=_no_engine(calls))
+    app = new_app(engine=_no_engine(calls))
     try:
         app.switch("play", mode="1p", players={BLACK: None, WHITE: level_by_name("Easy")})
         frames(app)
@@ -509,7 +470,7 @@ def test_redo_stops_when_nothing_is_redone(app, monkeypatch):
 def test_huge_window_size_is_clamped_to_the_desktop():
     from game.app import desktop_size, fit_desktop
 
-    app = App((20000, 20000), fixed_dt=1 / 60, sound=False)
+    app = new_app((20000, 20000))
     try:
         desktop = desktop_size(pygame)
         assert desktop is not None  # the dummy driver reports one
@@ -526,7 +487,7 @@ def test_window_size_without_a_desktop_size(monkeypatch):
         raise pygame.error("no desktop")
 
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", broken)
-    app = App((1000, 700), fixed_dt=1 / 60, sound=False)
+    app = new_app()
     try:
         assert app.size == (1000, 700)
     finally:
@@ -535,7 +496,7 @@ def test_window_size_without_a_desktop_size(monkeypatch):
 
 def test_an_engine_error_is_shown_with_a_retry_and_no_move_is_made_up():
     engine = FakeEngine(reply=lambda moves: None, error="ValueError: no move\nTraceback (most recent call last): ...")
-    app = App((1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=lambda: engine)
+    app = new_app(engine=lambda: engine)
     try:
         app.switch("play", players={BLACK: level_by_name("Easy"), WHITE: None})
         frames(app, 20)
@@ -543,7 +504,7 @@ def test_an_engine_error_is_shown_with_a_retry_and_no_move_is_made_up():
         assert scene.game.moves == [] and len(engine.gos) == 1  # asked once, nothing played in its place
         assert "no move" in scene.status_text()[0] and "press M" in scene.status_text()[0]
         assert scene.panel.move_now.visible and scene.panel.move_now.text == "Try again"
-        click_at(app, scene.panel.move_now.rect.center, n=5)
+        click(app, scene.panel.move_now.rect.center, n=5)
         assert len(engine.gos) == 2 and scene.game.moves == []
     finally:
         app.close()
@@ -551,7 +512,7 @@ def test_an_engine_error_is_shown_with_a_retry_and_no_move_is_made_up():
 
 @pytest.mark.parametrize("scene", [None, "menu", "play"])
 def test_a_window_closed_in_the_very_first_frame(scene):
-    app = App((1000, 700), fixed_dt=1 / 60, sound=False)
+    app = new_app()
     try:
         if scene:
             app.switch(scene)
@@ -564,7 +525,7 @@ def test_a_window_closed_in_the_very_first_frame(scene):
 
 @pytest.mark.parametrize("pause, held, within", [("none", 0, 10), ("long", 40, 120)])
 def test_the_reply_pause_setting_holds_the_computers_move(pause, held, within):
-    app = App((1000, 700), fixed_dt=1 / 60, sound=False, engine_factory=lambda: FakeEngine(reply=lambda moves: moves[0]))
+    app = new_app(engine=answering)
     try:
         app.settings["reply_pause"] = pause
         app.settings["animation"] = "off"
@@ -584,23 +545,23 @@ def test_new_game_during_a_game_asks_first(app):
     app.switch("play", players={BLACK: None, WHITE: None})
     frames(app)
     scene = play_scene(app)
-    click_at(app, scene.panel.again.rect.center)  # before any move: at once
+    click(app, scene.panel.again.rect.center)  # before any move: at once
     fresh = play_scene(app)
     assert fresh is not scene
     fresh.play_move(fresh.game.legal_moves()[0])
     settle(app)
-    click_at(app, fresh.panel.again.rect.center)
+    click(app, fresh.panel.again.rect.center)
     assert app.stack.top.name == "confirm" and play_scene(app) is fresh
     key(app, pygame.K_ESCAPE)  # Cancel: the game goes on
     assert app.stack.top is fresh and fresh.game.ply == 1
-    click_at(app, fresh.panel.again.rect.center)
+    click(app, fresh.panel.again.rect.center)
     app.stack.top.confirm()
     frames(app)
     assert play_scene(app) is not fresh and play_scene(app).game.ply == 0
 
 
 def test_ctrl_q_in_the_menu_quits_at_once():
-    app = App((1000, 700), fixed_dt=1 / 60, sound=False)
+    app = new_app()
     try:
         app.switch("menu")
         frames(app)

@@ -10,27 +10,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from helpers import FakeEngine, click, click_square, frames, key, new_app, point, settle
 
-from game.app import App
 from game.engine.levels import level_by_name
 from game.engine.process import BACKGROUND_NICENESS, Info
 from game.rules import BLACK, WHITE, Position
-from helpers import app_with_fake_engines, frames, key
 
-
-@pytest.fixture
-def app(home):
-    a = app_with_fake_engines()
-    yield a
-    a.close()
-
-
-def settle(app, scene, limit=600):
-    for _ in range(limit):
-        frames(app, 1)
-        if scene.anim is None:
-            return
-    raise AssertionError("animation never ended")
+pytestmark = pytest.mark.app(engine=FakeEngine)
 
 
 def two_players(app, **params):
@@ -98,8 +84,7 @@ def test_tab_reaches_the_panel_buttons_and_enter_presses_the_focused_one(app):
 def test_the_pointer_resting_on_a_button_takes_no_focus(app):
     scene = two_players(app)
     pos = scene.panel.flip.rect.center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(3, 0), buttons=(0, 0, 0)))
-    frames(app)
+    point(app, pos, rel=(3, 0))
     assert not scene.panel.focus.active
     key(app, pygame.K_RETURN)  # Enter is the board's, not the hovered button's
     assert scene.flipped == scene.params.get("flipped", scene.flipped)
@@ -112,10 +97,7 @@ def test_status_and_counts_change_when_the_piece_lands_not_before(app):
     app.settings["animation"] = "slow"
     move = next(m for m in scene.game.legal_moves() if m.is_capture)
     for square in move.path:
-        x, y = scene.layout.board.square_center(square)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(x, y)))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(x, y)))
-        frames(app, 1)
+        click_square(app, square, n=1)
     assert scene.anim is not None and scene.game.moves == [move]  # played, still moving
     text, _ = scene.status_text()
     assert "Red to move" in text and str(move) not in text
@@ -183,9 +165,7 @@ def test_analysis_against_the_computer_only_when_the_settings_allow_it(app):
     app.settings["allow_analysis"] = True
     frames(app)
     assert scene.panel.analysis.enabled
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=scene.panel.analysis.rect.center))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=scene.panel.analysis.rect.center))
-    frames(app)
+    click(app, scene.panel.analysis.rect.center)
     assert scene.analysing
 
 
@@ -225,7 +205,7 @@ def test_a_settings_problem_is_told_on_screen_once(home):
     config = home / "config"
     config.mkdir(parents=True, exist_ok=True)
     (config / "settings.json").write_text('{"version": 1, "animation": "warp"}')
-    a = App((1000, 700), fixed_dt=1 / 60, sound=False)
+    a = new_app()
     try:
         a.switch("menu")
         a.tell(a.start_up())
@@ -252,10 +232,7 @@ def test_new_game_during_a_game_asks_first(app):
     scene = two_players(app)
     scene.play_move(scene.game.legal_moves()[0])
     settle(app, scene)
-    pos = scene.panel.again.rect.center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-    frames(app)
+    click(app, scene.panel.again.rect.center)
     assert app.stack.top.name == "confirm" and app.stack.find("play") is scene
 
 
@@ -300,7 +277,7 @@ def test_arrow_head_is_as_translucent_as_its_shaft():
 
 @pytest.mark.skipif(not hasattr(os, "setpriority"), reason="process priorities")
 def test_the_analysis_engine_gives_way_to_the_window(home):
-    a = App((1000, 700), fixed_dt=1 / 60, sound=False)  # real engine processes
+    a = new_app()  # real engine processes
     try:
         scene = two_players(a)
         key(a, pygame.K_a)
