@@ -231,3 +231,134 @@ def test_with_numbers_off_the_board_has_no_second_notation(app, flipped):
     key(app, pygame.K_n)  # N: the numbers on the squares, the same numbers the moves are written in
     assert scene.numbers
     assert [box[2] for box in scene.renderer.label_boxes(scene.layout, True)] == ["32"]
+
+
+# -- item 9: a mouse-only player has Hint, Save and Review on the panel ---------------------------
+
+def click_button(app, button, n=2):
+    assert button.visible and button.enabled, button.text
+    click_at(app, button.rect.center, n)
+
+
+def test_hint_save_and_review_by_mouse_alone(app, home):
+    scene = one_player(app)
+    panel = scene.panel
+    click_button(app, panel.hint)
+    hint_engine = app.engines[-1]
+    assert scene.extras.hint.thinking and hint_engine.gos
+    hint_engine.answer(scene.game.legal_moves()[0], hint_engine.current)
+    frames(app, 2)
+    assert scene.extras.hint.move == scene.game.legal_moves()[0]
+    assert scene.status_text()[0].startswith("Hint: ")
+    # a move by mouse, then Save: the game is on disk and the status line says where
+    click_square(app, 11)
+    click_square(app, 15)
+    frames(app, 30)
+    click_button(app, panel.save)
+    assert scene.status_text()[0].startswith("Saved as ")
+    saved = scene.status_text()[0][len("Saved as "):]
+    assert os.path.isfile(saved) and "11-15" in open(saved, encoding="utf-8").read()
+    # Review opens the game so far over the play screen; its Back returns to the game
+    click_button(app, panel.review)
+    review = app.stack.top
+    assert review.name == "review" and [str(m) for m in review.game.moves][:1] == ["11-15"]
+    click_at(app, review.back_button.rect.center)
+    assert app.stack.top is scene
+
+
+def test_the_hint_button_waits_for_your_turn(app):
+    scene = one_player(app)
+    click_square(app, 11)
+    click_square(app, 15)
+    frames(app, 1)
+    scene.panel.refresh()
+    assert not scene.panel.hint.enabled  # the computer's turn: nothing to hint
+
+
+# -- Also expected: a draw offer between two people ----------------------------------------------
+
+def two_players(app, **params):
+    app.switch("play", players={BLACK: None, WHITE: None}, **params)
+    frames(app)
+    return app.stack.top
+
+
+def test_a_draw_offered_and_accepted_by_mouse_ends_the_game_drawn(app):
+    scene = two_players(app)
+    assert not scene.panel.offer_draw.enabled  # nothing to offer before the first move
+    click_square(app, 11)
+    click_square(app, 15)
+    frames(app, 30)
+    click_button(app, scene.panel.offer_draw)
+    offer = app.stack.top
+    assert offer.name == "confirm" and offer.title == "White offers a draw"
+    assert offer.message == "Red, do you accept?"
+    assert [b.text for b in offer.widgets] == ["Accept draw", "Play on"]
+    click_at(app, offer.widgets[0].rect.center, n=4)
+    card = app.stack.top
+    assert card.name == "game_over" and card.title == "Draw" and card.message == "Draw agreed"
+    assert scene.game.outcome.result() == "1-1"
+    key(app, pygame.K_ESCAPE)  # look at the board; undo takes the agreement back
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert scene.game.outcome is None and len(scene.game.moves) == 1
+
+
+def test_a_draw_offer_declined_with_the_keyboard_plays_on(app):
+    scene = two_players(app)
+    click_square(app, 11)
+    click_square(app, 15)
+    frames(app, 30)
+    key(app, pygame.K_d)
+    assert app.stack.top.name == "confirm"
+    key(app, pygame.K_RETURN)  # the focused answer on a fresh question is the safe one: Play on
+    assert app.stack.top is scene and scene.game.outcome is None and scene.input is not None
+
+
+def test_no_draw_offer_against_the_computer(app):
+    scene = one_player(app)
+    assert scene.panel.offer_draw not in scene.panel.grid
+    click_square(app, 11)
+    click_square(app, 15)
+    key(app, pygame.K_d)
+    assert app.stack.top is scene and scene.game.outcome is None
+
+
+# -- Also expected: the board turns to the player to move between two people (a setting, off) ----
+
+def test_the_board_turns_for_each_player_when_the_setting_is_on(app):
+    from game.store.settings import Settings
+
+    assert Settings().auto_flip is False  # off by default
+    app.settings["auto_flip"] = True
+    scene = two_players(app, flipped=False)
+    assert scene.flipped  # Red to move: Red at the bottom
+    assert scene.layout.board.display_cell(next(iter(scene.input.movable())))[0] >= 5
+    click_square(app, 11)
+    click_square(app, 15)
+    frames(app, 30)
+    assert scene.game.turn == WHITE and not scene.flipped  # White to move: White at the bottom
+    movable = next(iter(scene.input.movable()))
+    assert scene.layout.board.display_cell(movable)[0] >= 5
+    click_square(app, 22)
+    click_square(app, 18)
+    frames(app, 30)
+    assert scene.flipped
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # undo: White to move again, White at the bottom
+    assert not scene.flipped
+
+
+def test_the_board_stays_put_when_the_setting_is_off(app):
+    scene = two_players(app, flipped=True)
+    click_square(app, 11)
+    click_square(app, 15)
+    frames(app, 30)
+    assert scene.flipped and scene.game.turn == WHITE
+
+
+def test_the_board_never_turns_against_the_computer(app):
+    app.settings["auto_flip"] = True
+    scene = one_player(app, flipped=True)
+    click_square(app, 11)
+    click_square(app, 15)
+    frames(app, 30)
+    assert scene.flipped

@@ -12,7 +12,7 @@ blocks: the computer's search runs in the engine process and ``update()``
 
 Whoever shows the match (a live analysis, the autosave, a move list) can
 follow it with ``add_listener(fn)`` -- ``fn(match, change)`` after every
-change of the game ("move", "undo", "redo", "resign") -- or by watching
+change of the game ("move", "undo", "redo", "resign", "draw") -- or by watching
 ``version``, which grows by one with each such change.
 """
 
@@ -25,7 +25,7 @@ from .computer import ComputerTurn
 from .players import humans_of, mode_of, players_from_keys, players_to_keys
 from .record import MatchRecord
 
-MOVE, UNDO, REDO, RESIGN = "move", "undo", "redo", "resign"
+MOVE, UNDO, REDO, RESIGN, DRAW = "move", "undo", "redo", "resign", "draw"
 
 
 class MatchError(ValueError):
@@ -299,6 +299,19 @@ class Match:
         self._drop()
         self.game.resign(loser)
         self._changed(RESIGN)
+        return True
+
+    def can_offer_draw(self):
+        """A draw may be offered between two people, once the game is under way and not over."""
+        return self.mode == "2p" and not self.over and bool(self.game.moves)
+
+    def agree_draw(self):
+        """The players agree to a draw (the screen asked the other player); False if it cannot be."""
+        if not self.can_offer_draw():
+            return False
+        self._drop()
+        self.game.agree_draw()
+        self._changed(DRAW)
         return True
 
     # -- saving ------------------------------------------------------------------------

@@ -13,6 +13,7 @@ NO_MOVES = "no_moves"
 REPETITION = "repetition"
 NO_PROGRESS = "no_progress"
 RESIGNATION = "resignation"
+AGREEMENT = "agreement"  # both players agreed to a draw
 
 # The no-progress counts of the two draw rules, in plies (one move of one side).
 OFFICIAL_NO_PROGRESS_PLIES = 80
@@ -82,7 +83,7 @@ class Outcome:
 
     __slots__ = ("winner", "termination", "words")
     winner: int | None  # BLACK, WHITE, or None for a draw
-    termination: str    # NO_PIECES, NO_MOVES, REPETITION, NO_PROGRESS or RESIGNATION
+    termination: str    # NO_PIECES, NO_MOVES, REPETITION, NO_PROGRESS, RESIGNATION or AGREEMENT
     words: str
 
     def __init__(self, winner: int | None, termination: str, words: str) -> None:
@@ -150,6 +151,7 @@ class Game:
         self._quiet = [0]  # plies without progress, per position
         self._redo: list[Move] = []
         self._resigned: int | None = None
+        self._agreed = False  # a draw agreed by both players
 
     # -- state ----------------------------------------------------------------
 
@@ -201,6 +203,8 @@ class Game:
         if self._resigned is not None:
             loser = self._resigned
             return Outcome(opponent(loser), RESIGNATION, f"{COLOR_NAMES[loser]} resigned")
+        if self._agreed:
+            return Outcome(None, AGREEMENT, "Draw: agreed by both players")
         decided = board_outcome(self.position)
         if decided is not None:
             return decided
@@ -237,6 +241,9 @@ class Game:
         if self._resigned is not None:
             self._resigned = None
             return None
+        if self._agreed:
+            self._agreed = False
+            return None
         if not self.moves:
             return None
         self.positions.pop()
@@ -255,7 +262,7 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self.moves) or self._resigned is not None
+        return bool(self.moves) or self._resigned is not None or self._agreed
 
     @property
     def can_redo(self) -> bool:
@@ -267,6 +274,11 @@ class Game:
         if self.outcome is None:
             self._resigned = color
 
+    def agree_draw(self) -> None:
+        """Both players agree to a draw (undo takes the agreement back, like a resignation)."""
+        if self.outcome is None:
+            self._agreed = True
+
     def copy(self) -> Game:
         g = Game(self.start, self.draw_rule.name)
         g.positions = list(self.positions)
@@ -274,6 +286,7 @@ class Game:
         g._quiet = list(self._quiet)
         g._redo = list(self._redo)
         g._resigned = self._resigned
+        g._agreed = self._agreed
         return g
 
     def __repr__(self) -> str:
@@ -281,6 +294,6 @@ class Game:
 
 
 __all__ = [
-    "BLACK", "CSCI561_NO_PROGRESS_PLIES", "DRAW_RULES", "DrawRule", "Game", "NO_MOVES", "NO_PIECES", "draw_rule_named",
+    "AGREEMENT", "BLACK", "CSCI561_NO_PROGRESS_PLIES", "DRAW_RULES", "DrawRule", "Game", "NO_MOVES", "NO_PIECES", "draw_rule_named",
     "NO_PROGRESS", "OFFICIAL_NO_PROGRESS_PLIES", "Outcome", "REPETITION", "RESIGNATION", "WHITE", "board_outcome",
 ]

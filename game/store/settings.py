@@ -72,6 +72,7 @@ class Settings:
     watch_speed: str = "normal"    # computer v computer: about a move a second
     allow_analysis: bool = False   # live analysis in a game against the computer (like hints, opt-in)
     opening_book: bool = True      # Expert and Master play the opening from the book
+    auto_flip: bool = False        # two people at one screen: the board turns to the player to move
 
     # -- dict-style access, for scenes that keep preferences as a mapping ------
     # ``settings.get("show_movable", True)``, ``settings["new_game"]`` (the

@@ -72,25 +72,33 @@ class SidePanel:
         self.move_now = Button("Move now", s.move_now, primary=True, hotkey="M")
         self.undo = Button("Undo", s.undo, hotkey="Ctrl+Z")
         self.redo = Button("Redo", s.redo, hotkey="Ctrl+Y")
+        self.hint = Button("Hint", s.hint, hotkey="H")
         self.flip = Button("Flip board", s.flip, hotkey="F")
         self.numbers = Button("Numbers", s.toggle_numbers, hotkey="N")
         self.analysis = Button("Analysis", s.toggle_analysis, hotkey="A")
+        self.save = Button("Save", s.save, hotkey="Ctrl+S")
+        self.review = Button("Review", s.review, hotkey="V")
+        self.offer_draw = Button("Offer draw", s.offer_draw, hotkey="D")
         self.resign = Button("Resign", s.resign, hotkey="R")
         self.pause = Button("Pause", s.toggle_pause, hotkey="Space")
         self.step = Button("Step", s.step_once, hotkey="S")
         self.menu = Button("Menu", s.to_menu, hotkey="Esc")
         self.again = Button("New game", s.play_again, primary=True)
+        # the button grid, row by row: three to a row, the screen's way out on the last
         if s.mode == "watch":
-            self.grid = [self.undo, self.redo, self.pause, self.step, self.flip, self.numbers, self.analysis,
-                         self.menu, self.again]
+            self.rows = [[self.undo, self.redo, self.step], [self.pause, self.flip, self.numbers],
+                         [self.analysis, self.save, self.review], [self.menu, self.again]]
         else:
-            self.grid = [self.undo, self.redo, self.flip, self.numbers, self.analysis, self.resign, self.menu,
-                         self.again]
+            last = [self.offer_draw, self.menu, self.again] if s.mode == "2p" else [self.menu, self.again]
+            self.rows = [[self.undo, self.redo, self.hint], [self.analysis, self.flip, self.numbers],
+                         [self.save, self.review, self.resign], last]
+        self.grid = [b for row in self.rows for b in row]
         self.buttons = [self.move_now] + self.grid
-        for name, b in (("move_now", self.move_now), ("undo", self.undo), ("redo", self.redo), ("flip", self.flip),
-                        ("numbers", self.numbers), ("analysis", self.analysis), ("resign", self.resign),
-                        ("pause", self.pause), ("step", self.step), ("menu", self.menu), ("again", self.again)):
-            b.name = f"panel.{name}"
+        for name in ("move_now", "undo", "redo", "hint", "flip", "numbers", "analysis", "save", "review", "offer_draw",
+                     "resign", "pause", "step", "menu", "again"):
+            getattr(self, name).name = f"panel.{name}"
+        for b in self.grid:
+            b.margin = 10  # narrow buttons: their words keep the room (the layout check measures it)
         # nothing focused until Tab: Enter and the arrows belong to the board meanwhile
         self.focus = FocusGroup(self.buttons, focus=None, arrows=False)
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -114,17 +122,17 @@ class SidePanel:
         self.pad, self.gap = pad, gap
         inner_w = r.width - 2 * pad
         x = r.x + pad
-        # the button grid, at the bottom
+        # the button grid, at the bottom: each row shares the width among its buttons
         bh = max(30, min(int(42 * self.k), r.height // 16))
         bgap = max(6, bh // 5)
-        cols = 2
-        bw = (inner_w - bgap) // cols
-        rows = math.ceil(len(self.grid) / cols)
+        rows = len(self.rows)
         self.grid_top = r.bottom - pad - rows * bh - (rows - 1) * bgap
-        for i, b in enumerate(self.grid):
-            b.rect = pygame.Rect(x + (i % cols) * (bw + bgap), self.grid_top + (i // cols) * (bh + bgap), bw, bh)
-        if len(self.grid) % cols:
-            self.grid[-1].rect.width = inner_w  # a lone last button spans the row
+        for i, row in enumerate(self.rows):
+            y = self.grid_top + i * (bh + bgap)
+            bw = (inner_w - (len(row) - 1) * bgap) // len(row)
+            for j, b in enumerate(row):
+                right = x + inner_w if j == len(row) - 1 else x + j * (bw + bgap) + bw  # the row ends flush
+                b.rect = pygame.Rect(x + j * (bw + bgap), y, right - (x + j * (bw + bgap)), bh)
         same_size(self.grid)
         # the player cards, at the top
         self.name_size = self.f(26 if not compact else 23)
@@ -273,10 +281,12 @@ class SidePanel:
         self.undo.enabled = s.match.can_undo
         self.redo.enabled = s.match.can_redo
         self.resign.enabled = s.match.resigner() is not None
+        self.offer_draw.enabled = s.match.can_offer_draw()
+        self.hint.enabled = s.human_to_move()
         self.pause.text = "Resume" if s.paused else "Pause"
-        self.numbers.text = "Hide numbers" if s.numbers else "Numbers"
+        self.numbers.checked = s.numbers  # a toggle shows its state by its look, its words stay
         self.analysis.enabled = s.analysis_allowed()
-        self.analysis.text = "Stop analysis" if s.analysing else "Analysis"
+        self.analysis.checked = s.analysing
         self.pause.enabled = not over
         self.step.enabled = not over
         self.again.visible = True

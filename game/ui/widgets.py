@@ -79,6 +79,8 @@ class Button(Widget):
         self.hotkey = hotkey  # shown faintly on the right, e.g. "Ctrl+Z"
         self.show_hotkeys = True  # a screen may hide them all when only some would fit
         self.fixed_size = None  # set by ``same_size``: one text size for a row or grid of buttons
+        self.margin = None  # room kept at the label's two ends (None: in proportion to the height)
+        self.checked = False  # a toggle that is on (numbers shown, analysis running): a state, not the focus
         self._pressed = False
 
     def handle_event(self, event):
@@ -105,9 +107,12 @@ class Button(Widget):
     def fitted_size(self):
         """The largest nominal text size at which the label fits the button."""
         r = self.rect
-        # measured as drawn (a primary label is bold), with room at its ends in proportion
-        return theme.fit_text(self.text, int(r.height * 0.6), max(1, r.width - max(16, r.height // 2)),
+        # measured as drawn (a primary label is bold), with room at its ends
+        return theme.fit_text(self.text, int(r.height * 0.6), max(1, r.width - self._margin()),
                               bold=self.primary)
+
+    def _margin(self):
+        return max(16, self.rect.height // 2) if self.margin is None else self.margin
 
     def label_size(self):
         """The nominal text size the label is drawn at (fitted to the button, or its group's size)."""
@@ -131,7 +136,7 @@ class Button(Widget):
         from .layout_check import Box
 
         r = self.rect
-        inner = r.inflate(-12, -4)
+        inner = r.inflate(-min(12, self._margin()), -4)
         if not self.show_hotkey():
             return [Box(f"{name}.text", inner, self.text, self.label_size(), bold=self.primary, parent=name)]
         key_size = self.key_size()
@@ -156,8 +161,12 @@ class Button(Widget):
             fill, fg = theme.BUTTON, theme.BUTTON_TEXT
         if self.enabled and not focused and self.hovered and not self.in_group:
             fill = theme.BUTTON_HOVER
+        if self.checked and self.enabled and not focused:
+            fill = theme.CHECKED
         pygame.draw.rect(surface, (16, 18, 22), r.move(0, 2), border_radius=radius)
         pygame.draw.rect(surface, fill, r, border_radius=radius)
+        if self.checked and self.enabled and not focused:
+            pygame.draw.rect(surface, theme.GOOD, r, 2, border_radius=radius)
         if focused and self.enabled:
             pygame.draw.rect(surface, theme.FOCUS_RING, r, 2, border_radius=radius)
         size = self.label_size()
@@ -192,7 +201,6 @@ class IconButton(Button):
     def __init__(self, text, paint, on_click, rect=(0, 0, 0, 0), enabled=True):
         super().__init__(text, on_click, rect, enabled)
         self.paint = paint
-        self.checked = False
 
     def text_boxes(self, name):
         return []  # the picture is the label

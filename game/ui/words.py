@@ -6,13 +6,14 @@ from its winner and termination.
 """
 
 from ..rules import NO_MOVES, NO_PIECES, RESIGNATION, opponent
+from ..rules.game import AGREEMENT
 from .theme import side_name
 
 
 def outcome_words(outcome):
-    """"White has no pieces left", "Red resigned", or the draw's own words."""
+    """"White has no pieces left", "Red resigned", "Draw agreed", or the draw rule's own words."""
     if outcome.winner is None:
-        return str(outcome)  # a draw names no side
+        return "Draw agreed" if outcome.termination == AGREEMENT else str(outcome)  # a draw names no side
     loser = side_name(opponent(outcome.winner))
     return {NO_PIECES: f"{loser} has no pieces left", NO_MOVES: f"{loser} has no legal move",
             RESIGNATION: f"{loser} resigned"}.get(outcome.termination, str(outcome))

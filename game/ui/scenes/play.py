@@ -12,6 +12,7 @@ import pygame
 
 from ...analysis.history import game_history
 from ...controller import Match, MatchError
+from ...rules import BLACK
 from .. import theme
 from ..analysis_view import LiveBoard, bar_rect
 from ..animation import MoveAnimation
@@ -124,6 +125,13 @@ class PlayScene(Scene):
         """A new position is on the board: set up input for a person, or nothing for the computer."""
         self.drag = None
         self.input = MoveInput(self.game.position) if self.human_to_move() else None
+        self._turn_board()
+
+    def _turn_board(self):
+        """Between two people with the setting on, the player to move sits at the bottom."""
+        if self.mode == "2p" and self.setting("auto_flip", False) and self.game.outcome is None:
+            if self.flipped != (self.game.turn == BLACK):
+                self.flip()
 
     # -- layout -----------------------------------------------------------------
 
@@ -134,6 +142,8 @@ class PlayScene(Scene):
 
     def flip(self):
         self.flipped = not self.flipped
+        if self.cursor is not None:  # the cursor stays on its square, now seen from the other side
+            self.cursor = (7 - self.cursor[0], 7 - self.cursor[1])
         self.resize(self.size)
 
     def toggle_numbers(self):
@@ -246,6 +256,33 @@ class PlayScene(Scene):
         self.app.push("confirm", title="Leave this game?", message=self._kept_words(),
                       confirm="Leave", on_confirm=lambda: self.app.switch("menu"))
 
+    def hint(self):
+        """H or the Hint button: the engine suggests a move, drawn as an arrow."""
+        self.extras.ask_hint()
+
+    def save(self):
+        """Ctrl+S or the Save button: the game as PDN in the games folder (the status line says where)."""
+        return self.extras.save()
+
+    def review(self):
+        """V or the Review button: the game so far in Review (Back returns here)."""
+        self.extras.review()
+
+    def offer_draw(self):
+        """D or the Offer draw button (two people): the player to move offers, the other answers."""
+        if not self.match.can_offer_draw():
+            self.say("A draw can be offered between two players once the game is under way")
+            return
+        side, other = theme.side_name(self.game.turn), theme.side_name(1 - self.game.turn)
+
+        def agree():
+            self.anim = None
+            self.match.agree_draw()
+            self._begin_turn()
+
+        self.app.push("confirm", title=f"{side} offers a draw", message=f"{other}, do you accept?",
+                      confirm="Accept draw", cancel_label="Play on", on_confirm=agree)
+
     def move_now(self):
         """M: the computer moves now; after an engine failure, it asks the engine again."""
         retrying = self.computer.failed is not None
@@ -352,6 +389,8 @@ class PlayScene(Scene):
             self.toggle_analysis()
         elif k == pygame.K_r and not ctrl:
             self.resign()
+        elif k == pygame.K_d and not ctrl:
+            self.offer_draw()
         elif k == pygame.K_m and (self.match.thinking or self.computer.failed):
             self.move_now()
         elif k == pygame.K_SPACE and self.mode == "watch":

@@ -38,6 +38,9 @@ ROWS = (
      "Expert and Master play their first moves from the opening book, varying among equal moves."),
     ("allow_analysis", "Analysis vs computer", ON_OFF, False,
      "Allow live analysis (A) in games against the computer; it is always there for two players."),
+    ("auto_flip", "Turn board for 2 players", ON_OFF, False,
+     "Between two people at one screen, the board turns after every move so the player to move "
+     "sits at the bottom."),
     ("orientation", "Board orientation",
      tuple(zip(ORIENTATIONS, ("Your side at the bottom", f"{RED} at the bottom", f"{WHITE} at the bottom"))),
      "auto", "Which side of the board is drawn nearest to you."),
