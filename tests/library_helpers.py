@@ -2,22 +2,31 @@
 
 import time
 
-from game.library import Library, index, jobs
+from game.library import Library, jobs
+from game.library.lock import WriterLock
+from game.library.worker import open_index
 
 
 class InlineWorker:
-    """The worker's jobs run at once in this process (the real one is a process; see test_library's last tests)."""
+    """The worker's jobs run at once in this process (the real one is a process; see test_library's last tests):
+    it opens the index as the worker does and holds the writer lock for each job that writes."""
 
     def __init__(self, db_path):
-        self.conn = index.connect(db_path)
         self.events = []
+        self.lock = WriterLock(str(db_path) + ".lock")
+        self.conn = open_index(str(db_path), self.events.append, self.lock, lambda: False)
         self.n = 0
         self.submitted = []
 
     def submit(self, kind, *args):
         self.n += 1
         self.submitted.append(kind)
-        jobs.run_job(self.conn, (kind, self.n, *args), self.events.append)
+        if kind in jobs.WRITERS:
+            assert self.lock.acquire(), "another writer holds the index"
+        try:
+            jobs.run_job(self.conn, (kind, self.n, *args), self.events.append)
+        finally:
+            self.lock.release()
         return self.n
 
     def poll(self):
@@ -28,6 +37,7 @@ class InlineWorker:
 
     def close(self):
         self.conn.close()
+        self.lock.close()
 
 
 def settle(lib, seconds=60):

@@ -162,11 +162,13 @@ def test_default_tags():
     assert tags["Black"] == "Human" and tags["WhiteLevel"] == "Master" and "Date" in tags
 
 
-def test_text_that_is_not_pdn_is_one_broken_game(home):
+def test_text_that_is_not_pdn_is_no_games_found(home):
     path = home / "x.pdn"
     path.write_text("just words, no games")
-    [game] = read_games_file(path)
-    assert game.error and game.game.ply == 0
+    with pytest.raises(StoreError, match="no games found in x.pdn"):
+        read_games_file(path)
+    path.write_text("root:x:0:0:root:/root:/bin/bash\n[Black \"A\"]\n[White \"B\"]\n\n1. 11-15 *\n")
+    assert [g.black for g in read_games_file(path)][-1] == "A"  # junk beside a game: the game is read
 
 
 def test_a_loaded_game_keeps_its_players_and_levels():

@@ -2,13 +2,27 @@
 
 ``sources`` has one row per file (its path, kind, size and modification time
 when it was indexed); ``games`` one row per game with the columns the library
-shows and the game's own text.  Reopening the library reads the small columns
-only; a game's text is read when it is opened or exported.  A file whose size
-or modification time changed, or that was indexed by an older version of the
-indexer, is indexed again.
+shows and the game's own text (whole, however long).  Reopening the library reads
+the small columns only; a game's text is read when it is opened or exported.
+A file whose size or modification time changed, or that was indexed by an
+older version of the indexer, is indexed again.
 
-The index is a cache: if it cannot be read it is set aside and rebuilt; the
-players' files are never touched here.
+The index is a cache, and only ever ours:
+
+- ``index.sqlite3`` and its ``-wal``/``-shm``/``-journal`` must be regular
+  files: a link, a folder or a FIFO in their place is set aside (a new name,
+  and a note for the player), never opened, so nothing is ever written
+  through a link;
+- a database that is not the library's (another program's, or ours with the
+  wrong shape) is set aside, never changed; an earlier version of ours is
+  emptied and rebuilt;
+- a file SQLite cannot read is set aside and the index started afresh.
+
+``connect(path, wait=0)`` never waits on another writer: a locked index
+raises ``IndexBusy`` at once (the window's thread tries again later; the
+background worker, which may wait, decides when a lock held by no game window
+means the index is stuck, and sets it aside).  Every write is made by the
+holder of the ``lock.WriterLock``.
 """
 
 from __future__ import annotations
@@ -16,7 +30,10 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
+import stat
+import time
 from pathlib import Path
+from urllib.parse import quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -31,10 +48,16 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("checkers.library")
 
-SCHEMA_VERSION = 3  # ids are never reused: a stale id finds nothing rather than another game
+SCHEMA_VERSION = 4  # ids are never reused: a stale id finds nothing rather than another game
+APPLICATION_ID = 0x43484B52  # "CHKR": PRAGMA application_id of the library's index
+SIDE_FILES = ("-wal", "-shm", "-journal")
+
+SOURCE_COLUMNS = ("id", "path", "kind", "size", "mtime_ns", "version", "complete")
+GAME_COLUMNS = ("id", "source", "number", "sub", "black", "white", "event", "site", "levels", "date", "result",
+                "plies", "opening", "error", "text")
 
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS sources (
+CREATE TABLE sources (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     path BLOB UNIQUE NOT NULL,
     kind TEXT NOT NULL,
@@ -43,7 +66,7 @@ CREATE TABLE IF NOT EXISTS sources (
     version TEXT NOT NULL,
     complete INTEGER NOT NULL DEFAULT 0
 );
-CREATE TABLE IF NOT EXISTS games (
+CREATE TABLE games (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     source INTEGER NOT NULL,
     number INTEGER NOT NULL,
@@ -52,52 +75,199 @@ CREATE TABLE IF NOT EXISTS games (
     result TEXT, plies INTEGER, opening TEXT, error TEXT,
     text TEXT
 );
-CREATE INDEX IF NOT EXISTS games_source ON games(source);
+CREATE INDEX games_source ON games(source);
 """
+_OUR_TABLES = {"sources", "games", "sqlite_sequence"}
 
 ENTRY_COLUMNS = ("g.id, g.source, s.kind, g.number, g.black, g.white, g.event, g.site, g.levels, g.date, "
                  "g.result, g.plies, g.opening, g.error, s.mtime_ns, s.path")
 
 
-def connect(path: StrPath) -> sqlite3.Connection:
-    """Open (or create) the index at ``path``; an unreadable one is set aside and started afresh."""
+class IndexBusy(Exception):
+    """Another connection holds a lock on the index; try again later (never wait on the window's thread)."""
+
+
+class IndexUnusable(Exception):
+    """No index can be kept at this place (a read-only folder, say); the message is one line."""
+
+
+def is_busy(error: BaseException) -> bool:
+    """Is this sqlite3 error a lock held by another connection (not a broken file)?"""
+    text = str(error).lower()
+    return isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+
+def is_full(error: BaseException) -> bool:
+    """Is this error a full disk (SQLite's or the file system's)?"""
+    import errno
+
+    if isinstance(error, OSError):
+        return error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", -1))
+    return isinstance(error, sqlite3.Error) and ("full" in str(error).lower())
+
+
+def _line(error: BaseException) -> str:
+    return " ".join(str(error).split())[:160] or type(error).__name__
+
+
+def _set_aside(path: Path, why: str, notes: list[str]) -> None:
+    """Move ``path`` (and its side files) to a new name and say so; IndexUnusable when it cannot be moved."""
+    from ..store.paths import keep_aside
+
+    if not os.path.lexists(path):
+        return
+    aside = keep_aside(path)
+    if aside is None:
+        raise IndexUnusable(f"the library's index {path} {why} and cannot be moved aside")
+    log.warning("library index %s %s: set aside as %s", path, why, aside)
+    notes.append(f"The library's index {why}; it was set aside as {aside.name} and is rebuilt")
+    if path.name.endswith(SIDE_FILES):
+        return
+    for suffix in SIDE_FILES:  # its WAL goes with it (a regular file: it holds that database's last writes)
+        side = Path(str(path) + suffix)
+        try:
+            st = os.lstat(side)
+        except OSError:
+            continue
+        try:
+            if stat.S_ISREG(st.st_mode):
+                os.rename(side, str(aside) + suffix)
+            else:
+                _set_aside(side, "had something that is not a file beside it", notes)
+        except OSError as e:
+            log.warning("cannot move %s aside: %s", side, e)
+
+
+def _check_files(path: Path, notes: list[str]) -> None:
+    """Every file SQLite would open here must be a regular file (not a link, folder, FIFO or device)."""
+    for suffix in SIDE_FILES + ("",):
+        p = Path(str(path) + suffix)
+        try:
+            st = os.lstat(p)
+        except FileNotFoundError:
+            continue
+        except OSError as e:
+            raise IndexUnusable(f"the library's index {p} cannot be checked: {e.strerror or e}") from None
+        if stat.S_ISLNK(st.st_mode):
+            _set_aside(p, "was a link (the index is only ever a file of its own)", notes)
+        elif stat.S_ISDIR(st.st_mode):
+            _set_aside(p, "was a folder", notes)
+        elif not stat.S_ISREG(st.st_mode):
+            _set_aside(p, "was not a regular file (a FIFO, socket or device)", notes)
+
+
+def connect(path: StrPath, *, wait: float = 0.0, notes: list[str] | None = None) -> sqlite3.Connection:
+    """Open (or create) the index at ``path``, ours and of the right shape.
+
+    ``wait``: seconds a statement may wait for another writer (0 on the window's
+    thread).  Whatever is wrong with the file is set aside (``notes`` gets a line
+    for the player) and a fresh index made.  Raises IndexBusy (locked: try
+    again) or IndexUnusable (no index can be kept here, one line).
+    """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    notes = [] if notes is None else notes
     try:
-        return _open(path)
-    except sqlite3.OperationalError:
-        raise  # busy or locked, not broken: the index is kept
-    except sqlite3.DatabaseError as e:
-        log.warning("library index %s unusable (%s): rebuilding it", path, e)
-        from ..store.paths import keep_aside
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise IndexUnusable(f"the library's folder {path.parent} cannot be made: {e.strerror or e}") from None
+    for attempt in range(3):
+        _check_files(path, notes)
+        try:
+            return _open(path, wait)
+        except IndexBusy:
+            raise
+        except _NotOurs as e:
+            _set_aside(path, str(e), notes)
+        except sqlite3.DatabaseError as e:
+            if is_busy(e):
+                raise IndexBusy(_line(e)) from None
+            if not os.path.lexists(path):  # nothing to set aside: the folder itself refuses
+                raise IndexUnusable(f"the library cannot keep its index in {path.parent}: {_line(e)}") from None
+            _set_aside(path, f"could not be used ({_line(e)})", notes)
+        except OSError as e:
+            raise IndexUnusable(f"the library cannot keep its index in {path.parent}: {e.strerror or e}") from None
+    raise IndexUnusable(f"the library cannot keep an index in {path.parent}")
 
-        for suffix in ("", "-wal", "-shm"):
-            p = Path(str(path) + suffix)
-            if p.exists():
-                if suffix:
-                    p.unlink()
-                else:
-                    keep_aside(p)
-        return _open(path)
+
+class _NotOurs(Exception):
+    """The database at the index's path is not the library's (the message says why)."""
 
 
-def _open(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(str(path), timeout=10, check_same_thread=False)
+def _open(path: Path, wait: float) -> sqlite3.Connection:
+    uri = "file:" + quote(os.fsdecode(os.path.abspath(path))) + "?nofollow=1"
+    conn = sqlite3.connect(uri, uri=True, timeout=wait, check_same_thread=False)
     try:
-        conn.execute("PRAGMA busy_timeout=10000")
-        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute(f"PRAGMA busy_timeout={int(wait * 1000)}")
+        _adopt(conn)
         conn.execute("PRAGMA synchronous=NORMAL")
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        if version not in (0, SCHEMA_VERSION):
-            conn.executescript("DROP TABLE IF EXISTS games; DROP TABLE IF EXISTS sources;")
-        conn.executescript(_SCHEMA)
-        conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        conn.execute("SELECT count(*) FROM sources").fetchone()
-        conn.commit()
     except BaseException:
         conn.close()
         raise
     return conn
+
+
+def _columns(conn: sqlite3.Connection, table: str) -> tuple[str, ...]:
+    return tuple(r[1] for r in conn.execute(f"PRAGMA table_info({table})"))
+
+
+def _adopt(conn: sqlite3.Connection) -> None:
+    """Make sure the database is the library's index of this version: create, rebuild or refuse it."""
+    app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if app_id == APPLICATION_ID and version == SCHEMA_VERSION:
+        if _columns(conn, "sources") != SOURCE_COLUMNS or _columns(conn, "games") != GAME_COLUMNS:
+            raise _NotOurs("had tables of the wrong shape")
+        if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            conn.execute("PRAGMA journal_mode=WAL")
+        return
+    ours_before = app_id == 0 and 1 <= version < SCHEMA_VERSION and tables <= _OUR_TABLES and "games" in tables
+    if tables and not ours_before and not (app_id == APPLICATION_ID and version < SCHEMA_VERSION):
+        raise _NotOurs("was not the library's database" if app_id != APPLICATION_ID or version > SCHEMA_VERSION
+                       else "had an unknown shape")
+    if app_id not in (0, APPLICATION_ID):
+        raise _NotOurs("was another program's database")
+    # empty, or an earlier version of our own cache: (re)made here
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for table in ("games", "sources"):
+            if table in tables:
+                conn.execute(f"DROP TABLE {table}")
+        conn.execute("DROP INDEX IF EXISTS games_source")
+        for statement in _SCHEMA.split(";"):
+            if statement.strip():
+                conn.execute(statement)
+        conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+        conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK") if conn.in_transaction else None
+        raise
+
+
+def checkpoint(conn: sqlite3.Connection) -> None:
+    """Give the WAL's space back to the disk (after each job).  Never raises."""
+    try:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    except sqlite3.Error as e:
+        log.debug("checkpoint: %s", e)
+
+
+def tidy(conn: sqlite3.Connection, gone: Iterable[int] = ()) -> int:
+    """Forget the sources whose files are ``gone`` and every game row whose file is not indexed
+    (an orphan, left by an older version); how many game rows went."""
+    with conn:
+        for sid in gone:
+            conn.execute("DELETE FROM games WHERE source=?", (sid,))
+            conn.execute("DELETE FROM sources WHERE id=?", (sid,))
+        cur = conn.execute("DELETE FROM games WHERE source NOT IN (SELECT id FROM sources)")
+        return cur.rowcount or 0
+
+
+def orphans(conn: sqlite3.Connection) -> int:
+    """Game rows whose file is not indexed (none, in a healthy index)."""
+    return int(conn.execute("SELECT count(*) FROM games WHERE source NOT IN (SELECT id FROM sources)").fetchone()[0])
 
 
 def path_key(path: StrPath) -> bytes:
@@ -109,10 +279,10 @@ def path_of(key: bytes) -> Path:
 
 
 def file_stamp(path: StrPath) -> tuple[int, int] | None:
-    """``(size, mtime_ns)`` of a file, or None if it is gone."""
+    """``(size, mtime_ns)`` of a file, or None if it is gone (or cannot be looked at)."""
     try:
         st = os.stat(path)
-    except OSError:
+    except (OSError, ValueError):
         return None
     return st.st_size, st.st_mtime_ns
 
@@ -124,6 +294,15 @@ def known_sources(conn: sqlite3.Connection) -> dict[bytes, Source]:
             "SELECT id, path, kind, size, mtime_ns, version, complete FROM sources"):
         out[bytes(key)] = (sid, kind, size, mtime, version, complete)
     return out
+
+
+def source_of(conn: sqlite3.Connection, path: StrPath) -> Source | None:
+    row = conn.execute("SELECT id, kind, size, mtime_ns, version, complete FROM sources WHERE path=?",
+                       (path_key(path),)).fetchone()
+    if row is None:
+        return None
+    sid, kind, size, mtime, version, complete = row
+    return sid, kind, size, mtime, version, complete
 
 
 def forget_source(conn: sqlite3.Connection, source_id: int) -> None:
@@ -151,12 +330,20 @@ def begin_source(conn: sqlite3.Connection, path: StrPath, kind: str, stamp: tupl
         return cur.lastrowid, old
 
 
+class SourceGone(Exception):
+    """The file being indexed was taken over (indexed again by another writer): stop."""
+
+
 def add_rows(conn: sqlite3.Connection, source_id: int, rows: Iterable[Entry]) -> None:
     """Add the scanned games (``entry.Entry``, with their text) of a file being indexed.
 
     Each game is stored with its own text, so it is game 0 (``sub``) of that text.
+    Rows are only ever added to a source that exists (SourceGone otherwise): a
+    game row never outlives its file's row.
     """
     with conn:
+        if conn.execute("SELECT 1 FROM sources WHERE id=?", (source_id,)).fetchone() is None:
+            raise SourceGone(source_id)
         conn.executemany(
             "INSERT INTO games(source, number, sub, black, white, event, site, levels, date, result, plies, "
             "opening, error, text) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -168,8 +355,9 @@ def add_file_error(conn: sqlite3.Connection, source_id: int, path: StrPath, erro
     """A file that cannot be read: one row that says why."""
     with conn:
         conn.execute("INSERT INTO games(source, number, black, white, event, levels, date, result, plies, "
-                     "opening, error, text) VALUES (?, -1, ?, '', '', '', '', '*', 0, '', ?, '')",
-                     (source_id, os.path.basename(os.fsdecode(path))[:80], error))
+                     "opening, error, text) SELECT ?, -1, ?, '', '', '', '', '*', 0, '', ?, '' "
+                     "WHERE EXISTS (SELECT 1 FROM sources WHERE id=?)",
+                     (source_id, os.path.basename(os.fsdecode(path))[:80], error, source_id))
 
 
 def finish_source(conn: sqlite3.Connection, source_id: int) -> None:
@@ -177,31 +365,37 @@ def finish_source(conn: sqlite3.Connection, source_id: int) -> None:
         conn.execute("UPDATE sources SET complete=1 WHERE id=?", (source_id,))
 
 
+def count_games(conn: sqlite3.Connection, source_id: int) -> int:
+    return int(conn.execute("SELECT count(*) FROM games WHERE source=? AND number >= 0",
+                            (source_id,)).fetchone()[0])
+
+
+def entry_batch(conn: sqlite3.Connection, source_id: int | None, after: int, batch: int) -> list[Any]:
+    """The next ``batch`` entry tuples (ENTRY_COLUMNS) with an id above ``after``, in id order: of every
+    fully indexed file, or (``source_id``) of one file even while it is being indexed.
+
+    One short query: no read stays open between two batches (a reader held open
+    keeps the WAL from being reset), and a batch that meets a lock raises
+    (sqlite3.OperationalError) without losing the place: ask again.
+    """
+    if source_id is None:
+        return conn.execute(f"SELECT {ENTRY_COLUMNS} FROM games g JOIN sources s ON s.id = g.source "
+                            "WHERE s.complete = 1 AND g.id > ? ORDER BY g.id LIMIT ?", (after, batch)).fetchall()
+    return conn.execute(f"SELECT {ENTRY_COLUMNS} FROM games g JOIN sources s ON s.id = g.source "
+                        "WHERE g.source = ? AND g.id > ? ORDER BY g.id LIMIT ?", (source_id, after, batch)).fetchall()
+
+
 def entry_rows(conn: sqlite3.Connection, source_id: int | None = None, batch: int = 2000,
                after: int = 0) -> Iterator[list[Any]]:
-    """Yield lists of entry tuples (ENTRY_COLUMNS), ``batch`` at a time.
-
-    Every fully indexed file's rows; or, with ``source_id``, the rows of that
-    file with an id above ``after``, in id order, even while it is being
-    indexed (a big file's games are listed as they are read).
-    """
-    sql = f"SELECT {ENTRY_COLUMNS} FROM games g JOIN sources s ON s.id = g.source"
-    args: tuple[int, ...]
-    if source_id is None:
-        sql += " WHERE s.complete = 1"
-        args = ()
-    else:
-        sql += " WHERE g.source = ? AND g.id > ? ORDER BY g.id"
-        args = (source_id, after)
-    cur = conn.execute(sql, args)
-    try:
-        while True:
-            rows = cur.fetchmany(batch)
-            if not rows:
-                return
-            yield rows
-    finally:
-        cur.close()
+    """Yield lists of entry tuples (``entry_batch``), ``batch`` at a time, until none is left."""
+    while True:
+        rows = entry_batch(conn, source_id, after, batch)
+        if not rows:
+            return
+        after = rows[-1][0]
+        yield rows
+        if len(rows) < batch:
+            return
 
 
 def game_text(conn: sqlite3.Connection, game_id: int) -> tuple[str, int, Path, int] | None:
@@ -211,3 +405,15 @@ def game_text(conn: sqlite3.Connection, game_id: int) -> tuple[str, int, Path, i
     if row is None:
         return None
     return row[0] or "", row[1] or 0, path_of(row[2]), row[3]
+
+
+def wait_for(fn: Any, *, seconds: float, step: float = 0.05) -> Any:
+    """``fn()``, retried while the index is busy for at most ``seconds`` (the worker only)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return fn()
+        except sqlite3.OperationalError as e:
+            if not is_busy(e) or time.monotonic() >= deadline:
+                raise
+        time.sleep(step)

@@ -2,17 +2,27 @@
 
 ``Library.open()`` compares the files of the library's folders with the index
 (size and modification time) and loads the rows of unchanged files from the
-index; changed and new files go to the background worker.  The screen calls
-``update()`` once a frame: it loads a slice of rows (a few milliseconds at
-most) and takes the worker's news (progress, files indexed, imports, exports,
-deletions, failures).  Nothing here waits on parsing; only small index reads
-run on the caller's thread.
+index; changed and new files go to the background worker (small ones are
+indexed here, a few a frame).  The screen calls ``update()`` once a frame: it
+loads a slice of rows (a few milliseconds at most) and takes the worker's news
+(progress, files indexed, imports, exports, deletions, failures).
+
+The window never waits on the database: its connection has no busy timeout,
+so a lock held elsewhere makes a read try again next frame, and a write (the
+small files indexed here) goes to the worker, which may wait.  An index that
+is locked when the library opens is opened again a moment later; one that
+cannot be kept at all (a read-only home) is replaced by an index of this
+session only, in a temporary folder, and the player is told once.  A full
+disk is said once.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import shutil
+import sqlite3
+import tempfile
 import time
 from pathlib import Path
 
@@ -24,24 +34,26 @@ from .text import clean
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import sqlite3
-    from collections.abc import Callable, Iterable, Iterator
+    from collections.abc import Callable, Iterable
     from typing import Any
 
     from ..store.paths import StrPath
     from ..store.saves import LoadedGame
     from ..store.unfinished import UnfinishedGame
     from .jobs import Event
+    from .lock import WriterLock
     from .scan import Namer
     from .worker import Worker
 
 log = logging.getLogger("checkers.library")
 
 FOLDER_KINDS = ("saved", "archived", "imported")
-UNFINISHED_SOURCE = -1  # the store's unfinished games: few and small, read here, not indexed
+UNFINISHED_SOURCE = -1  # the store's unfinished games: read here, a slice a frame, not indexed
 # Files up to this size are indexed here, a few per frame (a saved game takes about a
 # millisecond); starting the background process is worth it only for bigger ones.
 INLINE_BYTES = 64 * 1024
+RETRY_SECONDS = 0.5  # a locked index is tried again this often
+BATCH = 250
 
 
 class LibraryError(ValueError):
@@ -53,22 +65,14 @@ def library_dir(data: StrPath | None = None) -> Path:
 
 
 def default_folders(data: StrPath | None = None) -> list[tuple[Path, str]]:
-    """``[(folder, kind)]``: saved games, archived games (when the store keeps them), imports."""
+    """``[(folder, kind)]``: saved games, archived games, imports."""
     data = paths.data_dir() if data is None else Path(data)
-    folders = [(data / "games", "saved")]
-    archive = getattr(paths, "archive_dir", None)
-    if archive is not None:
-        try:
-            folders.append((Path(archive()) if data == paths.data_dir() else data / Path(archive()).name,
-                            "archived"))
-        except Exception:
-            pass
-    folders.append((library_dir(data) / "imported", "imported"))
-    return folders
+    return [(data / "games", "saved"), (data / paths.archive_dir().name, "archived"),
+            (library_dir(data) / "imported", "imported")]
 
 
 def pdn_files(folder: StrPath) -> list[Path]:
-    """The PDN files of a folder (not hidden ones, not temporaries).  Never raises."""
+    """The PDN files of a folder (not hidden ones, not temporaries, not links).  Never raises."""
     try:
         with os.scandir(folder) as it:
             out = []
@@ -76,7 +80,7 @@ def pdn_files(folder: StrPath) -> list[Path]:
                 if e.name.startswith(".") or not e.name.lower().endswith(".pdn"):
                     continue
                 try:
-                    if e.is_file():
+                    if e.is_file(follow_symlinks=False):
                         out.append(Path(e.path))
                 except OSError:
                     continue
@@ -90,10 +94,32 @@ def entry_of(row: Iterable[Any], file_names: dict[int, str]) -> Entry:
      mtime_ns, path_key) = row
     name = file_names.get(source)
     if name is None:
-        name = file_names[source] = clean(os.path.basename(os.fsdecode(bytes(path_key))), 80)
+        from .jobs import shown_name
+
+        name = file_names[source] = shown_name(os.fsdecode(bytes(path_key)), kind, 80)
     return Entry(gid, source, kind, number, black or "?", white or "?", event or "", levels or "",
                  date or "", result or "*", plies or 0, opening or "", error or "", (mtime_ns or 0) / 1e9, name,
                  site or "")
+
+
+def _path_words(text: str) -> str:
+    return clean(text, 100)
+
+
+def typed_path(path: StrPath, what: str) -> Path:
+    """A path as the player typed it (quotes and ``~`` allowed); LibraryError for an empty one or one
+    no file system can hold (a NUL character, a name over 255 bytes)."""
+    text = os.fsdecode(path).strip().strip('"').strip("'")
+    if not text:
+        raise LibraryError(f"type the path of {what}")
+    if "\0" in text:
+        raise LibraryError("a path cannot hold a NUL character")
+    p = Path(os.path.expanduser(text))
+    long = [part for part in p.parts if len(os.fsencode(part)) > 255]
+    if long:
+        raise LibraryError(f"the name {clean(long[0], 40)} is too long ({len(os.fsencode(long[0]))} bytes; "
+                           "at most 255)")
+    return p
 
 
 class Library:
@@ -107,24 +133,31 @@ class Library:
         self.folders = list(folders) if folders is not None else default_folders(data)
         self.catalog = Catalog()
         self.conn: sqlite3.Connection | None = None
+        self._lock: WriterLock | None = None
         self._worker_factory = worker_factory
         self.worker: Worker | None = None
         self.progress: tuple[str, int, int] | None = None  # (label, done, total) while the worker reports progress
         self.news: list[tuple[str, bool]] = []  # (text, bad) one-liners for the screen, oldest first
         self.version: str | None = None
-        self._loads: list[Iterator[list[Entry]]] = []  # row generators still being read
+        # rows still to read: [source id or None (every complete file), the last id read]
+        self._loads: list[list[Any]] = []
         self._pending_entries: list[Entry] = []
         self._file_names: dict[int, str] = {}
         self._skip: set[int] = set()      # sources whose rows come by their own load (stale or re-indexed)
-        self._upto: dict[int, int] = {}   # source -> the highest game id read so far (rows come as they are stored)
-        self._feeding: set[int] = set()   # sources with a load under way
-        self._again: set[int] = set()     # ...and more rows stored since it started
+        self._upto: dict[int, int] = {}   # source -> the highest game id read so far
+        self._again: set[int] = set()     # sources with more rows stored since their load started
         self._dropped: set[int] = set()   # old ids of re-indexed files, whose rows are gone
         self._jobs: dict[int, tuple[Any, ...]] = {}  # job id -> what it was for
         self._inline: list[tuple[Path, str]] = []  # small stale files, indexed a few per frame by update()
-        self._want_unfinished = unfinished and data is None  # the store's own folder only
+        self._unfinished_wanted = unfinished and data is None  # the store's own folder only
+        self._want_unfinished = self._unfinished_wanted
+        self._unfinished_todo: list[tuple[float, str, Path]] | None = None  # records still to read
         self.unfinished: dict[int, UnfinishedGame] = {}  # entry id -> the store's record
         self._namer: Namer | None = None
+        self._retry_at: float | None = None  # when to try a locked index again
+        self._temp_home: str | None = None   # the session's own index folder (the home cannot keep one)
+        self._full_said = False
+        self._fatal_said = False
         self.changed = 0           # bumped whenever the catalog changes (the screen redraws)
         self.opened_at: float | None = None
         self.loaded_at: float | None = None
@@ -134,18 +167,64 @@ class Library:
     def open(self) -> None:
         """Connect to the index, load what is fresh, send what is stale to the worker.  Never raises."""
         self.opened_at = time.perf_counter()
-        try:
-            self.conn = index.connect(self.db_path)
-        except Exception as e:  # a folder we cannot write: the library is empty, the game goes on
-            log.warning("library index unusable: %s", e)
-            self.say(f"The library cannot keep its index: {clean(e, 120)}", bad=True)
-            self.conn = None
-            return
-        from . import jobs, scan
+        if self._namer is None:
+            from . import jobs, scan
 
-        self._namer = scan.opening_namer()
-        self.version = jobs.index_version(self._namer)
-        known = index.known_sources(self.conn)
+            self._namer = scan.opening_namer()
+            self.version = jobs.index_version(self._namer)
+        if self._connect():
+            self.rescan()
+
+    def _connect(self) -> bool:
+        """Open the index without waiting; False when it is locked (``update`` tries again)."""
+        from .lock import LockUnusable, WriterLock
+
+        notes: list[str] = []
+        try:
+            self.conn = index.connect(self.db_path, wait=0.0, notes=notes)
+            self._lock = WriterLock(str(self.db_path) + ".lock")
+        except index.IndexBusy:
+            self.conn = None
+            self._retry_at = time.monotonic() + RETRY_SECONDS
+            if self.worker is None:  # the worker waits for it, and sets aside an index stuck for good
+                self._submit("tidy", [], what=("tidy",))
+                self.say("The library's index is in use; opening it as soon as it is free…")
+            return False
+        except (index.IndexUnusable, LockUnusable, OSError, sqlite3.Error) as e:
+            if not self._use_session_index(e):
+                return False
+        for note in notes:
+            self.say(note, bad=True)
+        self._retry_at = None
+        return True
+
+    def _use_session_index(self, why: BaseException) -> bool:
+        """The home cannot keep an index (read-only, say): list the games from an index of this session."""
+        log.warning("library index unusable: %s", why)
+        if self._temp_home is not None:
+            self.say(f"The library cannot keep an index: {clean(why, 120)}", bad=True)
+            return False
+        try:
+            self._temp_home = tempfile.mkdtemp(prefix="checkers-library-")
+        except OSError as e:
+            self.say(f"The library cannot keep an index: {clean(e, 120)}", bad=True)
+            return False
+        self.db_path = Path(self._temp_home) / "index.sqlite3"
+        if not self._connect():
+            return False
+        self.say(f"The library cannot keep its index ({clean(why, 100)}); its games are listed for this "
+                 "session only", bad=True)
+        return True
+
+    def rescan(self) -> None:
+        """Compare the folders with the index: list what is fresh, index what is stale.  Never raises."""
+        if self.conn is None:
+            return
+        try:
+            known = index.known_sources(self.conn)
+        except sqlite3.Error as e:
+            self._index_trouble(e)
+            return
         seen = set()
         stale: list[tuple[Path, str, int]] = []
         for folder, kind in self.folders:
@@ -159,60 +238,70 @@ class Library:
                     stale.append((path, kind, stamp[0] if stamp else 0))
                     if old is not None:
                         self._skip.add(old[0])
-        for key, (sid, *_rest) in known.items():
-            if key not in seen:
-                index.forget_source(self.conn, sid)  # the file is gone (deleted, moved)
+        gone = [sid for key, (sid, *_rest) in known.items() if key not in seen]
+        self._skip.update(gone)  # the file is gone (deleted, moved): not listed, forgotten by the worker
+        try:
+            orphans = self.conn.execute("SELECT EXISTS (SELECT 1 FROM games WHERE source NOT IN "
+                                        "(SELECT id FROM sources))").fetchone()[0]
+        except sqlite3.Error:
+            orphans = 0
+        if gone or orphans:
+            self._submit("tidy", gone, what=("tidy",))
         # small files first: the player's own saved games appear at once
         for path, kind, size in sorted(stale, key=lambda s: s[2]):
             if size <= INLINE_BYTES:
                 self._inline.append((path, kind))
             else:
                 self._submit("index", path, kind, what=("index", str(path)))
-        self._loads.append(self._rows_of(None))
+        self._loads.append([None, 0])
+        if self._want_unfinished:
+            self._want_unfinished = False
+            self._start_unfinished()
 
-    def _open_index(self) -> sqlite3.Connection:
-        """The index rows are read from; LibraryError once it is closed (update() drops that load)."""
+    def refresh(self) -> None:
+        """Taken back after the player was elsewhere: files saved or imported meanwhile are listed too."""
+        self._want_unfinished = self._unfinished_wanted
+        self.opened_at, self.loaded_at = time.perf_counter(), None
         if self.conn is None:
-            raise LibraryError("the library's index is closed")
-        return self.conn
-
-    def _rows_of(self, source_id: int | None) -> Iterator[list[Entry]]:
-        """Batches of entries of every fresh file, read from the index."""
-        names = self._file_names
-        for rows in index.entry_rows(self._open_index(), source_id, batch=250):
-            yield [entry_of(r, names) for r in rows if r[1] not in self._skip]
-
-    def _follow(self, source_id: int, old_id: int | None = None) -> None:
-        """Rows of ``source_id`` were stored: list the new ones (and drop the file's old rows)."""
-        self._skip.update(s for s in (source_id, old_id) if s is not None)
-        if old_id is not None and old_id not in self._dropped:
-            self._dropped.add(old_id)
-            self.catalog.remove_source(old_id)
-            self._pending_entries = [e for e in self._pending_entries if e.source != old_id]
-            self.changed += 1
-        if self.conn is None:
-            return
-        if source_id in self._feeding:
-            self._again.add(source_id)
+            self.open()
         else:
-            self._feeding.add(source_id)
-            self._loads.append(self._rows_after(source_id))
+            self.rescan()
 
-    def _rows_after(self, source_id: int) -> Iterator[list[Entry]]:
-        names = self._file_names
-        while True:
-            self._again.discard(source_id)
-            for rows in index.entry_rows(self._open_index(), source_id, batch=250,
-                                         after=self._upto.get(source_id, 0)):
-                self._upto[source_id] = rows[-1][0]
-                yield [entry_of(r, names) for r in rows]
-            if source_id not in self._again:
-                self._feeding.discard(source_id)
-                return
+    def _index_trouble(self, e: BaseException) -> None:
+        """A read of the index failed: a lock (try again later) or a broken file (set aside, rebuilt)."""
+        if index.is_busy(e):
+            return
+        log.warning("library index read failed: %s", e)
+        if isinstance(e, sqlite3.DatabaseError) and not isinstance(e, sqlite3.OperationalError):
+            notes: list[str] = []
+            try:
+                index._set_aside(self.db_path, f"could not be read ({clean(e, 80)})", notes)
+            except index.IndexUnusable:
+                pass
+            for note in notes:
+                self.say(note, bad=True)
+            self._reset()
+
+    def _reset(self) -> None:
+        """The index file was replaced (set aside and rebuilt): read everything afresh."""
+        if self.conn is not None:
+            try:
+                self.conn.close()
+            except sqlite3.Error:
+                pass
+            self.conn = None
+        self.catalog.remove(lambda e: e.source != UNFINISHED_SOURCE)
+        self._loads, self._pending_entries, self._inline = [], [], []
+        self._skip, self._upto, self._again, self._dropped = set(), {}, set(), set()
+        self._file_names = {}
+        self.changed += 1
+        if self._connect():
+            self.rescan()
 
     @property
     def loading(self) -> bool:
-        return bool(self._loads or self._pending_entries or self._inline)
+        return bool(self._loads or self._pending_entries or self._inline or self._unfinished_todo
+                    or self._retry_at is not None)
 
     @property
     def busy(self) -> bool:
@@ -238,28 +327,19 @@ class Library:
         if self.worker is not None:
             for event in self.worker.poll():
                 self._on_event(event)
-        if self._want_unfinished:
-            self._want_unfinished = False
-            self._load_unfinished()
+        if self.conn is None and self._retry_at is not None and time.monotonic() >= self._retry_at:
+            if self._connect():
+                self.rescan()
         steps = 0  # at least one step a frame, however slow, so the work always ends
-        while self._inline and self.conn is not None and (steps == 0 or time.perf_counter() < deadline):
-            from .jobs import run_job
-
+        if self._inline and self.conn is not None:
+            steps = self._index_inline(deadline)
+        while self._loads and self.conn is not None and (steps == 0 or time.perf_counter() < deadline):
             steps += 1
-            path, kind = self._inline.pop(0)
-            run_job(self.conn, ("index", 0, path, kind), self._on_event, self._namer, self.version)
-        while self._loads and (steps == 0 or time.perf_counter() < deadline):
+            if not self._load_step():
+                break  # the index is busy: next frame
+        while self._unfinished_todo and (steps == 0 or time.perf_counter() < deadline):
             steps += 1
-            try:
-                rows = next(self._loads[0])
-            except StopIteration:
-                self._loads.pop(0)
-                continue
-            except Exception as e:  # the index went bad under us: say so, keep what we have
-                log.warning("library index read failed: %s", e)
-                self._loads.pop(0)
-                continue
-            self._pending_entries.extend(rows)
+            self._unfinished_step()
         if self._pending_entries and (not self._loads or len(self._pending_entries) >= 5000):
             self.catalog.add(self._pending_entries)
             self._pending_entries = []
@@ -267,11 +347,89 @@ class Library:
         if not self.loading and self.loaded_at is None and self.opened_at is not None:
             self.loaded_at = time.perf_counter()
 
+    def _index_inline(self, deadline: float) -> int:
+        """Index small stale files here while the writer lock is free; else the worker does it."""
+        from .jobs import run_job
+        from .lock import LockUnusable
+
+        assert self.conn is not None and self._lock is not None
+        try:
+            free = self._lock.acquire()
+        except LockUnusable:
+            free = False
+        if not free:  # another window is writing: our worker waits for it, the window does not
+            for path, kind in self._inline:
+                self._submit("index", path, kind, what=("index", str(path)))
+            self._inline = []
+            return 0
+        steps = 0
+        try:
+            while self._inline and (steps == 0 or time.perf_counter() < deadline):
+                steps += 1
+                path, kind = self._inline.pop(0)
+                busy: list[Event] = []
+
+                def emit(event: Event, busy: list[Event] = busy) -> None:
+                    if event[0] == "failed" and "busy" in str(event[2]):
+                        busy.append(event)  # a lock we cannot wait for here: the worker retries it
+                    else:
+                        self._on_event(event)
+
+                run_job(self.conn, ("index", 0, path, kind), emit, self._namer, self.version)
+                if busy:
+                    self._submit("index", path, kind, what=("index", str(path)))
+        finally:
+            self._lock.release()
+        return steps
+
+    def _load_step(self) -> bool:
+        """Read one batch of the first load; False when the index is busy (try next frame)."""
+        load = self._loads[0]
+        source, after = load
+        assert self.conn is not None
+        try:
+            rows = index.entry_batch(self.conn, source, after, BATCH)
+        except sqlite3.Error as e:
+            if index.is_busy(e):
+                return False
+            self._loads.pop(0)
+            self._index_trouble(e)
+            return True
+        names = self._file_names
+        if rows:
+            load[1] = rows[-1][0]
+            if source is None:
+                self._pending_entries.extend(entry_of(r, names) for r in rows if r[1] not in self._skip)
+            else:
+                self._upto[source] = rows[-1][0]
+                self._pending_entries.extend(entry_of(r, names) for r in rows)
+        if len(rows) < BATCH:
+            if source is not None and source in self._again:
+                self._again.discard(source)  # more rows were stored meanwhile: read on from here
+            else:
+                self._loads.pop(0)
+        return True
+
+    def _follow(self, source_id: int, old_id: int | None = None) -> None:
+        """Rows of ``source_id`` were stored: list the new ones (and drop the file's old rows)."""
+        self._skip.update(s for s in (source_id, old_id) if s is not None)
+        if old_id is not None and old_id not in self._dropped:
+            self._dropped.add(old_id)
+            self.catalog.remove_source(old_id)
+            self._pending_entries = [e for e in self._pending_entries if e.source != old_id]
+            self.changed += 1
+        if any(load[0] == source_id for load in self._loads):
+            self._again.add(source_id)
+        else:
+            self._loads.append([source_id, self._upto.get(source_id, 0)])
+
     def _on_event(self, event: Event) -> None:
+        from .jobs import FULL
+
         kind = event[0]
         if kind == "progress":
             _, job_id, label, done, total = event
-            if job_id:  # small files indexed here need no progress bar
+            if job_id or total == 0:  # small files indexed here need no progress bar
                 self.progress = (label, done, total)
         elif kind in ("rows", "indexed"):
             self._follow(event[2], event[-1])
@@ -282,50 +440,93 @@ class Library:
             _, _, name, count = event
             self.say(f"Imported {count} game{'s' if count != 1 else ''} from {name}")
         elif kind == "exported":
-            _, _, dest, count = event
-            self.say(f"Exported {count} game{'s' if count != 1 else ''} to {clean(dest, 100)}")
+            dest, count = event[2], event[3]
+            missing = event[4] if len(event) > 4 else 0
+            text = f"Exported {count} game{'s' if count != 1 else ''} to {clean(dest, 100)}"
+            if missing:
+                text += f" ({missing} no longer in the library)"
+            self.say(text, bad=bool(missing))
         elif kind == "removed":
-            self.say("Game deleted")
-        elif kind == "failed":
+            count = event[2] if len(event) > 2 and isinstance(event[2], int) else 1
+            self.say("Game deleted" if count == 1 else f"{count} games deleted")
+        elif kind == "note":
             self.say(event[2], bad=True)
+        elif kind == "reset":
+            self._reset()
+        elif kind == "failed":
+            if len(event) > 3 and event[3] == FULL:
+                if not self._full_said:  # a full disk is said once, not once a file
+                    self._full_said = True
+                    self.say(event[2], bad=True)
+            elif event[2].startswith("The library cannot work here"):
+                if not self._fatal_said:
+                    self._fatal_said = True
+                    self.say(event[2], bad=True)
+            else:
+                self.say(event[2], bad=True)
             what = self._jobs.get(event[1])
             if what and what[0] == "remove":
-                self._reload_source(what[2])
+                for source in what[2]:
+                    self._reload_source(source)
         elif kind == "done":
             self._jobs.pop(event[1], None)
             if self.worker is not None and not self.worker.busy:
                 self.progress = None
 
-    def _load_unfinished(self) -> None:
-        """The store's unfinished games as rows (they resume where they were left)."""
-        try:
-            from ..store.unfinished import list_unfinished
+    # -- the store's unfinished games --------------------------------------------
 
-            games = list_unfinished()
+    def _start_unfinished(self) -> None:
+        from ..store.unfinished import record_files
+
+        try:
+            self._unfinished_todo = record_files()
         except Exception as e:  # never a traceback for the store's records
             log.warning("unfinished games cannot be listed: %s", e)
-            return
+            self._unfinished_todo = []
         self.catalog.remove_source(UNFINISHED_SOURCE)
         self.unfinished = {}
+
+    def _unfinished_step(self, n: int = 8) -> None:
+        """Read a few of the store's records (every one is listed, however many)."""
+        from ..store.unfinished import read_entry
+
+        todo = self._unfinished_todo
+        assert todo is not None
         entries: list[Entry] = []
-        for n, u in enumerate(games):
-            eid = -(n + 2)  # index ids are positive: these never meet them
+        for modified, game_id, path in todo[:n]:
+            u = read_entry(game_id, path, modified)
+            if u.game is not None and u.game.outcome is not None:
+                continue  # a finished game's record waits for start_up to archive it
+            eid = -(len(self.unfinished) + 2)  # index ids are positive: these never meet them
             self.unfinished[eid] = u
-            when = time.localtime(u.modified or 0)
-            plies = u.game.ply if u.game is not None else 0
-            opening = ""
-            if u.game is not None and self._namer is not None:
-                try:
-                    found = self._namer(u.game)
-                    opening = clean(found.label) if found is not None else ""
-                except Exception:
-                    opening = ""
-            entries.append(Entry(eid, UNFINISHED_SOURCE, "unfinished", -1 if u.broken else 0,
-                                 clean(u.player("black")), clean(u.player("white")), "Unfinished game", "",
-                                 time.strftime("%Y.%m.%d", when), "*", plies, opening,
-                                 clean(u.error or "", 200), u.modified or 0.0, clean(u.id, 40)))
-        self.catalog.add(entries)
-        self.changed += 1
+            entries.append(self._unfinished_entry(eid, u))
+        del todo[:n]
+        if not todo:
+            self._unfinished_todo = None
+        if entries:
+            self.catalog.add(entries)
+            self.changed += 1
+
+    def _unfinished_entry(self, eid: int, u: UnfinishedGame) -> Entry:
+        when = time.localtime(u.modified or 0)
+        plies = u.game.ply if u.game is not None else 0
+        opening = ""
+        if u.game is not None and self._namer is not None:
+            try:
+                found = self._namer(u.game)
+                opening = clean(found.label) if found is not None else ""
+            except Exception:
+                opening = ""
+        return Entry(eid, UNFINISHED_SOURCE, "unfinished", -1 if u.broken else 0,
+                     clean(u.player("black")), clean(u.player("white")), "Unfinished game", "",
+                     time.strftime("%Y.%m.%d", when), "*", plies, opening,
+                     clean(u.error or "", 200), u.modified or 0.0, clean(u.id, 40))
+
+    def _load_unfinished(self) -> None:
+        """Every unfinished game listed again (after one could not be deleted)."""
+        self._start_unfinished()
+        while self._unfinished_todo:
+            self._unfinished_step()
 
     def _reload_source(self, source_id: int) -> None:
         self.catalog.remove_source(source_id)
@@ -345,53 +546,75 @@ class Library:
         Raises LibraryError at once for a path that is plainly not a file; read
         problems arrive later as news.  The player's file is only read.
         """
-        text = str(path).strip().strip('"').strip("'")
-        if not text:
-            raise LibraryError("type the path of a PDN file to import")
-        p = Path(os.path.expanduser(text))
-        if not p.exists():
-            raise LibraryError(f"no such file: {clean(text, 100)}")
-        if p.is_dir():
-            raise LibraryError(f"{clean(text, 100)} is a folder, not a PDN file")
+        p = typed_path(path, "a PDN file to import")
+        shown = _path_words(str(p))
+        try:
+            if not os.path.lexists(p):
+                raise LibraryError(f"no such file: {shown}")
+            if p.is_dir():
+                raise LibraryError(f"{shown} is a folder, not a PDN file")
+        except OSError as e:
+            raise LibraryError(f"cannot read {shown}: {e.strerror or e}") from None
         return self._submit("import", str(p), str(self.imported_dir), what=("import", str(p)))
+
+    def paste(self, text: str) -> int:
+        """Add the PDN games of ``text`` (the clipboard) to the library, in the background."""
+        if not text or not text.strip():
+            raise LibraryError("the clipboard holds no text; copy a PDN game first")
+        return self._submit("paste", text, str(self.imported_dir), what=("paste",))
 
     def export(self, entries: Iterable[Entry], dest: StrPath) -> int:
         """Write ``entries`` to a new PDN file ``dest`` in the background (never over an existing file)."""
-        entries = [e for e in entries if e.number >= 0]
+        from .jobs import check_export_path
+
+        entries = [e for e in entries if e.number >= 0 and e.kind != "unfinished"]
         if not entries:
             raise LibraryError("no games to export")
-        text = str(dest).strip().strip('"').strip("'")
-        if not text:
-            raise LibraryError("type the path of the PDN file to write")
-        p = Path(os.path.expanduser(text))
-        if p.suffix.lower() != ".pdn":
+        p = typed_path(dest, "the PDN file to write")
+        try:
+            folder = p.is_dir() or os.fsdecode(dest).rstrip().rstrip("'\"").endswith(("/", os.sep))
+        except OSError:
+            folder = False
+        if p.suffix.lower() != ".pdn" and p.name not in ("", ".", "..") and not folder:
             p = p.with_name(p.name + ".pdn")
-        if p.exists():
-            raise LibraryError(f"{clean(str(p), 100)} already exists; choose another name")
+        elif folder:
+            p = Path(str(p) + os.sep)  # check_export_path says it is a folder
+        try:
+            p = check_export_path(p)
+        except ValueError as e:
+            raise LibraryError(str(e)) from None
         return self._submit("export", [e.id for e in entries], str(p), what=("export", str(p)))
 
-    def delete(self, entry: Entry) -> int | None:
-        """Delete one game from its file (the file goes when it was its only game), in the background.
+    def delete(self, entries: Entry | Iterable[Entry]) -> int | None:
+        """Delete games from their files (a file goes when it held only those), in the background.
 
-        The row leaves the list at once; if the deletion fails it comes back.
+        The rows leave the list at once; if the deletion fails they come back.
         An unreadable file's row deletes nothing: it is only hidden until next time.
         """
-        self.catalog.remove(lambda e: e is entry)
+        chosen = [entries] if isinstance(entries, Entry) else list(entries)
+        ids = {id(e) for e in chosen}
+        self.catalog.remove(lambda e: id(e) in ids)
         self.changed += 1
-        if entry.kind == "unfinished":
-            from ..store.unfinished import delete_unfinished
+        from ..store.unfinished import delete_unfinished
 
-            u = self.unfinished.pop(entry.id, None)
-            if u is not None:
-                if delete_unfinished(u.id):
-                    self.say("Game deleted")
-                else:
-                    self.say("The game could not be deleted", bad=True)
-                    self._load_unfinished()
+        failed = 0
+        for entry in chosen:
+            if entry.kind == "unfinished":
+                u = self.unfinished.pop(entry.id, None)
+                if u is not None and not delete_unfinished(u.id):
+                    failed += 1
+        if failed:
+            self.say("The game could not be deleted" if failed == 1 else f"{failed} games could not be deleted",
+                     bad=True)
+            self._load_unfinished()
+        games = [e for e in chosen if e.kind != "unfinished" and e.number >= 0]
+        gone = len([e for e in chosen if e.kind == "unfinished"]) - failed
+        if not games:
+            if gone:
+                self.say("Game deleted" if gone == 1 else f"{gone} games deleted")
             return None
-        if entry.number < 0:
-            return None
-        return self._submit("remove", entry.id, what=("remove", entry.id, entry.source))
+        return self._submit("remove", [e.id for e in games],
+                            what=("remove", [e.id for e in games], sorted({e.source for e in games})))
 
     def load_game(self, entry: Entry) -> LoadedGame:
         """The game of ``entry`` as a ``store.saves.LoadedGame``; LibraryError if it cannot be shown."""
@@ -401,7 +624,13 @@ class Library:
             raise LibraryError(entry.error or "this file cannot be read")
         if self.conn is None:
             raise LibraryError("the library's index cannot be read")
-        found = index.game_text(self.conn, entry.id)
+        try:
+            found = index.game_text(self.conn, entry.id)
+        except sqlite3.Error as e:
+            if index.is_busy(e):
+                raise LibraryError("the library's index is busy; try again in a moment") from None
+            self._index_trouble(e)
+            raise LibraryError("the library's index could not be read; it is being rebuilt") from None
         if found is None:
             raise LibraryError("that game is no longer in the library (its file changed)")
         text, sub, path, number = found
@@ -445,3 +674,9 @@ class Library:
             except Exception:
                 pass
             self.conn = None
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
+        if self._temp_home is not None:
+            shutil.rmtree(self._temp_home, ignore_errors=True)
+            self._temp_home = None

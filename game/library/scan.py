@@ -38,8 +38,7 @@ if TYPE_CHECKING:
         @property
         def error(self) -> str | None: ...
 
-MAX_FILE_BYTES = 32 * 1024 * 1024
-MAX_GAME_TEXT = 256 * 1024  # a "game" longer than this is kept as its first part only
+MAX_FILE_BYTES = 32 * 1024 * 1024  # a bigger file is refused with a message (a game's text is kept whole)
 
 
 @dataclass
@@ -99,8 +98,21 @@ def row_of(pg: GameHead, number: int, text: str, namer: Namer | None = None, *, 
         plies=len(pg.moves),
         opening=_opening(namer, tags, pg.moves),
         error=clean(pg.error or "", 200),
-        text=text[:MAX_GAME_TEXT],
+        text=text,  # whole: export and delete need the game exactly as its file has it
     )
+
+
+def is_game(pg: GameHead) -> bool:
+    """Is this something of a game (a tag or a move), not just text the reader could not place?"""
+    return bool(pg.tags) or bool(pg.moves)
+
+
+def holds_a_game(text: str) -> bool:
+    """Does ``text`` hold at least one game?  Stops at the first (a collection answers at once)."""
+    try:
+        return any(is_game(pg) for pg in iter_pdn(text))
+    except (ValueError, RecursionError, MemoryError):
+        return False
 
 
 def games_in(text: str) -> Iterator[tuple[PdnGame, str, int, int, int]]:
@@ -116,9 +128,24 @@ def games_in(text: str) -> Iterator[tuple[PdnGame, str, int, int, int]]:
 
 
 def iter_rows(text: str, namer: Namer | None = None) -> Iterator[tuple[Entry, int]]:
-    """Yield ``(Entry, characters of text read so far)`` for every game of ``text``."""
+    """Yield ``(Entry, characters of text read so far)`` for every game of ``text``.
+
+    Text that holds neither a tag nor a move (a line the reader could not place)
+    is a broken row only beside real games: a file of no game gives no row.
+    """
+    held: list[tuple[Entry, int]] = []  # such rows, until a real game is seen
+    real = False
     for number, (pg, game_text, _, _, done) in enumerate(games_in(text)):
-        yield row_of(pg, number, game_text, namer), done
+        row = row_of(pg, number, game_text, namer)
+        if is_game(pg):
+            real = True
+            yield from held
+            held = []
+            yield row, done
+        elif real:
+            yield row, done
+        else:
+            held.append((row, done))
 
 
 def read_source(path: StrPath) -> tuple[str, str]:
@@ -142,8 +169,13 @@ def scan_file(path: StrPath, namer: Namer | None = None) -> FileScan:
     except (ValueError, RecursionError, MemoryError) as e:
         return FileScan(error=clean(f"cannot read {_name(path)}: {e}", 200))
     if not rows:
-        return FileScan(error=f"{clean(_name(path), 60)} holds no games")
+        return FileScan(error=no_games(path))
     return FileScan(rows)
+
+
+def no_games(path: StrPath) -> str:
+    """The one line for a file that holds no game."""
+    return f"no games found in {clean(_name(path), 60)}"
 
 
 def _name(path: StrPath) -> str:

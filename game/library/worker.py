@@ -14,6 +14,9 @@ import multiprocessing as mp
 import os
 import queue
 import signal
+import sqlite3
+import time
+from pathlib import Path
 
 from ..spawn import start_without_interrupt
 
@@ -22,17 +25,65 @@ if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
     from multiprocessing.queues import Queue
 
+    from collections.abc import Callable
+
     from ..store.paths import StrPath
     from .jobs import Event, Job
+    from .lock import WriterLock
 
 
 IDLE_SECONDS = 120
+LOCK_PATIENCE = 6.0  # seconds an index locked by no game window may stay locked before it is set aside
+WAIT_WORDS = "Waiting for another game window to finish with the library…"
+
+
+def hold(lock: WriterLock, emit: Callable[[Event], None], job_id: int, orphaned: Callable[[], bool]) -> bool:
+    """Wait for the writer lock (another window may be importing); False if this process should end."""
+    said = False
+    started = time.monotonic()
+    while not lock.acquire():
+        if orphaned():
+            return False
+        if not said and time.monotonic() - started > 0.5:
+            said = True
+            emit(("progress", job_id, WAIT_WORDS, 0, 0))
+        time.sleep(0.1)
+    return True
+
+
+def open_index(db_path: str, emit: Callable[[Event], None], lock: WriterLock,
+               orphaned: Callable[[], bool]) -> sqlite3.Connection | None:
+    """The worker's connection, the index made usable first (holding the writer lock): a lock that
+    no game window holds and that lasts is a stuck index, set aside and rebuilt.  None to end."""
+    from . import index
+
+    if not hold(lock, emit, 0, orphaned):
+        return None
+    try:
+        notes: list[str] = list(lock.notes)
+        started = time.monotonic()
+        while True:
+            try:
+                conn = index.connect(db_path, wait=1.0, notes=notes)
+                break
+            except index.IndexBusy:
+                if orphaned():
+                    return None
+                if time.monotonic() - started < LOCK_PATIENCE:
+                    continue
+                # we hold the writer lock, so no game window is writing: something else holds the file
+                index._set_aside(Path(db_path), "was locked by another program", notes)
+        for note in notes:
+            emit(("note", 0, note))
+        if notes:
+            emit(("reset", 0))  # the window reconnects: the file it had open was set aside
+        return conn
+    finally:
+        lock.release()
 
 
 def worker_main(db_path: str, jobs: Queue[Job | None], events: Queue[Event], parent_pid: int) -> None:
     """The process: open the index, then run jobs until told to stop or orphaned."""
-    from . import index, jobs as jobs_mod, scan
-
     try:  # Ctrl+C goes to the whole terminal: the window decides when we end (and says so)
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     except (ValueError, OSError):
@@ -41,9 +92,24 @@ def worker_main(db_path: str, jobs: Queue[Job | None], events: Queue[Event], par
         os.nice(5)  # indexing must not take the CPU from the window or the engine
     except (AttributeError, OSError):
         pass
+
+    def orphaned() -> bool:
+        return os.getppid() != parent_pid
+
+    from . import index, jobs as jobs_mod, scan
+    from .lock import LockUnusable, WriterLock
+
+    lock = WriterLock(db_path + ".lock")
+    try:
+        conn = open_index(db_path, events.put, lock, orphaned)
+    except (index.IndexUnusable, LockUnusable, OSError, sqlite3.Error) as e:
+        # no traceback: the window tells the player in one line
+        events.put(("fatal", 0, " ".join(str(e).split())[:200] or type(e).__name__))
+        return
+    if conn is None:
+        return
     namer = scan.opening_namer()
     version = jobs_mod.index_version(namer)
-    conn = index.connect(db_path)
     idle = 0.0
     try:
         while True:
@@ -51,15 +117,22 @@ def worker_main(db_path: str, jobs: Queue[Job | None], events: Queue[Event], par
                 job = jobs.get(timeout=1.0)
             except queue.Empty:
                 idle += 1.0
-                if idle >= IDLE_SECONDS or os.getppid() != parent_pid:
+                if idle >= IDLE_SECONDS or orphaned():
                     return
                 continue
             idle = 0.0
             if job is None:
                 return
-            jobs_mod.run_job(conn, job, events.put, namer, version)
+            writer = job[0] in jobs_mod.WRITERS
+            if writer and not hold(lock, events.put, job[1], orphaned):
+                return
+            try:
+                jobs_mod.run_job(conn, job, events.put, namer, version)
+            finally:
+                lock.release()
     finally:
         conn.close()
+        lock.close()
 
 
 class Worker:
@@ -110,6 +183,12 @@ class Worker:
                 break
             if event[0] == "done":
                 self.pending.discard(event[1])
+            elif event[0] == "fatal":  # the process could not open the index: every job fails saying why
+                lost = sorted(self.pending)
+                self.pending.clear()
+                out.extend(("failed", j, f"The library cannot work here: {event[2]}") for j in lost)
+                out.extend(("done", j) for j in lost)
+                continue
             out.append(event)
         if self.pending and not self.alive and not out and self._process is not None:
             # the process died (killed, out of memory): say so once and forget the jobs

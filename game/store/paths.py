@@ -83,6 +83,17 @@ def unfinished_dir() -> Path:
     return data_dir() / "unfinished"
 
 
+def library_dir() -> Path:
+    """The library's index and its copies of imported files (``game.library``)."""
+    return data_dir() / "library"
+
+
+def our_folders() -> list[Path]:
+    """Every folder the game writes its own files in (where its temporaries may be left by a kill)."""
+    lib = library_dir()
+    return [config_dir(), data_dir(), games_dir(), unfinished_dir(), archive_dir(), lib, lib / "imported"]
+
+
 TEMP_SUFFIX = ".checkers-tmp"
 # ".<target>.<pid>.<random>.checkers-tmp": mkstemp's random part is 8 characters
 _OUR_TEMP = re.compile(r"\A\..+\.(\d+)\.[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX) + r"\Z")
@@ -94,7 +105,8 @@ _OLD_TEMP = re.compile(r"\A\.(?:(?:settings|autosave)\.json\.[a-z0-9_]{8}\.tmp"
 
 
 def temp_name_prefix(target_name: str) -> str:
-    return f".{target_name}.{os.getpid()}."
+    # cut: a target name of 255 bytes must still leave room for the rest of a file name
+    return f".{target_name[:60]}.{os.getpid()}."
 
 
 def atomic_write(path: StrPath, data: str | bytes) -> Path:
@@ -231,8 +243,10 @@ def clean_stale_temporaries(folders: Iterable[StrPath] | None = None) -> list[Pa
     earlier versions used, are removed; anything else is left alone.  Never raises.
     """
     if folders is None:
-        folders = [config_dir(), data_dir(), games_dir(), unfinished_dir(), archive_dir()]
-    removed: list[Path] = []
+        folders = our_folders()
+        removed = clean_outside_temporaries()
+    else:
+        removed = []
     for folder in folders:
         try:
             names = os.listdir(folder)
@@ -264,3 +278,71 @@ def _alive(pid: int) -> bool:
     except (PermissionError, OverflowError, OSError):
         return True  # someone else's process: leave its files alone
     return True
+
+
+# -- temporaries outside our folders --------------------------------------------
+#
+# An export writes a temporary file in the player's chosen folder (then renames
+# it): a kill at that moment would leave it there, in a folder the game does not
+# look at on its own.  So its path is noted first in a journal in the data
+# folder, and ``clean_stale_temporaries`` (at start) removes the ones whose
+# process is gone.  Only files of our own temporary shape are ever removed.
+
+def _journal() -> Path:
+    return data_dir() / "outside-temporaries.txt"
+
+
+def note_temporary(path: StrPath) -> None:
+    """Remember a temporary file made outside our folders (one line, appended).  Never raises."""
+    line = os.fsencode(os.path.abspath(os.fspath(path))).hex() + "\n"
+    try:
+        journal = _journal()
+        journal.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        try:
+            os.write(fd, line.encode("ascii"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError as e:
+        log.warning("cannot note the temporary file %s: %s", path, e)
+
+
+def clean_outside_temporaries() -> list[Path]:
+    """Remove the noted temporaries whose process is gone; the paths removed.  Never raises."""
+    journal = _journal()
+    try:
+        if os.path.islink(journal):
+            keep_aside(journal)
+            return []
+        lines = journal.read_text("ascii", "replace").split()
+    except OSError:
+        return []
+    removed: list[Path] = []
+    keep: list[str] = []
+    for line in lines:
+        try:
+            p = Path(os.fsdecode(bytes.fromhex(line)))
+        except ValueError:
+            continue
+        m = _OUR_TEMP.match(p.name)
+        if m is None or not os.path.lexists(p):
+            continue
+        if _alive(int(m.group(1))):
+            keep.append(line)
+            continue
+        try:
+            if p.is_file() and not p.is_symlink():
+                p.unlink()
+                removed.append(p)
+        except OSError as e:
+            log.warning("could not remove the stale temporary file %s: %s", p, e)
+            keep.append(line)
+    try:
+        if keep:
+            atomic_write(journal, "".join(k + "\n" for k in keep))
+        else:
+            os.unlink(journal)
+    except OSError:
+        pass
+    return removed

@@ -216,8 +216,9 @@ def read_games_file(path: StrPath) -> list[LoadedGame]:
     except (ValueError, RecursionError) as e:
         raise StoreError(f"cannot read {shown}: {display_name(str(e).splitlines()[0] if str(e) else '', 120)}") \
             from None
-    if not games:
-        raise StoreError(f"{shown} holds no games")
+    # text the reader could not place (no tag, no move) is no game: a file of only that holds none
+    if not any(g.tags or (g.game is not None and g.game.moves) for g in games):
+        raise StoreError(f"no games found in {shown}")
     return games
 
 

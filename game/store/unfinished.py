@@ -32,7 +32,7 @@ from .autosave import read_record, write_record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
+    from collections.abc import Iterable, Iterator, Mapping
     from typing import Any
 
     from ..rules import Game
@@ -43,7 +43,6 @@ log = logging.getLogger("checkers.store")
 
 SUFFIX = ".json"
 _ID = re.compile(r"\A[0-9]{8}-[0-9]{6}-[0-9a-f]{6}\Z")
-MAX_LISTED = 500  # a folder of more records than this is not ours: list the newest
 
 
 class UnfinishedError(ValueError):
@@ -159,11 +158,13 @@ def _entry(game_id: str, path: Path, modified: float) -> UnfinishedGame:
     return entry
 
 
-def _records(folder: StrPath | None = None) -> list[UnfinishedGame]:
-    """Every record of the folder, the newest first, read (broken ones with their error)."""
+def record_files(folder: StrPath | None = None) -> list[tuple[float, str, Path]]:
+    """``(modified, id, path)`` of every record of the folder, the newest first, not read (cheap).
+
+    Every record is listed, however many: none is out of the player's reach."""
     folder = paths.unfinished_dir() if folder is None else Path(folder)
+    found: list[tuple[float, str, Path]] = []
     try:
-        found: list[tuple[float, str, Path]] = []
         with os.scandir(folder) as it:
             for d in it:
                 name = d.name
@@ -177,7 +178,18 @@ def _records(folder: StrPath | None = None) -> list[UnfinishedGame]:
     except OSError:
         return []
     found.sort(reverse=True)
-    return [_entry(game_id, path, modified) for modified, game_id, path in found[:MAX_LISTED]]
+    return found
+
+
+def read_entry(game_id: str, path: Path, modified: float) -> UnfinishedGame:
+    """One record read into an entry (a broken one with its error).  Never raises."""
+    return _entry(game_id, path, modified)
+
+
+def _records(folder: StrPath | None = None) -> Iterator[UnfinishedGame]:
+    """Every record of the folder, the newest first, read one at a time (broken ones with their error)."""
+    for modified, game_id, path in record_files(folder):
+        yield _entry(game_id, path, modified)
 
 
 def finished_records(folder: StrPath | None = None) -> list[UnfinishedGame]:
@@ -207,8 +219,8 @@ def has_unfinished(folder: StrPath | None = None) -> bool:
 
 def latest_unfinished(folder: StrPath | None = None) -> UnfinishedGame | None:
     """The newest unfinished game that can be resumed (what Continue opens), or None."""
-    for entry in list_unfinished(folder):
-        if not entry.broken:
+    for entry in _records(folder):  # read until the first that resumes, not the whole folder
+        if not entry.broken and entry.game is not None and entry.game.outcome is None:
             return entry
     return None
 

@@ -14,8 +14,9 @@ COLUMN_SHARE = {"players": 0.28, "event": 0.2, "date": 0.12, "result": 0.14, "pl
 MIN_SIZE = 16  # the smallest nominal text size that is still readable (11 px)
 HEADINGS = dict(COLUMNS)
 FILTER_HINT = "Type to filter by player, event, opening, result or date"
-FOOTER = ("Type to filter · click a heading to sort · Enter review · Ctrl+Enter continue · Del delete · "
-          "Ctrl+click or Ctrl+Space mark, Ctrl+A all · Ctrl+E export · Ctrl+I import, or drop a file · Esc back")
+FOOTER = ("Type to filter · click a heading to sort · Enter or double-click review · Ctrl+Enter continue · "
+          "Ctrl+click or Ctrl+Space mark, Ctrl+A all · Del delete · Ctrl+E export · Ctrl+I import, or drop a file · "
+          "Ctrl+V paste PDN · Esc back")
 PROMPT_HINT = "type a path, Enter to confirm, Esc to cancel"
 NEWS_SECONDS = 6.0
 
@@ -25,40 +26,43 @@ class LibraryLayout:
 
     def resize(self, size, buttons, title):
         w, h = size
+        # text grows with the window as the play screen's does: the caps that suit 1280×800 are
+        # multiplied by how much bigger the window is (rows of 15 px over 2,430 px wide read as specks)
+        k = self.k = max(1.0, min(h / 800, w / 1280))
         m = self.margin = max(14, w // 40)
         inner = w - 2 * m
-        self.title_size = theme.fit_text(title, max(24, min(44, h // 16)), int(inner * 0.6), bold=True)
+        self.title_size = theme.fit_text(title, max(24, min(int(44 * k), h // 16)), int(inner * 0.6), bold=True)
         line = theme.font(self.title_size, True).get_linesize()
         top = max(10, h // 40)
         self.title_rect = pygame.Rect(m, top, int(inner * 0.62), line)
-        self.count_size = max(MIN_SIZE, min(22, h // 34))
+        self.count_size = max(MIN_SIZE, min(int(22 * k), h // 34))
         self.count_rect = pygame.Rect(self.title_rect.right + 8, top, inner - self.title_rect.width - 8, line)
-        fh = max(30, min(46, h // 18))
+        fh = max(30, min(int(46 * k), h // 18))
         self.filter_rect = pygame.Rect(m, self.title_rect.bottom + max(6, h // 80), inner, fh)
         self.filter_size = max(MIN_SIZE, int(fh * 0.5))
 
-        self.footer_size = max(MIN_SIZE, min(18, h // 44))
+        self.footer_size = max(MIN_SIZE, min(int(18 * k), h // 44))
         self.footer_lines = theme.wrap(FOOTER, self.footer_size, inner)
         fl = theme.font(self.footer_size).get_linesize()
         self.footer_rect = pygame.Rect(m, h - 6 - fl * len(self.footer_lines), inner, fl * len(self.footer_lines))
-        bh = max(34, min(48, h // 16))
+        bh = max(34, min(int(48 * k), h // 16))
         self.buttons_y = self.footer_rect.y - bh - max(6, h // 90)
         gap = max(6, w // 120)
         n = max(1, len(buttons))
-        bw = min(190, (inner - (n - 1) * gap) // n)
+        bw = min(int(190 * k), (inner - (n - 1) * gap) // n)
         x = (w - (n * bw + (n - 1) * gap)) // 2
         for b in buttons:
             b.rect = pygame.Rect(x, self.buttons_y, bw, bh)
             x += bw + gap
 
-        self.status_size = max(MIN_SIZE, min(20, h // 40))
+        self.status_size = max(MIN_SIZE, min(int(20 * k), h // 40))
         sl = theme.font(self.status_size).get_linesize()
         self.status_rect = pygame.Rect(m, self.buttons_y - max(6, h // 90) - sl - 14, inner, sl + 12)
         self.bar_rect = pygame.Rect(m, self.status_rect.bottom - 10, inner, 10)
         self.label_rect = pygame.Rect(m, self.status_rect.y, inner, sl)
 
-        self.header_h = max(24, min(36, h // 26))
-        self.row_h = max(24, min(40, h // 24))
+        self.header_h = max(24, min(int(36 * k), h // 26))
+        self.row_h = max(24, min(int(40 * k), h // 24))
         self.cell_size = max(MIN_SIZE, int(self.row_h * 0.55))
         self.header_rect = pygame.Rect(m, self.filter_rect.bottom + max(6, h // 90), inner - 8, self.header_h)
         top = self.header_rect.bottom + 2

@@ -3,14 +3,17 @@
 The library lists every saved, archived and imported game in one table:
 players, event or levels, date, result, length and opening.  Typing filters
 it (players, event, opening, result, date); a click on a heading sorts by
-that column (again: the other way).  Enter or a click on the chosen row opens
+that column (again: the other way).  Enter or a double click on a row opens
 the game in Review (from there: continue from any move); Ctrl+Enter continues
-it with the players it was played by.  Delete removes a game after asking;
-Ctrl+E exports the marked games (Ctrl+click or Ctrl+Space marks, Ctrl+A marks
-all shown) or the chosen one to a new PDN file; Ctrl+I imports a file by its
-path, and so does dropping a file on the window.  Big files are read by the
-library's background process while a progress bar moves; this screen only
-draws and turns events into calls on ``game.library``.
+it with the players it was played by.  Delete removes the marked games, or the
+chosen one, after asking how many; Ctrl+E exports them (Ctrl+click or
+Ctrl+Space marks, Ctrl+A marks all shown) to a new PDN file; Ctrl+I imports a
+file by its path, and so does dropping a file on the window; Paste PDN
+(Ctrl+V) adds the games of the clipboard's text.  Big files are read by the
+library's background process while a progress bar moves; leaving the screen
+does not stop it (the library is put away with its work and taken back on
+the next visit, where its news waits).  This screen only draws and turns
+events into calls on ``game.library``.
 
 With ``path`` and ``games`` params it lists the games of one file (a file
 opened with ``--pdn`` that holds several games) in the same table.
@@ -25,6 +28,7 @@ from pathlib import Path
 import pygame
 
 from ...library import Catalog, Library, LibraryError
+from ...library.library import library_dir
 from ...store import StoreError, read_games_file
 from ..menu_items import add_menu_item
 from ..scene import Scene, register
@@ -34,6 +38,34 @@ from ..library_view import NEWS_SECONDS, LibraryLayout, draw_library, layout_box
 
 
 DOUBLE_CLICK = 0.4
+
+_kept = None  # a library put away while its worker was still importing or exporting
+
+
+def put_away(library):
+    """The player leaves the Load screen: a library with work under way (an import, an export) keeps
+    its worker going and is kept for the next visit; an idle one is closed."""
+    global _kept
+    if library is None:
+        return
+    if library.busy:
+        if _kept is not None and _kept is not library:
+            _kept.close()
+        _kept = library
+        return
+    library.close()
+    if _kept is library:
+        _kept = None
+
+
+def take_back(data=None):
+    """The library put away with its work (of the same data folder), or None."""
+    global _kept
+    lib, _kept = _kept, None
+    if lib is not None and lib.root != library_dir(data):
+        lib.close()
+        return None
+    return lib
 
 
 def open_pdn_file(app, path, back=None):
@@ -130,8 +162,13 @@ class LoadScene(Scene):
         self.path = self.params.get("path")
         self.games = self.params.get("games")
         if self.games is None:
-            self.library = Library()
-            self.library.open()
+            kept = take_back()
+            if kept is not None:  # its import or export went on while the player was elsewhere
+                self.library = kept
+                kept.refresh()
+            else:
+                self.library = Library()
+                self.library.open()
             self.library.update()  # what the index holds shows in the first frame
             self.catalog = self.library.catalog
             self.title = "Game library"
@@ -159,15 +196,15 @@ class LoadScene(Scene):
         self.delete_button = Button("Delete", self.ask_delete, enabled=not static, hotkey="Del")
         self.export_button = Button("Export", self.ask_export, enabled=not static, hotkey="Ctrl+E")
         self.import_button = Button("Import", self.ask_import, enabled=not static, hotkey="Ctrl+I")
+        self.paste_button = Button("Paste PDN", self.paste, enabled=not static, hotkey="Ctrl+V")
         self.back_button = Button("Back", self.back, hotkey="Esc")
         self.buttons = [self.open_button, self.continue_button, self.delete_button, self.export_button,
-                        self.import_button, self.back_button]
+                        self.import_button, self.paste_button, self.back_button]
         self.resize(self.size)
         self._sync_view()
 
     def leave(self):
-        if self.library is not None:
-            self.library.close()
+        put_away(self.library)  # an import or export under way goes on
 
     # -- the view -------------------------------------------------------------------
 
@@ -264,9 +301,20 @@ class LoadScene(Scene):
             continue_loaded_game(self.app, loaded)
 
     def ask_delete(self):
-        entry = self.current
-        if entry is None or self.library is None:
+        """Delete the marked games when there are any (saying how many), else the chosen one."""
+        chosen = self.chosen()
+        if not chosen or self.library is None:
             return
+        if len(chosen) > 1:
+            n = len(chosen)
+            unfinished = sum(e.kind == "unfinished" for e in chosen)
+            what = f"The {n} marked games are removed from their files"
+            what += f"; {unfinished} of them are unfinished and cannot be continued afterwards." if unfinished \
+                else "."
+            self.app.push("confirm", title=f"Delete {n} games?", message=what, confirm=f"Delete {n}",
+                          on_confirm=lambda: self.delete(chosen))
+            return
+        entry = chosen[0]
         if entry.kind == "unfinished":
             what = f"{entry.players}, {entry.moves} moves: it cannot be continued afterwards."
             title = "Delete this unfinished game?"
@@ -280,13 +328,14 @@ class LoadScene(Scene):
         self.app.push("confirm", title=title, message=what, confirm="Hide" if hide else "Delete",
                       on_confirm=lambda: self.delete(entry))
 
-    def delete(self, entry):
-        """Delete one game (asked first by ``ask_delete``)."""
+    def delete(self, entries):
+        """Delete games (asked first by ``ask_delete``): one entry or a list."""
         if self.library is None:
             return
+        entries = entries if isinstance(entries, list) else [entries]
         i = self.selected
-        self.marked.discard(entry.id)
-        self.library.delete(entry)
+        self.marked.difference_update(e.id for e in entries)
+        self.library.delete(entries)
         self.current = None
         self.selected = i
         self._sync_view()
@@ -327,15 +376,32 @@ class LoadScene(Scene):
         self.prompt = _Prompt("import", "Import the PDN file", "")
 
     def import_path(self, path):
+        """Import a file (typed or dropped); False, with the reason said, when it cannot be."""
         if self.library is None:
             self.say("Open the library to import files", bad=True)
-            return
+            return False
         try:
             self.library.import_file(path)
         except LibraryError as e:
             self.say(str(e), bad=True)
-            return
+            return False
         self.say(f"Importing {os.path.basename(str(path).rstrip('/'))}…")
+        return True
+
+    def paste(self):
+        """Add the PDN games of the clipboard's text to the library."""
+        if self.library is None:
+            return
+        try:
+            text = pygame.scrap.get_text() or ""
+        except Exception:  # no clipboard here (a headless run): said as an empty one
+            text = ""
+        try:
+            self.library.paste(text)
+        except LibraryError as e:
+            self.say(str(e), bad=True)
+            return
+        self.say("Reading the pasted games…")
 
     def export_to(self, path):
         try:
@@ -346,14 +412,16 @@ class LoadScene(Scene):
         return True
 
     def _confirm_prompt(self):
+        """Enter in the path box: done, or the box stays with its text (chosen: typing replaces it) and
+        the reason below it."""
         p = self.prompt
-        if p.action == "import":
+        done = self.import_path(p.text) if p.action == "import" else self.export_to(p.text)
+        if done:
             self.prompt = None
-            self.import_path(p.text)
-        elif p.action == "export":
-            if self.export_to(p.text):
-                self.prompt = None
+            if p.action == "export":
                 self.marked.clear()
+        else:
+            p.fresh = True
 
     def back(self):
         if len(self.app.stack) > 1:
@@ -419,7 +487,7 @@ class LoadScene(Scene):
                 p.backspace()
             elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
                 try:
-                    pasted = pygame.scrap.get_text() if pygame.scrap.get_init() else ""
+                    pasted = pygame.scrap.get_text() or ""
                 except Exception:
                     pasted = ""
                 if pasted:
@@ -432,7 +500,8 @@ class LoadScene(Scene):
                 self.set_query("")
             else:
                 self.back()
-        elif k == pygame.K_BACKSPACE:
+        elif k == pygame.K_BACKSPACE or k == pygame.K_DELETE and self.query:
+            # Del while typing in the filter edits the filter, never the games
             if self.query:
                 self.set_query("" if ctrl else self.query[:-1])
         elif k == pygame.K_UP:
@@ -460,6 +529,8 @@ class LoadScene(Scene):
             self.ask_import()
         elif ctrl and k == pygame.K_a:
             self.mark_all()
+        elif ctrl and k == pygame.K_v:
+            self.paste()
         elif ctrl and k == pygame.K_SPACE:
             self.toggle_mark()
 
@@ -476,8 +547,8 @@ class LoadScene(Scene):
             return
         entry = self.view[i]
         again, when = self._last_click
-        if entry is self.current and (again is entry or self._clock - when > DOUBLE_CLICK):
-            self.open_selected()
+        if entry is self.current and again is entry and self._clock - when <= DOUBLE_CLICK:
+            self.open_selected()  # a double click opens; a single click on the chosen row only chooses
             self._last_click = (None, self._clock)
             return
         self.select(i)
