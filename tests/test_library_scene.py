@@ -182,6 +182,10 @@ def test_ctrl_enter_continues_a_saved_game_with_its_own_players(app):
     save_game(game, {"Black": "Human", "White": "Human"})
     open_library(app)
     key(app, pygame.K_RETURN, mod=pygame.KMOD_CTRL)
+    assert app.stack.top.name == "who_plays"  # a game of people: who plays on is asked
+    app.stack.top.mode.set_value("2 Players")
+    app.stack.top.play()
+    frames(app)
     play = app.stack.top
     assert play.name == "play"
     assert play.params["players"] == {BLACK: None, WHITE: None}
@@ -196,6 +200,8 @@ def test_ctrl_enter_keeps_the_computers_level_and_a_finished_game_opens_at_its_e
     save_game(game, {"Black": "Computer (Master)", "White": "Human", "BlackLevel": "Master"})
     scene = open_library(app)
     key(app, pygame.K_RETURN, mod=pygame.KMOD_CTRL)
+    assert app.stack.top.name == "who_plays"
+    key(app, pygame.K_RETURN)  # its own players preselected
     play = app.stack.top
     assert play.name == "play"
     assert play.params["players"] == {BLACK: level_by_name("Master"), WHITE: None}

@@ -65,6 +65,8 @@ def test_continue_from_here_with_a_friend(app):
     for _ in range(6):
         key(app, pygame.K_LEFT)
     click(app, scene.vs_friend.rect.center)
+    assert app.stack.top.name == "who_plays" and app.stack.top.chosen_mode() == "2p"
+    key(app, pygame.K_RETURN)  # Enter plays what the question shows
     play = app.stack.top
     assert play.name == "play" and play.mode == "2p"
     assert play.game.moves == game.moves[:14]
@@ -78,6 +80,7 @@ def test_continue_from_here_vs_computer_plays_the_side_to_move(app):
     scene = open_review(app, game)
     assert game.turn == WHITE
     scene.continue_vs_computer()
+    key(app, pygame.K_RETURN)  # who plays? as suggested
     play = app.stack.top
     assert play.name == "play" and play.mode == "1p"
     assert play.players[WHITE] is None and play.players[BLACK] is not None
@@ -93,6 +96,7 @@ def test_continue_refused_at_a_finished_position(app):
     assert app.stack.top is scene and "over" in scene.message
     key(app, pygame.K_LEFT)  # one move back the game goes on
     scene.continue_with_friend()
+    key(app, pygame.K_RETURN)  # who plays? as suggested
     assert app.stack.top.name == "play"
 
 
@@ -126,6 +130,7 @@ def test_continue_vs_computer_keeps_the_reviewed_games_level(app):
     scene = open_review(app, game, players={BLACK: None, WHITE: parse_level("depth:5")})
     key(app, pygame.K_LEFT)  # white to move here: the person takes white
     scene.continue_vs_computer()
+    key(app, pygame.K_RETURN)  # who plays? as suggested
     play = app.stack.top
     assert play.name == "play" and play.game.moves == game.moves[:9]
     assert play.players[WHITE] is None and play.players[BLACK].spec == "depth:5"

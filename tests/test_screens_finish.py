@@ -20,6 +20,13 @@ def app(home):
     a.close()
 
 
+def click_at(app, pos, n=2):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+    frames(app, n)
+
+
 def choosers(scene):
     return [w for w in scene.focus.widgets if isinstance(w, Chooser) and w.visible]
 
@@ -86,3 +93,68 @@ def test_the_game_over_buttons_share_one_text_size_at_every_size(app):
         assert len(sizes) == 1, (size, [(b.text, b.label_size()) for b in card.widgets])
         # ... as large as the longest label allows, never the smallest of what each could take alone
         assert sizes == {min(b.fitted_size() for b in card.widgets)}
+
+
+# -- item 19: going on from a position asks who plays, the last choice preselected ---------------
+
+def open_who_plays(app, **params):
+    chosen = []
+    app.switch("menu")
+    app.push("who_plays", on_start=chosen.append, turn=params.pop("turn", 0), **params)
+    frames(app)
+    return app.stack.top, chosen
+
+
+def test_who_plays_starts_from_the_last_choice_and_plays_what_is_shown(app):
+    from game.engine.levels import parse_level
+    from game.rules import BLACK, WHITE
+    from game.ui.store_hooks import remember_choice
+
+    remember_choice(app, {BLACK: parse_level("Expert"), WHITE: None})  # last time: White against Expert
+    scene, chosen = open_who_plays(app)
+    assert scene.mode.value == "1 Player" and scene.side.value == "White" and scene.level.value == "Expert"
+    assert [r.name for r in scene.rows if r.visible] == ["row:mode", "row:side", "row:level"]
+    # by mouse: the mode's right arrow to 2 Players, then Play
+    click_at(app, (scene.mode.rect.right - 5, scene.mode.rect.centery))
+    assert scene.mode.value == "2 Players" and not scene.level.visible
+    click_at(app, scene.play_button.rect.center)
+    assert chosen == [{BLACK: None, WHITE: None}] and app.stack.top.name == "menu"
+    # the next question starts from that answer
+    scene, chosen = open_who_plays(app)
+    assert scene.mode.value == "2 Players"
+
+
+def test_who_plays_by_keyboard_computer_vs_computer(app):
+    from game.rules import BLACK, WHITE
+
+    scene, chosen = open_who_plays(app, players={BLACK: None, WHITE: None})
+    assert scene.focus.focused is scene.mode
+    key(app, pygame.K_RIGHT)  # 2 Players -> Computer vs Computer
+    assert scene.chosen_mode() == "watch" and scene.black_level.visible and scene.white_level.visible
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_LEFT)  # Red one level weaker
+    red = scene.black_level.value
+    key(app, pygame.K_RETURN)  # Enter on a choice plays
+    assert chosen and chosen[0][BLACK].name == red and chosen[0][WHITE] is not None
+
+
+def test_who_plays_preselects_the_callers_suggestion_and_esc_goes_back(app):
+    from game.engine.levels import parse_level
+    from game.rules import BLACK, WHITE
+
+    scene, chosen = open_who_plays(app, players={BLACK: parse_level("depth:7"), WHITE: None})
+    assert scene.side.value == "White" and scene.level.value == "depth:7"  # a custom level stays on offer
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top.name == "menu" and chosen == []
+
+
+@pytest.mark.parametrize("mode", ["1p", "2p", "watch"])
+def test_who_plays_fits_every_size(app, mode):
+    from game.engine.levels import parse_level
+    from game.rules import BLACK, WHITE
+    from game.ui.layout_check import check_scene
+
+    players = {"1p": {BLACK: None, WHITE: parse_level("Master")}, "2p": {BLACK: None, WHITE: None},
+               "watch": {BLACK: parse_level("Beginner"), WHITE: parse_level("Master")}}[mode]
+    scene, _ = open_who_plays(app, players=players, subtitle="Play on from move 23: White to move")
+    assert check_scene(scene) == []

@@ -74,6 +74,8 @@ def test_place_cycle_and_refuse(app):
     key(app, pygame.K_t)
     assert scene.turn == WHITE and scene.side.value == "White"
     click(app, next(b for b in scene.actions if b.text == "Play with a friend").rect.center)
+    assert app.stack.top.name == "who_plays" and app.stack.top.chosen_mode() == "2p"
+    key(app, pygame.K_RETURN)  # who plays? as suggested
     play = app.stack.top
     assert play.name == "play"
     assert play.game.start == Position.from_fen("W:WK18:BK10")
@@ -146,6 +148,7 @@ def test_play_vs_computer_from_setup(app):
     scene.load(Position.from_fen("W:WK18:B10,14"))
     assert scene.you.value == "Side to move"
     assert scene.play_vs_computer()
+    key(app, pygame.K_RETURN)  # who plays? as suggested
     play = app.stack.top
     assert play.name == "play" and play.mode == "1p"
     assert play.players[WHITE] is None and play.players[BLACK] is not None

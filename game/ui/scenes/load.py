@@ -118,7 +118,10 @@ def continue_loaded_game(app, loaded):
     if loaded.game.outcome is not None or loaded.error:
         return open_loaded_game(app, loaded, ply=len(loaded.game.moves))
     levels, humans = loaded.players()
-    start_play(app, loaded.game, players_from_json(levels, humans))
+    game = loaded.game
+    # who plays on: the game's own computer preselected when its tags name one, else the last choice
+    app.push("who_plays", players=players_from_json(levels, humans) if levels else None, turn=game.turn,
+             on_start=lambda players: start_play(app, game, players))
     return True
 
 

@@ -65,8 +65,13 @@ class NewGameScene(Scene):
             self.rows = [self.difficulty, self.side, self.depth, self.seconds]
             self.slots = 3
         elif self.mode == "watch":
-            self.black_level = Chooser(theme.SIDE_NAMES[BLACK], names, index=self._index(names, "Medium"))
-            self.white_level = Chooser(theme.SIDE_NAMES[WHITE], names, index=self._index(names, "Hard"))
+            # the levels chosen last time (the settings keep them), else Medium against Hard
+            black = self._setting("black_level", "Medium")
+            white = self._setting("white_level", "Hard")
+            self.black_level = Chooser(theme.SIDE_NAMES[BLACK], names,
+                                       index=self._index(names, black if black in names else "Medium"))
+            self.white_level = Chooser(theme.SIDE_NAMES[WHITE], names,
+                                       index=self._index(names, white if white in names else "Hard"))
             pace = self._setting("watch_speed", "normal")
             values = [v for v, _ in WATCH_PACES]
             self.pace = Chooser("Pace", [s for _, s in WATCH_PACES],

@@ -301,13 +301,19 @@ class ReviewScene(Scene):
     # -- continuing ----------------------------------------------------------------
 
     def _continue(self, players):
-        """Play on from the position shown with ``players``; the moves before it are kept."""
+        """Ask who plays on from the position shown (``players`` preselected); the moves before it
+        are kept."""
         try:
-            match = Match.continue_from(self.game, self.ply, players, engine=lambda: self.app.engine)
+            Match.continue_from(self.game, self.ply, players)  # only to ask whether play can go on here
         except MatchError as e:
             text = str(e)
             self.message = text[:1].upper() + text[1:]  # "The game is over here: ..."
             return
+        self.app.push("who_plays", players=players, turn=self.position.turn, on_start=self._play_on,
+                      subtitle=f"Play on from here: {to_move(self.position.turn)}")
+
+    def _play_on(self, players):
+        match = Match.continue_from(self.game, self.ply, players, engine=lambda: self.app.engine)
         self.app.switch("play", match=match, flipped=flipped_for(self.app, players))
 
     def computer_level(self):

@@ -274,14 +274,19 @@ class SetupScene(Scene):
             return False
         human = {RED_NAME: BLACK, WHITE_NAME: WHITE}.get(self.you.value, game.turn)
         level = level_named(settings_of(self.app).get("level", "Medium")) or level_named("Medium")
-        start_play(self.app, game, players_for("1p", human, level))
+        self._ask_who_plays(game, players_for("1p", human, level))
         return True
+
+    def _ask_who_plays(self, game, players):
+        """Who plays from this position, ``players`` preselected; then the game starts."""
+        self.app.push("who_plays", players=players, turn=game.turn,
+                      on_start=lambda chosen: start_play(self.app, game, chosen))
 
     def play_with_friend(self):
         game = self.checked_game()
         if game is None:
             return False
-        start_play(self.app, game, players_for("2p"))
+        self._ask_who_plays(game, players_for("2p"))
         return True
 
     def wants_redraw(self):

@@ -1,0 +1,169 @@
+"""Who plays each side when a game goes on from a position (the library, review, set-up).
+
+``app.push("who_plays", on_start=fn, players=..., turn=..., subtitle=...)``: the
+same choices, in the same words, as the new-game screens (1 Player with your
+side and the difficulty, 2 Players, Computer vs Computer with a level each),
+preselected from ``players`` (what the caller suggests) or else from the last
+choice kept in the settings.  Play calls ``on_start(players)`` with
+``{BLACK: Level | None, WHITE: ...}`` and remembers the choice; Back (Esc)
+returns to where the player was.
+"""
+
+import pygame
+
+from ...controller import mode_of
+from ...engine.levels import LEVELS
+from ...rules import BLACK, WHITE
+from .. import theme
+from ..geometry import centered_column
+from ..scene import Scene, register
+from ..store_hooks import level_named, remember_choice, settings_of
+from ..widgets import Button, Chooser, FocusGroup
+
+MODES = (("1p", "1 Player"), ("2p", "2 Players"), ("watch", "Computer vs Computer"))
+TITLE = "Who plays?"
+FOOTER = "Up/Down or Tab move · Left/Right change · Enter plays · Esc goes back"
+SLOTS = 3  # the mode and at most two more rows: the buttons never move when the mode changes
+
+
+@register("who_plays")
+class WhoPlaysScene(Scene):
+    def enter(self):
+        p = self.params
+        self.subtitle = p.get("subtitle") or "Choose who plays each side from here"
+        mode, human, levels = self._preselected(p.get("players"), p.get("turn", BLACK))
+        names = [lv.name for lv in LEVELS]
+        for level in levels.values():  # a custom level chosen last time stays on offer
+            if level.name not in names:
+                names.append(level.name)
+        self.level_names = names
+        shown = [s for _, s in MODES]
+        self.mode = Chooser("Players", shown, index=[m for m, _ in MODES].index(mode), on_change=self._changed)
+        self.side = Chooser("Your side", list(theme.SIDE_NAMES), index=human)
+        self.level = Chooser("Difficulty", names, index=names.index(levels[1 - human].name))
+        self.black_level = Chooser(theme.side_name(BLACK), names, index=names.index(levels[BLACK].name))
+        self.white_level = Chooser(theme.side_name(WHITE), names, index=names.index(levels[WHITE].name))
+        self.rows = [self.mode, self.side, self.level, self.black_level, self.white_level]
+        for row, name in zip(self.rows, ("mode", "side", "level", "black_level", "white_level")):
+            row.name = f"row:{name}"
+            row.split = 0.42
+        self.play_button = Button("Play", self.play, primary=True)
+        self.back_button = Button("Back", self.back)
+        self.play_button.name, self.back_button.name = "play", "back"
+        self.focus = FocusGroup(self.rows + [self.play_button, self.back_button])
+        self._changed()
+
+    def _preselected(self, players, turn):
+        """(mode, the person's side in 1 Player, {colour: Level}) to show first: the caller's
+        suggestion, else the last choice in the settings."""
+        settings = settings_of(self.app)
+        last = level_named(settings.get("level"), "Medium")
+        levels = {BLACK: level_named(settings.get("black_level"), "Medium"),
+                  WHITE: level_named(settings.get("white_level"), "Hard")}
+        if players:
+            mode = mode_of(players)
+            human = next((c for c in (BLACK, WHITE) if players.get(c) is None), turn)
+            for colour in (BLACK, WHITE):
+                if players.get(colour) is not None:
+                    levels[colour] = players[colour]
+            if mode == "1p":
+                levels[human] = levels[1 - human]  # the difficulty row reads the computer's side
+            return mode, human, levels
+        mode = settings.get("mode", "1p")
+        mode = mode if mode in dict(MODES) else "1p"
+        side = settings.get("side", "black")
+        human = {"black": BLACK, "white": WHITE}.get(side, turn)  # "random": the side to move here
+        if mode == "1p":
+            levels[1 - human] = last
+        return mode, human, levels
+
+    def _changed(self, _value=None):
+        mode = self.chosen_mode()
+        self.side.visible = self.level.visible = mode == "1p"
+        self.black_level.visible = self.white_level.visible = mode == "watch"
+        self.resize(self.size)
+
+    def chosen_mode(self):
+        return MODES[self.mode.index][0]
+
+    def chosen_players(self):
+        """``{BLACK: Level | None, WHITE: ...}`` as the rows say."""
+        mode = self.chosen_mode()
+        if mode == "2p":
+            return {BLACK: None, WHITE: None}
+        if mode == "watch":
+            return {BLACK: self._level(self.black_level), WHITE: self._level(self.white_level)}
+        human = self.side.index
+        return {human: None, 1 - human: self._level(self.level)}
+
+    def _level(self, chooser):
+        return level_named(chooser.value, "Medium")
+
+    def play(self):
+        players = self.chosen_players()
+        remember_choice(self.app, players)  # the next question starts from this answer
+        on_start = self.params.get("on_start")
+        self.app.pop()
+        if on_start is not None:
+            on_start(players)
+
+    def back(self):
+        self.app.pop()
+
+    # -- layout ------------------------------------------------------------------
+
+    def resize(self, size):
+        super().resize(size)
+        w, h = size
+        margin = theme.margin(size)
+        self.footer_rect, self.footer_size = theme.footer(size, FOOTER)
+        bw = max(min(w - 2 * margin, 380), min(1000, int(w * 0.4), int(h * 0.75)))
+        bh = max(28, min(84, h // 14))
+        gap = max(4, bh // 4)
+        self.title_size = theme.fit_text(TITLE, max(36, min(130, w // 16, h // 9)), w - 2 * margin, bold=True)
+        title_h = theme.font(self.title_size, True).get_height()
+        self.subtitle_size = max(16, theme.fit_text(self.subtitle, max(18, min(46, h // 26)), w - 2 * margin))
+        sub_h = theme.font(self.subtitle_size).get_height()
+        block = title_h + sub_h + gap * 2 + SLOTS * bh + (SLOTS - 1) * gap + gap * 3 + bh
+        top = max(margin, (self.footer_rect.y - margin - block) // 2)
+        self.title_rect = pygame.Rect(margin, top, w - 2 * margin, title_h)
+        self.subtitle_rect = pygame.Rect(margin, self.title_rect.bottom, w - 2 * margin, sub_h)
+        slots = centered_column(size, bw, [bh] * SLOTS, gap, top=self.subtitle_rect.bottom + gap * 2)
+        for row, rect in zip([r for r in self.rows if r.visible], slots):
+            row.rect = rect
+        y = slots[-1].bottom + gap * 3
+        half = (bw - gap) // 2
+        self.play_button.rect = pygame.Rect((w - bw) // 2, y, half, bh)
+        self.back_button.rect = pygame.Rect((w - bw) // 2 + bw - half, y, half, bh)
+
+    def layout_boxes(self):
+        from ..layout_check import Box
+
+        return [Box("title", self.title_rect, TITLE, self.title_size, bold=True),
+                Box("subtitle", self.subtitle_rect, theme.elide(self.subtitle, self.subtitle_size,
+                                                                self.subtitle_rect.width), self.subtitle_size),
+                *self.focus.text_boxes("row"),
+                Box("footer", self.footer_rect, FOOTER, self.footer_size)]
+
+    # -- events and drawing --------------------------------------------------------
+
+    def wants_redraw(self):
+        return False  # changes only on events
+
+    def handle_event(self, event):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                and isinstance(self.focus.focused, Chooser)):
+            self.play()  # as on the new-game screens: Enter on a choice plays what is shown
+            return
+        self.focus.handle_event(event)
+
+    def draw(self, surface):
+        theme.gradient_background(surface)
+        theme.blit_text(surface, TITLE, self.title_size, theme.TEXT, self.title_rect.center, "center", bold=True)
+        subtitle = theme.elide(self.subtitle, self.subtitle_size, self.subtitle_rect.width)
+        theme.blit_text(surface, subtitle, self.subtitle_size, theme.TEXT_DIM, self.subtitle_rect.center, "center")
+        self.focus.draw(surface)
+        theme.blit_text(surface, FOOTER, self.footer_size, theme.TEXT_FAINT, self.footer_rect.center, "center")
