@@ -1,7 +1,7 @@
 """Frame times of the real scenes while the engine works, the game report's cost, start-up time, memory.
 
     python tools/ui_bench.py [--seconds N] [--level Master] [--size 2560x1440] [--analysis]
-    python tools/ui_bench.py --report [--plies 120] [--per-position S] [--pdn FILE --game N] [--shots DIR]
+    python tools/ui_bench.py --report [--plies 120] [--nodes N] [--pdn FILE --game N] [--shots DIR]
     python tools/ui_bench.py --startup
     python tools/ui_bench.py --memory [--level Medium]
 
@@ -160,12 +160,12 @@ def open_review(size, game, tags=None):
     return app, app.stack.top
 
 
-def report_bench(game, tags, per_position):
+def report_bench(game, tags, nodes):
     from game.analysis import runner
     from game.analysis.grading import KINDS
 
-    if per_position is not None:
-        runner.DEFAULT_SECONDS = per_position
+    if nodes is not None:
+        runner.REPORT_NODES = nodes
     app, scene = open_review((1280, 800), game, tags)
     progress_marks = []
     try:
@@ -174,7 +174,7 @@ def report_bench(game, tags, per_position):
         t0 = time.perf_counter()
         scene.start_analysis()
         next_mark = 0.1
-        limit = t0 + 60 + 10 * runner.DEFAULT_SECONDS * (len(game.moves) + 1)
+        limit = t0 + 60 + 5 * (len(game.moves) + 1)
         while scene.report is None and not scene.analysis_note and time.perf_counter() < limit:
             app.step()
             progress = scene.analysis.progress if scene.analysis is not None else 1.0
@@ -188,7 +188,7 @@ def report_bench(game, tags, per_position):
         note = scene.analysis_note
     finally:
         app.close()
-    print(f"game: {len(game.moves)} plies; engine time {runner.DEFAULT_SECONDS} s a position")
+    print(f"game: {len(game.moves)} plies; {runner.REPORT_NODES} search nodes a position")
     if report is None:
         print(f"no report: {note or 'timed out'}")
         return 1
@@ -301,8 +301,8 @@ def main(argv=None):
     ap.add_argument("--analysis", action="store_true", help="live analysis on while the computers play")
     ap.add_argument("--report", action="store_true", help="measure the review scene analysing a whole game")
     ap.add_argument("--plies", type=int, default=120, help="--report: length of the engine game (default 120)")
-    ap.add_argument("--per-position", type=float, default=None, metavar="S",
-                    help="--report: engine time per position (default: the game's)")
+    ap.add_argument("--nodes", type=int, default=None, metavar="N",
+                    help="--report: search nodes a position (default: the game's REPORT_NODES)")
     ap.add_argument("--pdn", help="--report: analyse a game of this PDN file instead")
     ap.add_argument("--game", type=int, default=1, help="--report: which game of --pdn (from 1)")
     ap.add_argument("--shots", metavar="DIR", help="--report: save screenshots of live analysis and of a report")
@@ -323,7 +323,7 @@ def main(argv=None):
             game, tags = engine_game(args.plies), {"Black": "Computer (depth 4)", "White": "Computer (depth 4)"}
         if args.shots:
             return report_shots(args.shots, game, tags)
-        return report_bench(game, tags, args.per_position)
+        return report_bench(game, tags, args.nodes)
     status = 0
     if args.startup:
         status |= startup_bench()

@@ -7,13 +7,20 @@ returns the progress (0-1).  Positions are analysed from the last to the first:
 the engine keeps its tables between requests, so what it learned about the
 ending helps it judge the moves that led there.
 
-    analysis = GameAnalysis(game.start, game.moves, client, seconds=0.4)
+    analysis = GameAnalysis(game.start, game.moves, client)
     while not analysis.done:
         analysis.poll()          # once per frame
     report = analysis.report()
 
 The report reads the game's own endgame database and opening book unless told
 otherwise (``probe=``, ``book=``: another lookup, or None for none).
+
+A report is a document: the same game on the same machine gets the same marks.
+So each position gets a fixed budget of search nodes (``REPORT_NODES``), never
+a time: a time limit stops at a depth that depends on the machine's load, and
+the marks with it.  The engine is a new process for each report, so its tables
+start empty and fill in the same order every time.  (``seconds=`` asks for a
+time a position instead, for tools that want it.)
 """
 
 import time
@@ -23,10 +30,13 @@ from .forced import play_forced
 from .history import engine_history
 from .report import Check, Verdict, build_report, final_verdict
 
-DEFAULT_SECONDS = 0.4   # per position: a 60-move game (121 positions) in about 50 s on one core
+# Search nodes a position: the engine deepens until a completed depth has searched this many.
+# The one figure to raise when the engine gets faster (docs/measurements.md has what it costs).
+REPORT_NODES = 8_000
+REPORT_DEPTH = 40       # a ceiling only a tiny tree reaches within the budget (a few pieces left)
 
 
-CHECK_FACTOR = 2        # a doubtful move's second look gets this many times the time
+CHECK_FACTOR = 2        # a doubtful move's second look gets this many times the budget
 CHECK_FROM = 0.12       # expected result lost (see grading) from which a move is looked at again
 PASS_SHARE = 0.85       # of the progress bar: the first pass; the second looks take the rest
 
@@ -48,11 +58,13 @@ def shipped_book():
 
 
 class GameAnalysis:
-    def __init__(self, start, moves, client, seconds=DEFAULT_SECONDS, probe=SHIPPED, book=SHIPPED, names=None):
+    def __init__(self, start, moves, client, seconds=None, probe=SHIPPED, book=SHIPPED, names=None,
+                 nodes=None):
         self.start = start
         self.moves = tuple(moves)
         self.client = client
-        self.seconds = seconds
+        self.seconds = seconds   # a time a position instead of the node budget (tools only)
+        self.nodes = nodes if nodes is not None else REPORT_NODES  # (read now: a tool may set it)
         # endgame database lookup (Position -> 1/0/-1/None) and opening book lookup (Position -> moves):
         # the shipped ones by default, None for none
         self.probe = shipped_probe() if probe == SHIPPED else probe
@@ -158,10 +170,14 @@ class GameAnalysis:
                 self._looks[job] = forced.through(final_verdict(pos).score)
                 self._finish_check(i)
                 continue
-            seconds = self.seconds if kind == "pass" else self.seconds * CHECK_FACTOR
-            rid = self.client.go(pos, history, Limit(time=seconds))
+            rid = self.client.go(pos, history, self._limit(1 if kind == "pass" else CHECK_FACTOR))
             self._current = (job, rid, None, forced)
             return
+
+    def _limit(self, factor):
+        if self.seconds is not None:
+            return Limit(time=self.seconds * factor)
+        return Limit(depth=REPORT_DEPTH, nodes=self.nodes * factor)
 
     def _finish_check(self, i):
         if ("best", i) in self._looks and ("played", i) in self._looks:
@@ -250,12 +266,13 @@ def _with_book(positions, moves, verdicts, book):
     return out
 
 
-def analyse(start, moves, client, seconds=DEFAULT_SECONDS, probe=SHIPPED, book=SHIPPED, poll_every=0.01,
-            timeout=None):
-    """Analyse a game to the end, blocking (tools and tests); returns (report, seconds taken)."""
-    analysis = GameAnalysis(start, moves, client, seconds, probe, book)
+def analyse(start, moves, client, seconds=None, probe=SHIPPED, book=SHIPPED, poll_every=0.01,
+            timeout=None, nodes=None):
+    """Analyse a game to the end, blocking (tools and tests); returns (report, seconds taken).
+    ``timeout`` (seconds; default a generous one) ends a run that hangs with a TimeoutError."""
+    analysis = GameAnalysis(start, moves, client, seconds, probe, book, nodes=nodes)
     t0 = time.perf_counter()
-    limit = timeout if timeout is not None else 60 + 10 * seconds * analysis.total
+    limit = timeout if timeout is not None else 60 + 10 * (seconds or 1.0) * analysis.total
     while not analysis.done:
         analysis.poll()
         if time.perf_counter() - t0 > limit:

@@ -57,6 +57,11 @@ class Limit:
     (the level decides depth, time and how human its mistakes are).
     No limit at all deepens until ``Stop`` (analysis mode).
 
+    ``nodes``: deepen until a completed depth has searched this many nodes
+    (with ``depth`` or ``time`` too, whichever ends first).  It does not
+    depend on the machine's speed or load: the same request to a new engine
+    gives the same answer (the game report's marks).
+
     ``book``: the levels of ``book.BOOK_LEVELS`` (Expert, Master) play a
     move of the opening book when the position is in it (the setting and
     command-line switch that turn the book off pass ``book=False``).  Only
@@ -66,6 +71,7 @@ class Limit:
     time: Optional[float] = None
     level: Optional[str] = None
     book: bool = True
+    nodes: Optional[int] = None
 
 
 @dataclass(frozen=True)
@@ -249,6 +255,8 @@ def _run_search(go, stop, send, searcher=None):
     for si in run_search(position, depth=depth, time=limit.time, history=tuple(go.history),
                          stop=stop, searcher=searcher, draw_rule=go.draw_rule, quiet=go.quiet):
         info(si)
+        if limit.nodes is not None and si.nodes >= limit.nodes:
+            break  # (a completed depth: the same answer on any machine)
     if last is None or last.best_move is None:
         # the first iteration (a few hundred nodes) always completes: the
         # stop is only looked at every thousand nodes
