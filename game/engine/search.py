@@ -368,10 +368,13 @@ class Searcher:
     table, history scores.  Not thread-safe; use one per game/engine.
 
     ``endgame``: the endgame database to probe (default: the shipped one,
-    read on the first probe; ``None``: none).
+    read on the first probe; ``None``: none).  ``plain``: a full-width
+    alpha-beta, with no answers or moves from the table and no pruning or
+    reductions, whose score at a fixed depth is the plain minimax score
+    (tests/test_search_reference.py checks it against a reference search).
     """
 
-    def __init__(self, tt_entries=TT_ENTRIES, evaluate=evaluate, endgame=_DEFAULT_ENDGAME):
+    def __init__(self, tt_entries=TT_ENTRIES, evaluate=evaluate, endgame=_DEFAULT_ENDGAME, plain=False):
         self.tt = {}
         self.tt_entries = tt_entries
         self.hist = defaultdict(int)  # quiet move -> history score (a C-level sort key)
@@ -382,6 +385,7 @@ class Searcher:
 
             endgame = _eg.default()
         self.endgame = endgame
+        self.plain = plain
         # history positions whose repetition scored a draw in a search whose
         # results are still in the table (see _forget_other_histories)
         self._history_draws = set()
@@ -462,6 +466,11 @@ class Searcher:
         # -- what the two node functions read, as locals ----------------------
         tt = self.tt
         tt_get = tt.get
+        # (read here, not in the node, so that a match may set them on the module)
+        rfp_depth, probcut, lmp, lmr_from = RFP_DEPTH, PROBCUT, LMP, LMR_FROM
+        if self.plain:
+            tt_get = {}.get  # the table is still written, never read
+            rfp_depth, probcut, lmp, lmr_from = 0, False, (), INF
         hist = self.hist
         hget = hist.__getitem__
         if evaluate is None:
@@ -678,7 +687,7 @@ class Searcher:
                             return escore
 
             # -- pruning before any move is tried: reverse futility, ProbCut -
-            if not j and depth <= RFP_DEPTH and beta - alpha == 1 and ply:
+            if not j and depth <= rfp_depth and beta - alpha == 1 and ply:
                 if black:
                     mob = ((own << 4) | (own << 5) | (bk >> 4) | (bk >> 5)) & empty
                 else:
@@ -693,7 +702,7 @@ class Searcher:
                         return ply + 2 - WIN
                     return e
 
-            if (PROBCUT and depth >= PROBCUT_DEPTH and beta - alpha == 1 and ply
+            if (probcut and depth >= PROBCUT_DEPTH and beta - alpha == 1 and ply
                     and -PROBCUT_BOUND < beta < PROBCUT_BOUND):
                 # ProbCut: a search PROBCUT_R plies shallower that clears beta
                 # by a margin would almost surely clear it at full depth too
@@ -731,7 +740,7 @@ class Searcher:
             else:
                 child_depth = depth - 1 if depth > 0 else 0
 
-            lmp_limit = LMP[depth] if depth < len(LMP) and beta - alpha == 1 and not j else 99
+            lmp_limit = lmp[depth] if depth < len(lmp) and beta - alpha == 1 and not j else 99
             if not child_depth:
                 # After one move of ours we keep at least our squares to step
                 # to now less 5 (the moved piece's 4 and the one it fills): with
@@ -850,7 +859,7 @@ class Searcher:
                         # late move reductions: quiet moves late in a well
                         # ordered list rarely matter; verify if they do
                         r = 0
-                        if child_depth >= 2 and i >= LMR_FROM and not cap:
+                        if child_depth >= 2 and i >= lmr_from and not cap:
                             r = lmr[child_depth if child_depth < 32 else 31][i if i < 32 else 31]
                             if r >= child_depth:
                                 r = child_depth - 1
