@@ -25,9 +25,10 @@ def home(tmp_path, monkeypatch):
 
 def pytest_configure(config):
     config.addinivalue_line(
-        "markers", "app(size=(1000, 700), engine=None, scenes=()): how the `app` fixture makes its window: "
-        "its size, the function making each engine client (None: real engine processes) and the scenes "
-        "open at the start (the first switched to, the others pushed on it, one frame drawn)")
+        "markers", "app(size=(1000, 700), engine=None, settings={}, scenes=()): how the `app` fixture makes "
+        "its window: its size, the function making each engine client (None: real engine processes), settings "
+        "changed from the defaults and the scenes open at the start (the first switched to, the others pushed "
+        "on it, one frame drawn)")
 
 
 @pytest.fixture
@@ -40,8 +41,11 @@ def app(request, home):
     marker = request.node.get_closest_marker("app")
     options = dict(marker.kwargs) if marker is not None else {}
     scenes = options.pop("scenes", ())
+    settings = options.pop("settings", {})
     a = new_app(**options)
     try:
+        for name, value in settings.items():
+            a.settings[name] = value
         if scenes:
             open_scenes(a, *scenes)
         yield a

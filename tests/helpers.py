@@ -198,15 +198,21 @@ def frames(app, n=2):
     app.run(frames=n)
 
 
-def settle(app, scene=None, limit=600):
-    """Run frames until no piece of ``scene`` (the play screen unless given) is moving: at most
-    ``limit`` frames of the fixed time step."""
-    scene = scene or app.stack.find("play")
+def run_until(app, condition, limit=600):
+    """Run frames until ``condition()``, at most ``limit`` of them: for what the fixed time step
+    alone brings about (an animation, a pause counted in frames, an engine double's answer).
+    A wait on another process is ``frames_until``'s."""
     for _ in range(limit):
         frames(app, 1)
-        if scene.anim is None:
+        if condition():
             return
-    raise AssertionError("animation never ended")
+    raise AssertionError(f"the condition never came true in {limit} frames")
+
+
+def settle(app, scene=None, limit=600):
+    """Run frames until no piece of ``scene`` (the play screen unless given) is moving."""
+    scene = scene or app.stack.find("play")
+    run_until(app, lambda: scene.anim is None, limit)
 
 
 def key_event(k, mod=0):
@@ -216,7 +222,7 @@ def key_event(k, mod=0):
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
 
 
-def key(app, k, mod=0, n=2):
+def key(app, k, mod=0, n=1):
     """A real key press through pygame's event queue, then ``n`` frames."""
     import pygame
 
@@ -224,7 +230,7 @@ def key(app, k, mod=0, n=2):
     frames(app, n)
 
 
-def point(app, pos, rel=(3, 2), n=2):
+def point(app, pos, rel=(3, 2), n=1):
     """The pointer moved to ``pos`` (by ``rel``; (0, 0) is a pointer at rest) with no button held, then
     ``n`` frames."""
     import pygame
@@ -233,7 +239,7 @@ def point(app, pos, rel=(3, 2), n=2):
     frames(app, n)
 
 
-def click(app, pos, button=1, n=2, rest=False):
+def click(app, pos, button=1, n=1, rest=False):
     """A real click at ``pos`` (press and release there), then ``n`` frames.  ``rest``: the pointer
     first comes to rest on ``pos`` (a motion of length zero, which takes no focus)."""
     import pygame
@@ -245,7 +251,7 @@ def click(app, pos, button=1, n=2, rest=False):
     frames(app, n)
 
 
-def click_square(app, square, button=1, n=2, scene=None, rest=False):
+def click_square(app, square, button=1, n=1, scene=None, rest=False):
     """A click on the centre of a board square of ``scene`` (the top scene unless given)."""
     board = (scene or app.stack.top).layout.board
     click(app, board.square_center(square), button=button, n=n, rest=rest)

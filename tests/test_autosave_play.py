@@ -21,7 +21,9 @@ def answering():
     return FakeEngine(reply=lambda moves: moves[-1] if moves else None)
 
 
-pytestmark = pytest.mark.app(engine=answering, scenes=("menu",))
+# the moves land at once (what is kept, not how a piece moves, is tested here; the one test about a
+# game closed mid-move makes its own window, animated)
+pytestmark = pytest.mark.app(engine=answering, settings={"animation": "off"}, scenes=("menu",))
 
 
 def settle(app, n=200):

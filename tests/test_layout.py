@@ -7,7 +7,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from helpers import FakeEngine
+from helpers import FakeEngine, run_until
 from helpers import play as play_moves
 
 from game.rules import WHITE, Outcome
@@ -209,8 +209,7 @@ def test_game_over_card_over_the_board_fits(app):
     app.step()
     scene = app.stack.top
     scene.match.play(next(m for m in scene.game.legal_moves() if m.is_capture))
-    app.run(frames=60)
+    run_until(app, lambda: app.stack.top.name == "game_over")
     top = app.stack.top
-    assert top.name == "game_over"
     assert check_scene(top) == []
     assert check_scene(scene) == []

@@ -7,7 +7,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from helpers import FakeEngine, click, click_square, frames, frames_until, key, new_app, settle
+from helpers import FakeEngine, click, click_square, frames, frames_until, key, new_app, run_until, settle
 
 from game.engine.levels import level_by_name
 from game.rules import BLACK, WHITE, Position
@@ -31,7 +31,7 @@ def play_scene(app):
 
 
 def wait_for_human(app, scene):
-    """Run frames (the engine polled each) until it is the human's turn again."""
+    """Run frames (the engine process polled each) until it is the human's turn again."""
     frames_until(app, lambda: scene.input is not None and scene.anim is None)
 
 
@@ -256,10 +256,7 @@ def test_undo_while_the_computer_thinks_cancels_the_search(app):
     frames(app, 10)
     assert len(scene.game.moves) == 1 and scene.computer.thinking  # not played
     engine.answer(reply, rid=2)
-    for _ in range(240):  # the reply pause is counted in frames: a few seconds of play at most
-        frames(app, 1)
-        if len(scene.game.moves) == 2:
-            break
+    run_until(app, lambda: len(scene.game.moves) == 2, 240)  # the reply pause is counted in frames
     assert scene.game.moves[1] == reply
 
 
@@ -289,17 +286,22 @@ def test_move_now_makes_the_computer_answer_at_once(app):
     assert len(scene.game.moves) == 1 and scene.game.turn == WHITE
 
 
-@pytest.mark.app(engine=answering)  # the answer is there at once: only the pause holds it
+@pytest.mark.app(engine=FakeEngine)  # a search under way until the test answers it
 def test_watch_mode_pauses_and_steps(app):
     app.switch("play", mode="watch", players={BLACK: level_by_name("Beginner"), WHITE: level_by_name("Beginner")})
     frames(app, 1)
     scene = play_scene(app)
+    [engine] = app.engines
+    assert scene.computer.thinking
     key(app, pygame.K_SPACE)
-    assert scene.paused and not scene.computer.thinking
+    assert scene.paused and not scene.computer.thinking and engine.cancels == 1
+    engine.answer(scene.game.legal_moves()[0])  # the paused search's answer comes late: not played
     frames(app, 10)
     assert scene.game.moves == [] and "Paused" in scene.status_text()[0]
     key(app, pygame.K_s)
-    frames_until(app, lambda: len(scene.game.moves) >= 1)
+    assert len(engine.gos) == 2
+    engine.answer(scene.game.legal_moves()[0])
+    run_until(app, lambda: len(scene.game.moves) >= 1)
     settle(app)
     frames(app, 20)
     assert len(scene.game.moves) == 1 and scene.paused
@@ -366,7 +368,7 @@ def test_custom_depth_and_white_side_chosen_by_keyboard_only(app):
     scene = play_scene(app)
     assert scene.players[WHITE] is None and scene.players[BLACK].spec == "depth:3"
     assert not scene.flipped     # white at the bottom
-    wait_for_human(app, scene)   # the computer opened as black
+    run_until(app, lambda: scene.input is not None and scene.anim is None)  # the computer opened as black
     assert len(scene.game.moves) == 1 and scene.game.turn == WHITE
     [engine] = app.engines
     limit = engine.gos[0][3]
