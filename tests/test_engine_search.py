@@ -1,3 +1,4 @@
+import random
 import threading
 import time
 
@@ -487,20 +488,79 @@ def test_database_positions_are_scored_by_the_database():
     assert info.depth <= 2  # every reply is in the database: no need to go deeper
 
 
-def test_draws_by_history_kept_after_a_man_move():
+def _turned(fen):
+    """The position turned half round with the colours swapped (square s -> 33 - s)."""
+    p = Position.from_fen(fen)
+    return Position.from_squares(black_men=[33 - s for s in p.white_men], black_kings=[33 - s for s in p.white_kings],
+                                 white_men=[33 - s for s in p.black_men], white_kings=[33 - s for s in p.black_kings],
+                                 turn=1 - p.turn)
+
+
+@pytest.mark.parametrize("turn", [lambda fen: Position.from_fen(fen), _turned], ids=["white men", "black men"])
+def test_draws_by_history_kept_after_a_man_move(turn):
     # after a man moves, the positions before it can never come back: their
-    # draws are harmless and the table is kept for the next move
+    # draws are harmless and the table is kept for the next move (white's men
+    # move down the board, black's up: each colour's own row test)
     s = Searcher(endgame=None)
-    p = Position.from_fen("W:W21,30,K12,K31,K32:BK3")
-    list(s.search(p, depth=5, history=[Position.from_fen("W:W21,30,K12,K27,K32:BK7")]))
+    p = turn("W:W21,30,K12,K31,K32:BK3")
+    list(s.search(p, depth=5, history=[turn("W:W21,30,K12,K27,K32:BK7")]))
     assert s._history_draws
     n = len(s.tt)
-    later = Position.from_fen("W:W17,30,K12,K31,K32:BK7")  # 21-17 was played, then a black king move
+    later = turn("W:W17,30,K12,K31,K32:BK7")  # 21-17 was played, then a black king move
     list(s.search(later, depth=5))
     assert len(s.tt) >= n
     # but going back to before the man move (an undo) clears it
-    list(s.search(Position.from_fen("B:W21,30,K12,K31,K32:BK7"), depth=1))
+    list(s.search(turn("B:W21,30,K12,K31,K32:BK7"), depth=1))
     assert len(s.tt) <= 2
+
+
+def test_a_position_follows_another_only_with_its_men_further_on():
+    """_may_follow (may a history position come back?): every position of a
+    game may follow every earlier one, and none follows a later one once a
+    man of either colour has moved, nor do men on other squares of the same
+    rows follow each other."""
+    from game.engine.search import _may_follow
+
+    rng = random.Random(8)
+    men_moves = {True: 0, False: 0}
+    for _ in range(30):
+        line = [Position.initial().state]
+        for _ in range(rng.randrange(10, 90)):
+            moves = bb.moves(*line[-1])
+            if not moves:
+                break
+            line.append(bb.play(*line[-1], rng.choice(moves)))
+        for i, before in enumerate(line):
+            assert all(_may_follow(before, after) for after in line[i:])
+        for before, after in zip(line, line[1:]):
+            black = before[4]
+            men = 0 if black else 2
+            if after[men] != before[men] and after[men].bit_count() == before[men].bit_count():
+                assert not _may_follow(after, before)  # (a man of the side that moved went on)
+                men_moves[black] += 1
+    assert min(men_moves.values()) > 100
+    # the same rows, other squares: black's 9 and 14 or 10 and 15; white's 19 and 24 or 20 and 23
+    for a, b in ((((9, 14), (30,)), ((10, 15), (30,))), (((1,), (19, 24)), ((1,), (20, 23)))):
+        a, b = (Position.from_squares(black_men=black, white_men=white).state for black, white in (a, b))
+        assert not _may_follow(a, b) and not _may_follow(b, a)
+
+
+# Forced results a second search reads from the table the first one left: a
+# win's or a loss's distance is stored from its node, so that it reads the
+# same from any ply.
+WARM_TABLE_RESULTS = ("B:WK16:BK4,K26", "W:W19,K23:BK4", "B:WK24,K26:BK16", "B:WK1,K19:B7")
+
+
+@pytest.mark.parametrize("fen", WARM_TABLE_RESULTS)
+def test_a_forced_result_keeps_its_distance_when_the_table_is_warm(fen):
+    p = Position.from_fen(fen)
+    s = Searcher(endgame=None)
+    cold = list(s.search(p, depth=9))[-1]
+    warm = list(s.search(p, depth=9))[-1]
+    plain = list(Searcher(endgame=None, plain=True).search(p, depth=cold.depth))[-1]
+    assert MATE_BOUND <= abs(cold.score) < WIN - 4
+    assert describe_score(warm.score) == describe_score(cold.score) == describe_score(plain.score)
+    assert warm.score == cold.score == plain.score
 
 
 # -- the no-progress draw rule fades the evaluation ---------------------------
