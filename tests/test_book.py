@@ -31,7 +31,7 @@ def test_every_book_move_is_legal_in_its_position():
         assert entries, fen
         texts = [t for t, _ in entries]
         assert len(set(texts)) == len(texts), fen
-        for text, score in entries:
+        for text, _score in entries:
             assert text in legal, f"{text} is not legal in {fen}"
             n += 1
         scores = [s for _, s in entries]

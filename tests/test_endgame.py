@@ -27,7 +27,7 @@ def random_states(rng, count, max_pieces=4):
         sq = rng.sample(range(1, 33), n)
         sets = [0, 0, 0, 0]
         sides = [0, 1] + [rng.randint(0, 1) for _ in range(n - 2)]
-        for side, s in zip(sides, sq):
+        for side, s in zip(sides, sq, strict=True):
             king = rng.random() < 0.5 or (side == 0 and s > 28) or (side == 1 and s < 5)
             sets[2 * side + king] |= bb.SQUARE_BITS[s - 1]
         out.append((*sets, rng.random() < 0.5))

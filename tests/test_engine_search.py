@@ -309,7 +309,7 @@ def _random_state(rng):
     sets = [0, 0, 0, 0]
     black_more = rng.random() < 0.5
     counts = (rng.randint(2, 8), rng.randint(1, 4))
-    for side, n in zip((0, 1) if black_more else (1, 0), counts):
+    for side, n in zip((0, 1) if black_more else (1, 0), counts, strict=True):
         for _ in range(n):
             s = squares.pop()
             king = rng.random() < 0.5 or (side == 0 and s > 28) or (side == 1 and s < 5)
@@ -532,7 +532,7 @@ def test_a_position_follows_another_only_with_its_men_further_on():
             line.append(bb.play(*line[-1], rng.choice(moves)))
         for i, before in enumerate(line):
             assert all(_may_follow(before, after) for after in line[i:])
-        for before, after in zip(line, line[1:]):
+        for before, after in zip(line, line[1:], strict=False):
             black = before[4]
             men = 0 if black else 2
             if after[men] != before[men] and after[men].bit_count() == before[men].bit_count():
