@@ -31,11 +31,8 @@ def pytest_configure(config):
         "on it, one frame drawn)")
 
 
-@pytest.fixture
-def app(request, home):
-    """A headless App (helpers.new_app) in the test's own CHECKERS_HOME, closed after the test.
-
-    A module's or a test's ``@pytest.mark.app(...)`` says what it needs; the nearest one counts."""
+def _window(request):
+    """The App the nearest ``@pytest.mark.app(...)`` asks for, closed afterwards."""
     from helpers import new_app, open_scenes
 
     marker = request.node.get_closest_marker("app")
@@ -51,3 +48,21 @@ def app(request, home):
         yield a
     finally:
         a.close()
+
+
+@pytest.fixture
+def app(request, home):
+    """A headless App (helpers.new_app) in the test's own CHECKERS_HOME, closed after the test.
+
+    A module's or a test's ``@pytest.mark.app(...)`` says what it needs; the nearest one counts."""
+    yield from _window(request)
+
+
+@pytest.fixture(scope="module")
+def shared_app(request, tmp_path_factory):
+    """One App for all the tests of a module that ask for it (set by the module's ``app`` marker),
+    in a home of its own: for tests that open screens and measure them, so the fonts and pictures
+    drawn once serve them all.  Not to be mixed with ``app`` in one module: pygame has one window."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("CHECKERS_HOME", str(tmp_path_factory.mktemp("home")))
+        yield from _window(request)

@@ -15,6 +15,7 @@ from game.ui.layout_check import check_scene
 SCORES = {blunder_game().positions[5]: 300}  # the blunder of the scripted engine's report
 LONG = "Grandmaster " + "Bartholomew-Featherstonehaugh " * 4
 
+# one window for the module: the screens are opened and measured
 pytestmark = pytest.mark.app(size=(1024, 768), engine=lambda: ScriptedEngine(SCORES))
 
 
@@ -30,18 +31,18 @@ def long_game():
     return g
 
 
-def test_plain_review_fits(app):
-    assert check_scene(review(app, long_game())) == []
+def test_plain_review_fits(shared_app):
+    assert check_scene(review(shared_app, long_game())) == []
 
 
-def test_review_with_long_names_and_a_broken_record_fits(app):
-    scene = review(app, long_game(), tags={"Black": LONG, "White": LONG, "Event": LONG, "Date": "1999.01.01"},
+def test_review_with_long_names_and_a_broken_record_fits(shared_app):
+    scene = review(shared_app, long_game(), tags={"Black": LONG, "White": LONG, "Event": LONG, "Date": "1999.01.01"},
                    error="move 31: 1-5 is not legal here " * 3)
     assert check_scene(scene) == []
 
 
-def test_review_while_analysing_fits(app):
-    scene = review(app, long_game())
+def test_review_while_analysing_fits(shared_app):
+    scene = review(shared_app, long_game())
     scene.start_analysis()
     assert scene.analysing
     assert check_scene(scene) == []
@@ -49,14 +50,14 @@ def test_review_while_analysing_fits(app):
     assert check_scene(scene) == []  # the note saying it was cancelled
 
 
-def test_report_live_analysis_and_why_line_fit(app):
-    scene = review(app, blunder_game())
+def test_report_live_analysis_and_why_line_fit(shared_app):
+    scene = review(shared_app, blunder_game())
     scene.start_analysis()
-    frames_until(app, lambda: scene.report is not None)
+    frames_until(shared_app, lambda: scene.report is not None)
     scene.toggle_live()
-    frames_until(app, lambda: scene.live.info is not None)
+    frames_until(shared_app, lambda: scene.live.info is not None)
     scene.go(5)
-    app.step()
+    shared_app.step()
     assert scene.explained() is not None
     assert check_scene(scene) == []
     scene.start_why()
@@ -64,16 +65,16 @@ def test_report_live_analysis_and_why_line_fit(app):
     assert check_scene(scene) == []
 
 
-def test_setup_with_live_analysis_fits(app):
-    scene = open_scenes(app, "menu", "setup")
+def test_setup_with_live_analysis_fits(shared_app):
+    scene = open_scenes(shared_app, "menu", "setup")
     scene.toggle_live()
-    frames_until(app, lambda: scene.live.info is not None)
+    frames_until(shared_app, lambda: scene.live.info is not None)
     assert check_scene(scene) == []
     scene.clear()
     scene.message = ""
-    app.step()
+    shared_app.step()
     assert check_scene(scene) == []  # the status says why there is nothing to analyse
 
 
-def test_a_game_without_moves_fits(app):
-    assert check_scene(review(app, Game())) == []
+def test_a_game_without_moves_fits(shared_app):
+    assert check_scene(review(shared_app, Game())) == []
