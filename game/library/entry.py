@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-RESULT_WORDS = {"2-0": "Black won", "0-2": "White won", "1-1": "Draw", "*": "Unfinished", "0-0": "No result"}
+# the screens call the first player Red (the colour of its pieces), as everywhere on screen
+RESULT_WORDS = {"2-0": "Red won", "0-2": "White won", "1-1": "Draw", "*": "Unfinished", "0-0": "No result"}
 
 
 @dataclass(eq=False, slots=True)
@@ -33,6 +34,7 @@ class Entry:
     modified: float = 0.0   # the file's modification time
     file: str = ""          # the file's name, for messages
     site: str = ""
+    key: str = ""           # the store's id of the game (its GameId tag, or its unfinished record's id)
     text: str = field(default="", repr=False)  # the game's PDN text as its file has it (from the scan only)
     # worked out once, so that sorting and filtering 20,000 rows only reads attributes
     players: str = field(init=False, repr=False)

@@ -2,7 +2,9 @@
 
 ``sources`` has one row per file (its path, kind, size and modification time
 when it was indexed); ``games`` one row per game with the columns the library
-shows and the game's own text (whole, however long).  Reopening the library reads
+shows, the game's own text (whole, however long) and the store's id of the
+game (its ``GameId`` tag: one game the store keeps is one row of the list,
+whatever copies of it exist).  Reopening the library reads
 the small columns only; a game's text is read when it is opened or exported.
 A file whose size or modification time changed, or that was indexed by an
 older version of the indexer, is indexed again.
@@ -54,7 +56,7 @@ SIDE_FILES = ("-wal", "-shm", "-journal")
 
 SOURCE_COLUMNS = ("id", "path", "kind", "size", "mtime_ns", "version", "complete")
 GAME_COLUMNS = ("id", "source", "number", "sub", "black", "white", "event", "site", "levels", "date", "result",
-                "plies", "opening", "error", "text")
+                "plies", "opening", "error", "text", "game_id")
 
 _SCHEMA = """
 CREATE TABLE sources (
@@ -73,14 +75,15 @@ CREATE TABLE games (
     sub INTEGER NOT NULL DEFAULT 0,
     black TEXT, white TEXT, event TEXT, site TEXT, levels TEXT, date TEXT,
     result TEXT, plies INTEGER, opening TEXT, error TEXT,
-    text TEXT
+    text TEXT,
+    game_id TEXT
 );
 CREATE INDEX games_source ON games(source);
 """
 _OUR_TABLES = {"sources", "games", "sqlite_sequence"}
 
 ENTRY_COLUMNS = ("g.id, g.source, s.kind, g.number, g.black, g.white, g.event, g.site, g.levels, g.date, "
-                 "g.result, g.plies, g.opening, g.error, s.mtime_ns, s.path")
+                 "g.result, g.plies, g.opening, g.error, s.mtime_ns, s.path, g.game_id")
 
 
 class IndexBusy(Exception):
@@ -346,9 +349,9 @@ def add_rows(conn: sqlite3.Connection, source_id: int, rows: Iterable[Entry]) ->
             raise SourceGone(source_id)
         conn.executemany(
             "INSERT INTO games(source, number, sub, black, white, event, site, levels, date, result, plies, "
-            "opening, error, text) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "opening, error, text, game_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             [(source_id, r.number, 0, r.black, r.white, r.event, r.site, r.levels, r.date, r.result, r.plies,
-              r.opening, r.error, r.text) for r in rows])
+              r.opening, r.error, r.text, r.key or None) for r in rows])
 
 
 def add_file_error(conn: sqlite3.Connection, source_id: int, path: StrPath, error: str) -> None:

@@ -48,6 +48,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("checkers.library")
 
 FOLDER_KINDS = ("saved", "archived", "imported")
+# One game the store keeps is one row, whatever copies of it there are (a copy saved with Ctrl+S, its
+# archived file, an export imported again): the row shown is its unfinished record while it goes on,
+# else its archived file, else the newest copy.
+RANK = {"unfinished": 3, "archived": 2, "saved": 1, "imported": 0}
 UNFINISHED_SOURCE = -1  # the store's unfinished games: read here, a slice a frame, not indexed
 # Files up to this size are indexed here, a few per frame (a saved game takes about a
 # millisecond); starting the background process is worth it only for bigger ones.
@@ -91,7 +95,7 @@ def pdn_files(folder: StrPath) -> list[Path]:
 
 def entry_of(row: Iterable[Any], file_names: dict[int, str]) -> Entry:
     (gid, source, kind, number, black, white, event, site, levels, date, result, plies, opening, error,
-     mtime_ns, path_key) = row
+     mtime_ns, path_key, game_id) = row
     name = file_names.get(source)
     if name is None:
         from .jobs import shown_name
@@ -99,7 +103,7 @@ def entry_of(row: Iterable[Any], file_names: dict[int, str]) -> Entry:
         name = file_names[source] = shown_name(os.fsdecode(bytes(path_key)), kind, 80)
     return Entry(gid, source, kind, number, black or "?", white or "?", event or "", levels or "",
                  date or "", result or "*", plies or 0, opening or "", error or "", (mtime_ns or 0) / 1e9, name,
-                 site or "")
+                 site or "", game_id or "")
 
 
 def _path_words(text: str) -> str:
@@ -153,6 +157,7 @@ class Library:
         self._want_unfinished = self._unfinished_wanted
         self._unfinished_todo: list[tuple[float, str, Path]] | None = None  # records still to read
         self.unfinished: dict[int, UnfinishedGame] = {}  # entry id -> the store's record
+        self._copies: dict[str, list[Entry]] = {}  # a game's store id -> its rows (one of them shown)
         self._namer: Namer | None = None
         self._retry_at: float | None = None  # when to try a locked index again
         self._temp_home: str | None = None   # the session's own index folder (the home cannot keep one)
@@ -290,9 +295,10 @@ class Library:
             except sqlite3.Error:
                 pass
             self.conn = None
-        self.catalog.remove(lambda e: e.source != UNFINISHED_SOURCE)
+        self._drop(lambda e: e.source != UNFINISHED_SOURCE)
         self._loads, self._pending_entries, self._inline = [], [], []
         self._skip, self._upto, self._again, self._dropped = set(), {}, set(), set()
+        self._copies = {k: [e for e in g if e.source == UNFINISHED_SOURCE] for k, g in self._copies.items()}
         self._file_names = {}
         self.changed += 1
         if self._connect():
@@ -341,7 +347,7 @@ class Library:
             steps += 1
             self._unfinished_step()
         if self._pending_entries and (not self._loads or len(self._pending_entries) >= 5000):
-            self.catalog.add(self._pending_entries)
+            self._show(self._pending_entries)
             self._pending_entries = []
             self.changed += 1
         if not self.loading and self.loaded_at is None and self.opened_at is not None:
@@ -415,7 +421,7 @@ class Library:
         self._skip.update(s for s in (source_id, old_id) if s is not None)
         if old_id is not None and old_id not in self._dropped:
             self._dropped.add(old_id)
-            self.catalog.remove_source(old_id)
+            self._drop_source(old_id)
             self._pending_entries = [e for e in self._pending_entries if e.source != old_id]
             self.changed += 1
         if any(load[0] == source_id for load in self._loads):
@@ -434,7 +440,7 @@ class Library:
         elif kind in ("rows", "indexed"):
             self._follow(event[2], event[-1])
         elif kind == "forgotten":
-            self.catalog.remove_source(event[2])
+            self._drop_source(event[2])
             self.changed += 1
         elif kind == "imported":
             _, _, name, count = event
@@ -473,6 +479,56 @@ class Library:
             if self.worker is not None and not self.worker.busy:
                 self.progress = None
 
+    # -- one game, one row ---------------------------------------------------------
+
+    def _show(self, entries: Iterable[Entry]) -> None:
+        """Add rows to the list: of the copies of one game, only the best is shown."""
+        plain: list[Entry] = []
+        touched: set[str] = set()
+        for e in entries:
+            if e.key:
+                self._copies.setdefault(e.key, []).append(e)
+                touched.add(e.key)
+            else:
+                plain.append(e)
+        self._show_best(touched, plain)
+
+    def _show_best(self, keys: Iterable[str], plain: list[Entry] | None = None) -> None:
+        shown = list(plain or [])
+        hidden: set[int] = set()
+        for key in keys:
+            group = self._copies.get(key)
+            if not group:
+                continue
+            best = max(group, key=lambda e: (RANK.get(e.kind, 0), e.modified, e.id))
+            shown.append(best)
+            hidden.update(id(e) for e in group if e is not best)
+        if hidden:
+            self.catalog.remove(lambda e: id(e) in hidden)
+        self.catalog.add(shown)
+
+    def _drop(self, predicate: Callable[[Entry], bool]) -> None:
+        """Take rows out of the list (and out of the copies of their game: another copy may show)."""
+        self.catalog.remove(predicate)
+        touched = []
+        for key, group in list(self._copies.items()):
+            kept = [e for e in group if not predicate(e)]
+            if len(kept) != len(group):
+                touched.append(key)
+                if kept:
+                    self._copies[key] = kept
+                else:
+                    del self._copies[key]
+        self._show_best(touched)
+
+    def _drop_source(self, source: int) -> None:
+        self._drop(lambda e: e.source == source)
+
+    def copies(self, entry: Entry) -> list[Entry]:
+        """Every row of the game ``entry`` shows (itself first), shown or not."""
+        others = [e for e in self._copies.get(entry.key, []) if e is not entry] if entry.key else []
+        return [entry, *others]
+
     # -- the store's unfinished games --------------------------------------------
 
     def _start_unfinished(self) -> None:
@@ -483,7 +539,7 @@ class Library:
         except Exception as e:  # never a traceback for the store's records
             log.warning("unfinished games cannot be listed: %s", e)
             self._unfinished_todo = []
-        self.catalog.remove_source(UNFINISHED_SOURCE)
+        self._drop_source(UNFINISHED_SOURCE)
         self.unfinished = {}
 
     def _unfinished_step(self, n: int = 8) -> None:
@@ -504,7 +560,7 @@ class Library:
         if not todo:
             self._unfinished_todo = None
         if entries:
-            self.catalog.add(entries)
+            self._show(entries)
             self.changed += 1
 
     def _unfinished_entry(self, eid: int, u: UnfinishedGame) -> Entry:
@@ -520,7 +576,7 @@ class Library:
         return Entry(eid, UNFINISHED_SOURCE, "unfinished", -1 if u.broken else 0,
                      clean(u.player("black")), clean(u.player("white")), "Unfinished game", "",
                      time.strftime("%Y.%m.%d", when), "*", plies, opening,
-                     clean(u.error or "", 200), u.modified or 0.0, clean(u.id, 40))
+                     clean(u.error or "", 200), u.modified or 0.0, clean(u.id, 40), "", u.id)
 
     def _load_unfinished(self) -> None:
         """Every unfinished game listed again (after one could not be deleted)."""
@@ -529,7 +585,7 @@ class Library:
             self._unfinished_step()
 
     def _reload_source(self, source_id: int) -> None:
-        self.catalog.remove_source(source_id)
+        self._drop_source(source_id)
         self._upto[source_id] = 0
         self._follow(source_id)
         self.changed += 1
@@ -592,8 +648,10 @@ class Library:
         An unreadable file's row deletes nothing: it is only hidden until next time.
         """
         chosen = [entries] if isinstance(entries, Entry) else list(entries)
+        # a game is deleted with all its copies (one game, one row: the others are not shown)
+        chosen += [c for e in list(chosen) for c in self.copies(e)[1:] if all(c is not d for d in chosen)]
         ids = {id(e) for e in chosen}
-        self.catalog.remove(lambda e: id(e) in ids)
+        self._drop(lambda e: id(e) in ids)
         self.changed += 1
         from ..store.unfinished import delete_unfinished
 

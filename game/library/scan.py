@@ -8,6 +8,7 @@ file.  A file that cannot be read at all is one error.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..notation.pdn import iter_pdn
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
         def error(self) -> str | None: ...
 
 MAX_FILE_BYTES = 32 * 1024 * 1024  # a bigger file is refused with a message (a game's text is kept whole)
+_GAME_ID = re.compile(r"\A[0-9]{8}-[0-9]{6}-[0-9a-f]{6}\Z")  # the store's game ids (store.unfinished)
 
 
 @dataclass
@@ -98,8 +100,15 @@ def row_of(pg: GameHead, number: int, text: str, namer: Namer | None = None, *, 
         plies=len(pg.moves),
         opening=_opening(namer, tags, pg.moves),
         error=clean(pg.error or "", 200),
+        key=game_key(tags),
         text=text,  # whole: export and delete need the game exactly as its file has it
     )
+
+
+def game_key(tags: Mapping[str, str]) -> str:
+    """The store's id of a game (its ``GameId`` tag), or "" for a game the store did not write."""
+    value = str(tags.get("GameId", ""))
+    return value if _GAME_ID.match(value) else ""
 
 
 def is_game(pg: GameHead) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from pathlib import Path
 
 from ..notation.pdn import write_pdn
@@ -60,9 +61,21 @@ def archive_game(game: Game, *, game_id: str | None = None, levels: Mapping[str,
     m = _ID.match(game_id) if isinstance(game_id, str) else None
     if game_id is None or m is None:
         return save_game(game, given, folder)
-    given["GameId"] = game_id
-    all_tags = default_tags(game)
-    all_tags.update(given)
+    path = write_kept(game, game_id, given, folder, "archive")
+    _archived[game_id] = path
+    return path
+
+
+def write_kept(game: Game, game_id: str, given: Mapping[str, str | None], folder: Path, what: str = "save") -> Path:
+    """Write the game ``game_id`` (a store id) to its own file in ``folder``, named by when it started
+    and who played, carrying its id (``GameId``): writing it again replaces that file, never another
+    (a file of that name without its id is not ours and is passed over).  StoreError (one line)."""
+    m = _ID.match(game_id)
+    if m is None:
+        raise StoreError(f"not a game id: {game_id[:40]!r}")
+    all_tags = default_tags(game, when=_started(m))
+    all_tags.update({k: v for k, v in given.items() if v is not None})
+    all_tags["GameId"] = game_id
     try:
         text = write_pdn(game, all_tags)
     except ValueError as e:
@@ -77,8 +90,45 @@ def archive_game(game: Game, *, game_id: str | None = None, levels: Mapping[str,
             if not os.path.lexists(target) or _is_ours(target, game_id):
                 return paths.atomic_write(target, text)
     except OSError as e:
-        raise StoreError(f"cannot archive the game in {folder}: {e.strerror or e}") from None
+        raise StoreError(f"cannot {what} the game in {folder}: {paths.why(e)}", e.errno) from None
     raise StoreError(f"cannot find a free file name in {folder}")
+
+
+def _started(m: re.Match[str]) -> time.struct_time | None:
+    """When the game of an id started (its Date and Time tags), or None."""
+    try:
+        return time.strptime("".join(m.groups()[:6]), "%Y%m%d%H%M%S")
+    except ValueError:
+        return None
+
+
+_archived: dict[str, Path] = {}  # the games this process archived: a game taken back is unarchived
+
+
+def unarchive(game_id: str, folder: StrPath | None = None) -> bool:
+    """The finished game ``game_id`` was taken back (undo after it ended): its archived file goes, so the
+    game has one entry, its unfinished record.  True when nothing of it is left in the archive."""
+    folder = paths.archive_dir() if folder is None else Path(folder)
+    found = [p for p in [_archived.get(game_id)] if p is not None] if folder == paths.archive_dir() else []
+    found += [p for p in archived_files(game_id, folder) if p not in found]
+    ok = True
+    for p in found:
+        if _is_ours(p, game_id):
+            ok = paths.remove(p, "archived game taken back") and ok
+    _archived.pop(game_id, None)
+    return ok
+
+
+def archived_files(game_id: str, folder: StrPath | None = None) -> list[Path]:
+    """The files of the archive carrying ``game_id`` (found by the id's random part in their names)."""
+    folder = paths.archive_dir() if folder is None else Path(folder)
+    tail = game_id.rsplit("-", 1)[-1]
+    try:
+        with os.scandir(folder) as it:
+            return [Path(d.path) for d in it if d.name.endswith(".pdn") and f" {tail}" in d.name
+                    and _is_ours(d.path, game_id)]
+    except OSError:
+        return []
 
 
 def _is_ours(path: StrPath, game_id: str) -> bool:

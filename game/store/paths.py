@@ -174,6 +174,22 @@ def write_new(folder: StrPath, names: Iterable[str], data: str | bytes) -> Path:
             pass
 
 
+def why(error: BaseException) -> str:
+    """The reason a write failed, in a player's words: "the disk is full", "the disk is read-only"…"""
+    import errno
+
+    code = getattr(error, "errno", None)
+    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
+        return "the disk is full"
+    if code == errno.EROFS:
+        return "the disk is read-only"
+    if code in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if code == errno.ENAMETOOLONG:
+        return "the name is too long"
+    return (getattr(error, "strerror", None) or str(error) or type(error).__name__).strip()
+
+
 def _fsync_dir(folder: StrPath) -> None:
     # make the rename itself durable where the platform allows it
     try:

@@ -11,6 +11,7 @@ library's (``game.library``).
 from __future__ import annotations
 
 import logging
+import os
 import re
 import time
 from dataclasses import dataclass
@@ -38,7 +39,12 @@ MAX_FILE_BYTES = 2 * 1024 * 1024
 
 class StoreError(ValueError):
     """A file the game cannot read or write; the message is one line for the player,
-    quoting at most a short, printable excerpt of the file's name or content."""
+    quoting at most a short, printable excerpt of the file's name or content.
+    ``errno``: the system's error number when the disk refused (a full disk, say), else None."""
+
+    def __init__(self, message: str, errno: int | None = None) -> None:
+        super().__init__(message)
+        self.errno = errno
 
 
 def display_name(name: str | bytes, limit: int = 80) -> str:
@@ -91,14 +97,21 @@ def safe_name(text: object, limit: int = 40) -> str:
     return t[:limit].strip()
 
 
-def save_game(game: Game, tags: Mapping[str, str | None] | None = None, folder: StrPath | None = None) -> Path:
-    """Write ``game`` as PDN to a new file in the games folder and return its path.
+def save_game(game: Game, tags: Mapping[str, str | None] | None = None, folder: StrPath | None = None,
+              game_id: str | None = None) -> Path:
+    """Write ``game`` as PDN to the games folder and return its path.
 
-    Raises StoreError (one line) if it cannot be written; no existing file
-    is ever replaced.
+    Without ``game_id``: a new file, never replacing one.  With the store's id of
+    the game (a game being played): its own file (named by when it started,
+    carrying the id), which saving again replaces, so one game is one saved file.
+    Raises StoreError (one line) if it cannot be written.
     """
     folder = paths.games_dir() if folder is None else Path(folder)
     given = dict(tags or {})
+    if game_id is not None:
+        from .archive import write_kept
+
+        return write_kept(game, game_id, given, folder)
     all_tags = default_tags(game)
     all_tags.update({k: v for k, v in given.items() if v is not None})
     try:
@@ -113,25 +126,62 @@ def save_game(game: Game, tags: Mapping[str, str | None] | None = None, folder: 
     except FileExistsError:
         raise StoreError(f"cannot find a free file name in {folder}") from None
     except OSError as e:
-        raise StoreError(f"cannot save the game in {folder}: {e.strerror or e}") from None
+        raise StoreError(f"cannot save the game in {folder}: {paths.why(e)}", e.errno) from None
+
+
+_TAG_LINE = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
 
 
 def save_annotated(text: str, black: str = "Red", white: str = "White", folder: StrPath | None = None) -> Path:
-    """Write an analysed game's annotated PDN ``text`` (``game.analysis.annotate``) to a new file
-    in the games folder, ``<date> <time> annotated <Black> vs <White>.pdn``, and return its path.
+    """Write an analysed game's annotated PDN ``text`` (``game.analysis.annotate``) to the games folder,
+    ``annotated <Black> vs <White> <key>.pdn``, and return its path.
 
-    Raises StoreError (one line) if it cannot be written; no existing file is ever replaced.
+    One game has one annotated copy: the key is the game's store id (its
+    ``GameId`` tag, which the copy does not carry: the library lists the copy
+    beside the game, not instead of it) or a digest of its tags and moves, and
+    saving it again replaces that copy (a file of that name that is not a copy
+    of this game is passed over).  Raises StoreError (one line).
     """
+    import hashlib
+
     folder = paths.games_dir() if folder is None else Path(folder)
-    stamp = time.strftime("%Y-%m-%d %H-%M-%S")
-    base = f"{stamp} annotated {safe_name(black)} vs {safe_name(white)}"
-    names = [f"{base}.pdn" if n == 1 else f"{base} ({n}).pdn" for n in range(1, 100)]
+    head, sep, movetext = text.partition("\n\n")
+    tags, kept = {}, []
+    for line in head.splitlines():
+        m = _TAG_LINE.match(line.strip())
+        if m is not None:
+            tags[m.group(1)] = m.group(2)
+            if m.group(1) in ("GameId", "AnnotationOf"):
+                continue
+        kept.append(line)
+    key = tags.get("GameId") or ""
+    if not re.fullmatch(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{6}", key):
+        moves = re.sub(r"\{[^}]*\}|[?!]+", " ", movetext).split()  # the moves, not the comments
+        about = {k: v for k, v in tags.items() if k not in ("Annotator", "AnnotationOf")}
+        key = hashlib.sha1(repr((sorted(about.items()), moves)).encode("utf-8", "replace")).hexdigest()[:10]
+    kept.append(f'[AnnotationOf "{key}"]')
+    text = "\n".join(kept) + sep + movetext
+    base = f"annotated {safe_name(black)} vs {safe_name(white)} {key.rsplit('-', 1)[-1]}"
+    mark = f'[AnnotationOf "{key}"]'.encode()
     try:
-        return paths.write_new(folder, names, text)
-    except FileExistsError:
-        raise StoreError(f"cannot find a free file name in {folder}") from None
+        folder.mkdir(parents=True, exist_ok=True)
+        for n in range(1, 100):
+            target = folder / (f"{base}.pdn" if n == 1 else f"{base} ({n}).pdn")
+            if not os.path.lexists(target) or _holds(target, mark):
+                return paths.atomic_write(target, text)
     except OSError as e:
-        raise StoreError(f"cannot save the annotated game in {folder}: {e.strerror or e}") from None
+        raise StoreError(f"cannot save the annotated game in {folder}: {paths.why(e)}", e.errno) from None
+    raise StoreError(f"cannot find a free file name in {folder}")
+
+
+def _holds(path: Path, mark: bytes) -> bool:
+    """Is ``path`` a regular file (not a link) whose tags hold ``mark``?"""
+    from ..textfile import read_bytes
+
+    try:
+        return mark in read_bytes(path, limit=1 << 22, what="saved game", follow_symlinks=False)[:8192]
+    except ValueError:
+        return False
 
 
 @dataclass

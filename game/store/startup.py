@@ -3,15 +3,22 @@
 - temporary files of saves that were interrupted (our own names only) are removed;
 - the single autosave of earlier versions becomes one unfinished game of the store;
 - a game whose record says it is over (the process died between archiving it
-  and removing its record) is archived again (same file) and its record removed.
+  and removing its record) is archived again (same file) and its record removed;
+- a game whose record says it goes on and that is also archived (the process
+  died between taking back its last move and removing its archived file) loses
+  its archived file: one game, one entry;
+- the temporary files of exports killed in the player's folders are removed.
 """
 
 from __future__ import annotations
 
 import logging
 
+import os
+
 from . import paths
-from .unfinished import adopt_autosave, finished_records, save_unfinished
+from .archive import unarchive
+from .unfinished import _records, adopt_autosave, save_unfinished
 
 log = logging.getLogger("checkers.store")
 
@@ -24,10 +31,31 @@ def start_up() -> list[str]:
         if removed:
             log.info("removed %d temporary file(s) of interrupted saves", len(removed))
         adopt_autosave()
-        for entry in finished_records():
-            assert entry.game is not None  # finished_records lists records that read
-            save_unfinished(entry.id, entry.game, entry.mode, entry.levels, entry.humans, entry.extra)
+        archived = _archived_tails()
+        for entry in _records():
+            if entry.game is None:
+                continue  # a broken record is listed for the player, as it is
+            if entry.game.outcome is not None:
+                save_unfinished(entry.id, entry.game, entry.mode, entry.levels, entry.humans, entry.extra)
+            elif entry.id.rsplit("-", 1)[-1] in archived:
+                unarchive(entry.id)
     except Exception as e:  # the game starts whatever the disk holds
         log.warning("store start-up: %s", e)
         notes.append(f"The saved games could not all be checked: {' '.join(str(e).split())[:160]}")
     return notes
+
+
+def _archived_tails() -> set[str]:
+    """The random parts of the ids the archive's file names end with (a cheap first look)."""
+    tails = set()
+    try:
+        with os.scandir(paths.archive_dir()) as it:
+            for d in it:
+                stem = d.name[:-4] if d.name.endswith(".pdn") else ""
+                word = stem.rsplit(" ", 1)[-1] if " " in stem else ""
+                if word.startswith("(") and " " in stem[:-len(word) - 1]:  # "… a3f9c1 (2).pdn"
+                    word = stem[:-len(word) - 1].rsplit(" ", 1)[-1]
+                tails.add(word)
+    except OSError:
+        pass
+    return tails

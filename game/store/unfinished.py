@@ -27,7 +27,7 @@ from pathlib import Path
 
 from ..textfile import excerpt
 from . import paths
-from .archive import archive_game
+from .archive import _archived, archive_game, unarchive
 from .autosave import read_record, write_record
 
 TYPE_CHECKING = False
@@ -99,45 +99,81 @@ class UnfinishedGame:
         return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.modified))
 
 
+@dataclass
+class Kept:
+    """What ``keep_unfinished`` did: ``ok`` when the game is safely on disk, else ``error`` says why
+    (one line, in a player's words: "the disk is full"); ``archived`` is the finished game's file."""
+
+    ok: bool
+    error: str | None = None
+    archived: Path | None = None
+
+
 def save_unfinished(game_id: str, game: Game, mode: str = "1p", levels: Mapping[str, str] | None = None,
                     humans: Iterable[str] | None = None, extra: Mapping[str, Any] | None = None, *,
                     ephemeral: bool = False, tags: Mapping[str, str | None] | None = None,
                     folder: StrPath | None = None) -> bool:
     """Keep ``game`` under ``game_id`` (after every move); True when it is safely on disk.
+    (``keep_unfinished`` also says why not.)"""
+    return keep_unfinished(game_id, game, mode, levels, humans, extra, ephemeral=ephemeral, tags=tags,
+                           folder=folder).ok
+
+
+def keep_unfinished(game_id: str, game: Game, mode: str = "1p", levels: Mapping[str, str] | None = None,
+                    humans: Iterable[str] | None = None, extra: Mapping[str, Any] | None = None, *,
+                    ephemeral: bool = False, tags: Mapping[str, str | None] | None = None,
+                    folder: StrPath | None = None) -> Kept:
+    """Keep ``game`` under ``game_id`` (after every move).
 
     A finished game is archived (PDN with players, levels, date and result,
     ``tags`` added) and its unfinished record removed; the record is updated
     first and removed last, so a failure or a kill in between keeps it (and
-    ``start_up`` finishes the job).  ``ephemeral``: nothing is
-    written.  Never raises for a disk problem (False and one warning).
+    ``start_up`` finishes the job).  A game taken back after it ended (undo) is
+    an unfinished game again: its archived file goes once its record is
+    written, so it has one entry.  ``ephemeral``: nothing is written.  Never
+    raises for a disk problem: ``Kept.ok`` is False and ``Kept.error`` says why.
     """
     if ephemeral:
-        return True
+        return Kept(True)
     path = _path(game_id, folder)
     if game.outcome is not None:
         # the record says "finished" before the archive is written: a kill at any
         # moment leaves either a finished record (start_up archives it again, same
         # file) or nothing, never an unfinished record beside the archived game
-        if not _write(path, game, mode, levels, humans, extra):
-            return False
+        error = _write(path, game, mode, levels, humans, extra)
+        if error is not None:
+            return Kept(False, error)
         try:
-            archive_game(game, game_id=game_id, levels=levels, humans=humans, mode=mode, tags=tags)
+            archived = archive_game(game, game_id=game_id, levels=levels, humans=humans, mode=mode, tags=tags)
         except (OSError, ValueError) as e:
             log.warning("could not archive the finished game %s: %s", game_id, e)
-            return False  # the finished record stays: start_up archives it next time
+            # the finished record stays: start_up archives it next time
+            return Kept(False, paths.why(e) if getattr(e, "errno", None) else _reason(e))
         paths.remove(path, "record of the finished game")
-        return True
-    return _write(path, game, mode, levels, humans, extra)
+        return Kept(True, archived=archived)
+    error = _write(path, game, mode, levels, humans, extra)
+    if error is not None:
+        return Kept(False, error)
+    if game_id in _archived:  # this process archived it: it was taken back (undo after the end)
+        unarchive(game_id)
+    return Kept(True)
+
+
+def _reason(e: BaseException) -> str:
+    """A StoreError's words without the folder it names (the screen's line is short)."""
+    text = " ".join(str(e).split())
+    return text.rsplit(": ", 1)[-1][:120] if ": " in text else text[:120]
 
 
 def _write(path: Path, game: Game, mode: str, levels: Levels | None, humans: Iterable[str] | None,
-           extra: Mapping[str, Any] | None) -> bool:
+           extra: Mapping[str, Any] | None) -> str | None:
+    """Write the record; None when done, else why not (one line)."""
     try:
         write_record(path, game, mode, levels, humans, extra)
     except (OSError, ValueError) as e:
         log.warning("could not keep the unfinished game in %s: %s", path, e)
-        return False
-    return True
+        return paths.why(e) if isinstance(e, OSError) else _reason(e)
+    return None
 
 
 def _entry(game_id: str, path: Path, modified: float) -> UnfinishedGame:

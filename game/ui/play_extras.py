@@ -36,6 +36,7 @@ class PlayExtras:
         # a game started from the command line is a visit: it neither replaces the
         # player's game in progress nor changes their remembered choices
         self.ephemeral = bool(scene.params.get("ephemeral"))
+        self.keeper = store_hooks.Keeper(self.ephemeral)  # what is on disk, and what to say when it is not
         store_hooks.settings_of(self.app)
         if self.ephemeral:
             return
@@ -59,7 +60,9 @@ class PlayExtras:
         self._saved_state = state
         if game.outcome is None and not game.moves and game.start == Position.initial():
             return  # nothing worth continuing yet
-        store_hooks.autosave(game, self.scene.match.record())
+        line = self.keeper.keep(game, self.scene.match.record())
+        if line:  # the disk refused (or works again): one line, the game stays in memory
+            self.scene.say(line)
 
     # -- keys ------------------------------------------------------------------------
 
@@ -78,19 +81,10 @@ class PlayExtras:
         return False
 
     def save(self):
-        from ..store import StoreError, save_game
-
-        scene = self.scene
-        try:
-            path = save_game(scene.game, scene.match.record().pdn_tags())
-        except StoreError as e:
-            scene.say(f"Not saved: {e}")
-            return None
-        except Exception as e:  # never a traceback for the player
-            log.warning("save failed: %s", e)
-            scene.say(f"Not saved: {e}")
-            return None
-        scene.say(f"Saved as {path}")
+        """Ctrl+S: the game kept again (a retry after a failure) and its PDN copy written, saved again
+        in place; the path, or None (the status line says why)."""
+        path, line = self.keeper.save_now(self.scene.game, self.scene.match.record())
+        self.scene.say(line)
         return path
 
     def ask_hint(self):
@@ -107,7 +101,7 @@ class PlayExtras:
         if scene.anim is not None:
             scene.anim.finish()
         scene.app.push("review", game=scene.game.copy(), back="pop",
-                       tags=scene.match.record().player_names(), players=dict(scene.players),
+                       tags=store_hooks.review_tags(scene.match.record()), players=dict(scene.players),
                        flipped=scene.flipped)
 
     # -- frame -----------------------------------------------------------------------

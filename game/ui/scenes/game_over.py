@@ -26,6 +26,8 @@ class GameOverScene(DialogScene):
         players = self.params.get("players", {})
         self.title = headline(outcome, players)
         self.message = outcome_words(outcome)
+        if self.params.get("warning"):  # the game could not be saved: said before Menu or New game loses it
+            self.message = self.params["warning"]
         if outcome.winner is None:
             self.accent = theme.TEXT_DIM
         else:
@@ -55,6 +57,8 @@ class GameOverScene(DialogScene):
     def save(self):
         """Save the game as PDN; the card then says where (or why not)."""
         path = self.params["save"]()
+        if path is not None and self.params.get("warning"):
+            self.params["warning"] = None  # saved now: the warning is over
         if path is not None:
             self.message = f"Saved as {path.name} in {path.parent}"
             self.resize(self.size)

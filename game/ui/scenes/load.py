@@ -326,6 +326,9 @@ class LoadScene(Scene):
             title = "Hide this file?"
         else:
             what = f"{entry.players}, {entry.date or 'no date'}: it is removed from {entry.file}."
+            copies = len(self.library.copies(entry)) - 1
+            if copies:
+                what = what[:-1] + f", and its {copies} other cop{'y' if copies == 1 else 'ies'} too."
             title = "Delete this game?"
         hide = entry.number < 0 and entry.kind != "unfinished"
         self.app.push("confirm", title=title, message=what, confirm="Hide" if hide else "Delete",
@@ -593,4 +596,4 @@ def _free_name(path):
     return candidate
 
 
-add_menu_item("load", "Load game", lambda app: app.push("load"), order=50)
+add_menu_item("load", "Game library", lambda app: app.push("load"), order=50)  # the screen's own title

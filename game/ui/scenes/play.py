@@ -308,10 +308,13 @@ class PlayScene(Scene):
                 "ephemeral": bool(self.params.get("ephemeral"))}
 
     def in_progress(self):
-        """A game with moves made and not over: something to lose by leaving it carelessly."""
-        return self.game.outcome is None and bool(self.game.moves)
+        """A game with moves made and not over, or one the disk refused: something to lose by leaving it
+        carelessly."""
+        return self.game.outcome is None and bool(self.game.moves) or self.extras.keeper.unsaved
 
     def _kept_words(self):
+        if self.extras.keeper.unsaved:  # the disk refused it: leaving loses it (store_hooks.Keeper)
+            return self.extras.keeper.warning()
         if self.params.get("ephemeral"):
             return "This game from the command line is not kept."
         return "You can pick it up again with Continue."
@@ -540,7 +543,7 @@ class PlayScene(Scene):
     def show_game_over(self):
         """The end-of-game card: Rematch, Review, Save (when the game is kept), Menu."""
         self.app.push("game_over", outcome=self.game.outcome, players=self.players, play_again=self.play_again,
-                      review=self.extras.review, save=self.extras.save)
+                      review=self.extras.review, save=self.extras.save, warning=self.extras.keeper.warning())
 
     def _engine_failed(self):
         self.say(f"Engine problem: {self.computer.failed} — press M to try again")
