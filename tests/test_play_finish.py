@@ -7,11 +7,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from helpers import app_with_fake_engines, frames, key
 
 from game.engine.levels import parse_level
 from game.engine.process import Info
-from game.rules import BLACK, WHITE, Position
-from helpers import app_with_fake_engines, frames, key
+from game.rules import BLACK, WHITE
 
 
 @pytest.fixture
@@ -133,7 +133,7 @@ def test_enter_during_the_computers_animation_picks_up_at_once(app):
 def test_a_click_during_the_computers_animation_selects_the_piece(app):
     scene = computer_move_in_flight(app, slow_game(app))
     assert scene.anim is not None
-    target = sorted(scene.game.position.legal_moves(), key=lambda m: m.start)[0].start
+    target = min(m.start for m in scene.game.position.legal_moves())
     click_square(app, target, n=1)
     assert scene.anim is None and scene.input.path == [target]
 
@@ -142,8 +142,9 @@ def test_a_click_during_the_computers_animation_selects_the_piece(app):
 
 def app_with_quick_engines(size=(1024, 768)):
     """A headless App whose computer players answer every search at once (their first legal move)."""
-    from game.app import App
     from helpers import FakeEngine
+
+    from game.app import App
 
     return App(size, fixed_dt=1 / 60, sound=False,
                engine_factory=lambda: FakeEngine(reply=lambda moves: moves[0]))
@@ -257,7 +258,8 @@ def test_hint_save_and_review_by_mouse_alone(app, home):
     click_button(app, panel.save)
     assert scene.status_text()[0].startswith("Saved as ")
     saved = scene.status_text()[0][len("Saved as "):]
-    assert os.path.isfile(saved) and "11-15" in open(saved, encoding="utf-8").read()
+    with open(saved, encoding="utf-8") as f:
+        assert "11-15" in f.read()
     # Review opens the game so far over the play screen; its Back returns to the game
     click_button(app, panel.review)
     review = app.stack.top

@@ -7,10 +7,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from helpers import app_with_fake_engines, frames, key
 
 from game.ui.layout_check import SIZES
 from game.ui.widgets import Chooser
-from helpers import app_with_fake_engines, frames, key
 
 
 @pytest.fixture
@@ -158,3 +158,29 @@ def test_who_plays_fits_every_size(app, mode):
                "watch": {BLACK: parse_level("Beginner"), WHITE: parse_level("Master")}}[mode]
     scene, _ = open_who_plays(app, players=players, subtitle="Play on from move 23: White to move")
     assert check_scene(scene) == []
+
+
+# -- items 14 and 15: the pages that say the game's words fit, every one of them ------------------
+
+def test_every_how_to_play_page_fits_every_size(app):
+    from game.ui.layout_check import check_scene
+
+    app.switch("menu")
+    app.push("how_to_play")
+    frames(app)
+    scene = app.stack.top
+    titles = [title for title, _, _ in scene.pages]
+    assert "Levels and draws" in titles and "Analysis words" in titles
+    for page in range(len(scene.pages)):
+        scene.page = page
+        scene._update_buttons()
+        scene.resize(scene.size)
+        assert check_scene(scene) == [], titles[page]
+
+
+def test_no_how_to_play_page_is_cut_short():
+    from game.ui import theme
+    from game.ui.scenes.how_to_play import pages
+
+    for title, text, _ in pages():
+        assert theme.clean(text) == text, f"{title}: {len(text)} characters, cut at {theme.MAX_TEXT}"

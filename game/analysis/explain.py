@@ -201,8 +201,8 @@ def explain(position, played, refutation, better=None, played_score=None, best_s
             best_line=(), names=COLOR_NAMES):
     """One sentence saying what ``played`` allows, derived from ``refutation``.
 
-    Without a concrete reason the sentence gives the change in the engine's score,
-    in men from the mover's view: "gives away the advantage: +0.40 to -0.85".
+    Without a concrete reason the sentence says roughly how much of the engine's score the
+    move gives away, in men and in words: "gives away about a man of advantage".
     """
     found, line = reasons(position, played, refutation, best_line, played_score, probe, names)
     if found:
@@ -211,13 +211,26 @@ def explain(position, played, refutation, better=None, played_score=None, best_s
         # a known result thrown away: said in results, never in "men" (a won ending scores thousands)
         reason = _RESULT_WORDS[(_result(best_score), _result(played_score))]
     elif best_score is not None and played_score is not None:
-        reason = f"costs {(best_score - played_score) / 100:.2f} men ({_signed(best_score)} to {_signed(played_score)})"
+        reason = f"gives away {_men_words((best_score - played_score) / 100)} of advantage"
     else:
         reason = "is weaker than the engine's move"
     text = f"{played} {reason}"
     if line:
         text += ": " + line_text(line)
     return Explanation(text=text, reason=reason, line=tuple(line), better=better)
+
+
+def _men_words(men):
+    """How much, in a player's words: "a little", "about half a man", "about a man", "about 2 men"."""
+    if men < 0.35:
+        return "a little"
+    if men < 0.75:
+        return "about half a man"
+    if men < 1.25:
+        return "about a man"
+    if men < 1.75:
+        return "about a man and a half"
+    return f"about {round(men)} men"
 
 
 def _result(score):
@@ -231,10 +244,3 @@ def _result(score):
 
 _RESULT_WORDS = {(1, 0): "throws away a win", (1, -1): "turns a win into a loss", (0, -1): "walks into a lost game"}
 
-
-def _signed(score):
-    if score >= DATABASE_BOUND:
-        return "a win"
-    if score <= -DATABASE_BOUND:
-        return "a loss"
-    return f"{score / 100:+.2f}"

@@ -294,6 +294,7 @@ class Game:
 
 
 __all__ = [
-    "AGREEMENT", "BLACK", "CSCI561_NO_PROGRESS_PLIES", "DRAW_RULES", "DrawRule", "Game", "NO_MOVES", "NO_PIECES", "draw_rule_named",
+    "AGREEMENT", "BLACK", "CSCI561_NO_PROGRESS_PLIES", "DRAW_RULES", "DrawRule", "Game", "NO_MOVES", "NO_PIECES",
+    "draw_rule_named",
     "NO_PROGRESS", "OFFICIAL_NO_PROGRESS_PLIES", "Outcome", "REPETITION", "RESIGNATION", "WHITE", "board_outcome",
 ]

@@ -42,13 +42,13 @@ def score_label(score_black):
 
 
 def win_words(score, turn):
-    """``Red wins in 7`` / ``White wins in 3`` for a forced result (``Red wins (endgame
-    database)`` for a database win), else None."""
+    """``Red wins in 7`` / ``White wins in 3`` for a forced result (``Red wins (known ending)``
+    for a win the endgame database knows without its distance), else None."""
     if score is None or abs(score) < DATABASE_BOUND:
         return None
     winner = turn if score > 0 else 1 - turn
     if abs(score) < MATE_BOUND:
-        return f"{theme.side_name(winner)} wins (endgame database)"
+        return f"{theme.side_name(winner)} wins (known ending)"  # How to play says what a known ending is
     moves = (WIN - abs(score) + 1) // 2
     return f"{theme.side_name(winner)} wins in {moves}"
 

@@ -40,6 +40,7 @@ class BoardPicture:
         self.last_move = ()             # every square of the last move
         self.numbers = False
         self.must_capture = False       # the movable pieces must capture: a stronger glow
+        self.arrows = []                # (squares of a move's path, colour) drawn over everything
 
 
 def pieces_of(position):
@@ -121,6 +122,11 @@ class BoardRenderer:
             self._piece(surface, (colour, king), centre, int(s * scale), 255, shadow=scale > 1.0)
         if picture.numbers:
             self.draw_numbers(surface, board)
+        if picture.arrows:
+            from .hint import draw_arrow
+
+            for path, colour in picture.arrows:
+                draw_arrow(surface, [board.square_center(sq) for sq in path], s, colour=colour)
 
     def draw_numbers(self, surface, board):
         """The standard square numbers, small, in the top-left corner of each dark square, over the pieces

@@ -9,6 +9,7 @@ import pygame
 
 from ..library import COLUMNS
 from . import theme
+from .words import player_names
 
 COLUMN_SHARE = {"players": 0.28, "event": 0.2, "date": 0.12, "result": 0.14, "plies": 0.09, "opening": 0.17}
 MIN_SIZE = 16  # the smallest nominal text size that is still readable (11 px)
@@ -210,7 +211,7 @@ def _draw_rows(surface, scene, lay):
                                     (x + 8, r.centery), "midleft")
                     break
                 continue
-            text = e.cell(key)
+            text = e.cell(key) if key != "players" else " – ".join(player_names(e.black, e.white))
             if not text:
                 continue
             colour = theme.DANGER if (key == "result" and e.error) else \

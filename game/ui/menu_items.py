@@ -3,7 +3,7 @@
 Another feature adds its entry with ``add_menu_item`` (e.g. "Continue"
 shown only when an autosave exists) without touching the menu scene.
 ``order`` places it: the built-in entries use 20, 30, 40 and 100 (Quit);
-Continue belongs at 10, Load game / Set up position at 50-60, Settings at 90.
+Continue belongs at 10, Game library / Set up position at 50-60, Settings at 90.
 """
 
 from collections import namedtuple

@@ -12,9 +12,10 @@ import math
 
 import pygame
 
-from ..engine.scores import describe_score
 from ..rules import BLACK, WHITE
 from . import theme
+from .analysis_view import black_view
+from .analysis_view import score_words as evaluation_words
 from .widgets import Button, FocusGroup, same_size
 from .words import opening_label, outcome_words, to_move
 
@@ -23,9 +24,14 @@ OPENING_PLIES = 12  # the longest named opening line is shorter
 MIN_TEXT = 16  # the smallest nominal size drawn (11 real pixels)
 
 
-def score_words(score):
-    """An engine score as a player reads it: ``+1.25`` (men ahead) or ``win in 7``."""
-    return "…" if score is None else describe_score(score)
+def score_words(score, turn):
+    """An engine score (``turn``'s view) in the words the analysis uses everywhere: ``Red +1.25``
+    (men ahead), ``level``, ``White wins in 7``."""
+    return "…" if score is None else evaluation_words(black_view(score, turn))
+
+
+# what the live analysis's arrows mean, said where they are drawn (their colours: LINE_COLOURS)
+ARROWS_LEGEND = "Arrows: blue is the best move, purple the reply."
 
 
 def pdn_lines(game, plies=None):
@@ -58,7 +64,7 @@ def draw_rule_words(game, short=False):
     """The draw rule's count in moves (a move of each side), as the settings state the rule."""
     rule = game.draw_rule
     done, limit = game.quiet_plies // 2, rule.plies // 2
-    text = f"No progress: {done}/{limit} moves" if short else f"Draw rule: {done} of {limit} moves without progress"
+    text = f"Draw rule: {done}/{limit} moves" if short else f"Draw rule: {done} of {limit} moves without progress"
     reps = game.repetitions()
     if reps > 1:
         text += f" · seen {reps}×" if short else f" · position seen {reps}×"
@@ -385,7 +391,8 @@ class SidePanel:
             thinker = f"{side} is thinking…" if s.mode == "watch" else "Computer is thinking…"
             title = "Moving now…" if c.stopping else thinker
             if s.analysis_allowed():
-                detail = f"Depth {c.depth or '—'} · {side} {score_words(c.score) if c.depth else '…'} · {c.elapsed():.1f} s"
+                words = score_words(c.score, s.game.turn) if c.depth else "…"
+                detail = f"Depth {c.depth or '—'} · {words} · {c.elapsed():.1f} s"
             else:  # playing the computer without analysis: how hard it thinks, never what it thinks
                 detail = f"Depth {c.depth or '—'} · {c.elapsed():.1f} s"
         elif s.game.outcome is not None and s.anim is None:
@@ -403,10 +410,12 @@ class SidePanel:
                 detail = "A capture is available: you must take."
             else:
                 detail = "Click a piece, then where it goes (or arrows and Enter)."
+            if s.analysing:
+                detail = f"{ARROWS_LEGEND} {detail}"
             if c.depth and s.game.moves and self.detail_lines >= 3 and len(s.humans()) == 1 and s.analysis_allowed():
-                # the computer scored the position for itself: say whose view the number is
-                computer = theme.side_name(1 - s.humans()[0])
-                detail += f" Last search: depth {c.depth}, {computer} {score_words(c.score)}."
+                # the computer scored the position it moved from: its words name the side ahead
+                computer = 1 - s.humans()[0]
+                detail += f" Last search: depth {c.depth}, {score_words(c.score, computer)}."
         else:
             title, detail = "Computer's move", ""
         title = theme.elide(title, self.title_size, self.title_rect.width, bold=True)

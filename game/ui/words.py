@@ -19,6 +19,16 @@ def outcome_words(outcome):
             RESIGNATION: f"{loser} resigned"}.get(outcome.termination, str(outcome))
 
 
+def player_names(black, white):
+    """The players' names as the screens say them: a game's "Human" (the name the store writes for
+    a person) is "You" against the computer, "Player 1" and "Player 2" between two people, as on
+    the play screen's panel; any other name is shown as it is."""
+    human = "Human"
+    if black == human and white == human:
+        return "Player 1", "Player 2"
+    return ("You" if black == human else black), ("You" if white == human else white)
+
+
 def to_move(colour):
     """"Red to move"."""
     return f"{side_name(colour)} to move"

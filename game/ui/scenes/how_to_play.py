@@ -1,4 +1,5 @@
-"""How to play: the rules in six short pages, each with a board drawn by the game itself.
+"""How to play: the rules in short pages, each with a board drawn by the game itself; the last two
+say the words the game uses (levels, draw rules, analysis), technical names included.
 
 The diagrams are real positions: the marked destinations and captures are
 the legal moves the rules give, so the pictures cannot disagree with play.
@@ -9,8 +10,10 @@ import pygame
 
 from ...rules import WHITE, Position
 from .. import theme
+from ..analysis_view import LINE_COLOURS
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
 from ..geometry import BoardGeometry
+from ..hint import ARROW_COLOUR
 from ..menu_items import add_menu_item
 from ..scene import Scene, register
 from ..widgets import Button, FocusGroup
@@ -76,7 +79,24 @@ def pages():
          "picks up and puts down, Esc cancels. The side panel has a hint, undo and flip; Settings turns the "
          "square numbers and the marks on or off.",
          _diagram(Position.initial().play(_first_move(11, 15)), last=(11, 15))),
+        ("Levels and draws",
+         "A level looks so many moves ahead, counting each side's move (a ply). Official draw rule: 40 moves "
+         "each with no capture and no man moved, or one position three times. Short: 25 moves each with no "
+         "capture or crowning (the CSCI-561 course's rule). Two players may also agree a draw.",
+         _diagram(Position.initial())),
+        ("Analysis words",
+         "Red +1.00 means Red is a man ahead; level, neither side is. A known ending is one the computer has "
+         "solved (its endgame database). A report marks ?! an inaccuracy, ? a mistake, ?? a blunder. Arrows: "
+         "green is a hint or the better move, blue the best move, purple the reply.",
+         _arrows(_diagram(Position.initial()), ((11, 15), ARROW_COLOUR), ((10, 14), LINE_COLOURS[0]),
+                 ((22, 17), LINE_COLOURS[1]))),
     ]
+
+
+def _arrows(picture, *arrows):
+    """``picture`` with arrows along the given paths of squares, each in its colour."""
+    picture.arrows = [(path, colour) for path, colour in arrows]
+    return picture
 
 
 def _first_move(start, end):

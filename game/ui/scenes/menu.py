@@ -139,7 +139,7 @@ def continue_latest(app):
         store_hooks.log.warning("cannot read the unfinished games: %s", e)
     if record is None:
         store_hooks.tell(app, "Nothing to continue",
-                         "The unfinished game could not be read; Load game lists it with the reason.")
+                         "The unfinished game could not be read; the game library lists it with the reason.")
         return
     store_hooks.resume_unfinished(app, record)
     if record.warning:

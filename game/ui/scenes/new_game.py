@@ -57,7 +57,7 @@ class NewGameScene(Scene):
             self.difficulty = Chooser("Difficulty", names + [CUSTOM_DEPTH, CUSTOM_TIME],
                                       index=names.index(level) if level in names else min(2, len(names) - 1),
                                       on_change=lambda v: self._refresh())
-            self.depth = Chooser("Depth (plies)", list(range(1, 13)), index=5)
+            self.depth = Chooser("Moves ahead", list(range(1, 13)), index=5)  # plies: either side's move counts
             self.seconds = Chooser("Seconds per move", [f"{s:g}" for s in SECONDS], index=2)
             side = remembered.get("side")
             self.side = Chooser("Your side", SIDE_SHOWN, index=SIDE_VALUES.index(side) if side in SIDE_VALUES else 0)
@@ -127,7 +127,7 @@ class NewGameScene(Scene):
         if self.mode == "1p":
             v = self.difficulty.value
             if v == CUSTOM_DEPTH:
-                return f"Full strength, searching exactly {self.depth.value} plies ahead."
+                return self._depth_words(self.depth.value)
             if v == CUSTOM_TIME:
                 return f"Full strength, thinking {self.seconds.value} s a move."
             return self.levels[v].description
@@ -135,11 +135,15 @@ class NewGameScene(Scene):
             return "Space pauses and resumes; S plays one move while paused."
         return TWO_PLAYERS
 
+    @staticmethod
+    def _depth_words(moves):
+        return f"Full strength, looking exactly {moves} moves ahead (a move of either side counts)."
+
     def descriptions(self):
         """Every description this screen may show (the layout keeps room for the longest)."""
         if self.mode == "1p":
             return ([lv.description for lv in self.levels.values()]
-                    + [f"Full strength, searching exactly {d} plies ahead." for d in (10,)]
+                    + [self._depth_words(d) for d in (10,)]
                     + [f"Full strength, thinking {s} s a move." for s in ("0.5",)])
         return [self.description()]
 

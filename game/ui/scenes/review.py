@@ -41,7 +41,7 @@ from ..report_view import MoveList, draw_table, move_number, result_words, table
 from ..scene import Scene, register
 from ..store_hooks import flipped_for, level_named, settings_of
 from ..widgets import Button, FocusGroup, Slider
-from ..words import to_move
+from ..words import player_names, to_move
 
 WHY_COLOURS = ((90, 200, 120), (220, 80, 70), (236, 160, 80))   # the better move, the move played, its refutation
 PLAYED_COLOUR = ((220, 80, 70),)
@@ -525,8 +525,7 @@ class ReviewScene(Scene):
         return result_words(self.game.outcome, self.recorded)
 
     def info_lines(self):
-        black = self.tags.get("Black", "?")
-        white = self.tags.get("White", "?")
+        black, white = player_names(self.tags.get("Black", "?"), self.tags.get("White", "?"))
         lines = [f"{theme.side_name(BLACK)}: {black}", f"{theme.side_name(WHITE)}: {white}"]
         extra = " · ".join(v for v in (self.tags.get("Event"), self.tags.get("Date")) if v and "?" not in v)
         if extra:
@@ -585,7 +584,8 @@ class ReviewScene(Scene):
             out.append((text, (236, 140, 60) if m.kind == MISTAKE else (230, 96, 84)))
         elif self.report is not None and self.ply > 0:
             mr = self.move_report()
-            evaluation = score_words(self.report.black_scores()[self.ply])
+            verdict = self.report.verdicts[self.ply]  # unclamped: a known win is said as one, not "+10.00"
+            evaluation = score_words(verdict.score if self.position.turn == BLACK else -verdict.score)
             out.append((f"{self.move_words(self.ply)}: {mr.kind} · {evaluation}", theme.TEXT_DIM))
         if self.live.on:
             out.append((self.live.words(), theme.TEXT))

@@ -28,7 +28,8 @@ ROWS = (
      "How fast pieces glide to their squares, slowest first (Off: they jump there)."),
     ("reply_pause", "Computer's pause", (("none", "None"), ("short", "Short"), ("long", "Long")), "short",
      "A pause before the computer replies, so you see your own move land first."),
-    ("watch_speed", "Computer vs Computer", (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast")), "normal",
+    ("watch_speed", "Computer vs Computer pace", (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast")),
+     "normal",
      "How fast two computer players move when you watch them (Space pauses, S steps)."),
     ("show_movable", "Show movable pieces", ON_OFF, True, "Mark the pieces that can move (or must capture)."),
     ("show_destinations", "Show destinations", ON_OFF, True, "Mark where the selected piece can go."),
@@ -44,10 +45,10 @@ ROWS = (
     ("orientation", "Board orientation",
      tuple(zip(ORIENTATIONS, ("Your side at the bottom", f"{RED} at the bottom", f"{WHITE} at the bottom"))),
      "auto", "Which side of the board is drawn nearest to you."),
-    ("draw_rule", "Draw rule", tuple(zip(DRAW_RULE_NAMES, ("Official (40 moves)", "CSCI-561 (25 moves)"))),
+    ("draw_rule", "Draw rule", tuple(zip(DRAW_RULE_NAMES, ("Official (40 moves)", "Short (25 moves)"))),
      "official",
      "Official: drawn after 40 moves each with no capture and no man moved, or one position three times. "
-     "CSCI-561: 25 moves each with no capture or crowning. For new games."),
+     "Short: 25 moves each with no capture or crowning (the CSCI-561 course's rule). For new games."),
 )
 
 
