@@ -364,3 +364,45 @@ def test_the_board_never_turns_against_the_computer(app):
     click_square(app, 15)
     frames(app, 30)
     assert scene.flipped
+
+
+# -- the layout check covers the new buttons and states at every size ------------------------------
+
+def test_two_player_states_fit_every_size(app):
+    from game.ui.layout_check import check_scene
+
+    scene = two_players(app)
+    click_square(app, 11)
+    click_square(app, 15)
+    frames(app, 30)
+    key(app, pygame.K_a)  # analysis on: the Analysis button checked, the arrow legend in the thinking box
+    key(app, pygame.K_h)  # a hint asked
+    assert scene.analysing and scene.panel.offer_draw.enabled and scene.panel.analysis.checked
+    assert check_scene(scene) == []
+    key(app, pygame.K_d)
+    assert check_scene(app.stack.top) == []  # the draw offer
+    app.stack.top.confirm()
+    frames(app, 10)
+    assert app.stack.top.name == "game_over" and check_scene(app.stack.top) == []
+    key(app, pygame.K_ESCAPE)
+    assert check_scene(scene) == []  # the drawn game's board and panel
+
+
+def test_every_panel_button_is_reachable_by_tab_and_pressed_by_enter(app):
+    scene = two_players(app)
+    click_square(app, 11)
+    click_square(app, 15)
+    frames(app, 30)
+    reached = []
+    for _ in range(len(scene.panel.buttons) + 1):
+        key(app, pygame.K_TAB, n=1)
+        focused = scene.panel.focus.focused
+        if focused is not None and focused.name not in reached:
+            reached.append(focused.name)
+    wanted = {"panel.hint", "panel.save", "panel.review", "panel.offer_draw", "panel.undo", "panel.flip",
+              "panel.numbers", "panel.analysis", "panel.resign", "panel.menu", "panel.again"}
+    assert wanted <= set(reached), reached
+    while scene.panel.focus.focused.name != "panel.hint":
+        key(app, pygame.K_TAB, n=1)
+    key(app, pygame.K_RETURN)
+    assert scene.extras.hint.thinking or scene.extras.hint.move is not None

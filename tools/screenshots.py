@@ -7,7 +7,10 @@ For each size (by default the five of ``game.ui.layout_check.SIZES``) it writes
 settings, how to play, set-up, the library, a game in progress (a piece
 selected), a multi-jump half entered, a watched game, the confirm and notice
 dialogs, the game-over card, review, the computer thinking and live analysis
-(these two start engine processes).  ``--docs`` also copies a few shots at
+(these two start engine processes), a draw offered and agreed between two people,
+"Who plays?" when a game goes on, How to play's page of words, the question Esc asks
+on the menu, a move entered from the keyboard (cursor, capture edge, destination) and
+the board turned for the player to move.  ``--docs`` also copies a few shots at
 1280x800 to ``docs/screenshot-*.png`` (the ones the README shows).
 """
 
@@ -129,6 +132,53 @@ def scenes(app):
         key(app, pygame.K_a)
         wait_real(app, 3.0)
 
+    def draw_offer():
+        app.switch("play", players={BLACK: None, WHITE: None}, game=midgame(9, 12))
+        settle(app, 3)
+        key(app, pygame.K_d)
+
+    def draw_agreed():
+        draw_offer()
+        app.stack.top.confirm()
+        settle(app, 10)
+
+    def who_plays():
+        app.switch("review", game=midgame(5, 30), ply=18)
+        settle(app, 3)
+        app.push("who_plays", players={BLACK: None, WHITE: hard}, turn=BLACK,
+                 subtitle="Play on from here: Red to move")
+
+    def how_to_play_words():
+        app.switch("menu")
+        app.push("how_to_play")
+        settle(app, 2)
+        for _ in range(len(app.stack.top.pages)):
+            key(app, pygame.K_RIGHT)
+
+    def quit_question():
+        app.switch("menu")
+        settle(app, 2)
+        key(app, pygame.K_ESCAPE)
+
+    def keyboard():
+        # a must-capture position played from the keyboard: the cursor, the capture edge and a dot
+        app.switch("play", players={BLACK: None, WHITE: None}, start=Position.from_fen(MULTI_JUMP_FEN))
+        settle(app, 3)
+        key(app, pygame.K_UP)
+        key(app, pygame.K_RETURN)
+        key(app, pygame.K_UP)
+
+    def auto_flip():
+        app.settings["auto_flip"] = True
+        try:
+            app.switch("play", players={BLACK: None, WHITE: None})
+            settle(app, 3)
+            click(app, 11)
+            click(app, 15)
+            settle(app, 40)  # White to move: White at the bottom
+        finally:
+            app.settings["auto_flip"] = False
+
     def notice():
         app.switch("menu")
         app.push("notice", title="Settings could not all be read",
@@ -159,6 +209,13 @@ def scenes(app):
         ("16-analysis", analysis),
         ("17-review", review),
         ("18-thinking", thinking),
+        ("19-draw-offer", draw_offer),
+        ("20-draw-agreed", draw_agreed),
+        ("21-who-plays", who_plays),
+        ("22-how-to-play-words", how_to_play_words),
+        ("23-quit-question", quit_question),
+        ("24-keyboard", keyboard),
+        ("25-auto-flip", auto_flip),
     ]
 
 
