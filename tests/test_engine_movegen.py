@@ -9,6 +9,7 @@ from game.rules import bitboard as bb
 
 BLACK_MAN_SQUARES = range(1, 29)   # a black man on 29-32 would be a king
 WHITE_MAN_SQUARES = range(5, 33)
+SQ = bb.SQUARE_BITS
 
 
 def random_setup(rng, max_per_side=8):
@@ -103,3 +104,29 @@ def test_inline_move_application_agrees_with_rules():
         assert stored == expected, st
         checked += 1
     assert checked == 1500
+
+
+def test_the_search_move_tests_agree_with_rules():
+    """can_move, wins_at_once and lost_in_two (the search's tests for a side
+    about to be blocked) against the rules' own move lists."""
+    def blocked_after(st, m):
+        return not bb.moves(*bb.play(*st, m))
+
+    rng = random.Random(5)
+    states = random_states(5, playouts=10, setups=1000)
+    for _ in range(3000):  # a white man hemmed in by black men: often nearly blocked
+        s = rng.randrange(5, 29)
+        black = rng.sample([q for q in range(max(1, s - 9), min(29, s + 2)) if q != s], rng.randint(1, 3))
+        states.append((bb.mask_of(black), 0, SQ[s - 1], 0, rng.random() < 0.5))
+    blocks = losses = 0
+    for st in states:
+        moves = bb.moves(*st)
+        assert movegen.can_move(*st) == bool(moves), st
+        # (asked only where no capture is pending, of the quiet moves alone)
+        wins = any(blocked_after(st, m) for m in bb.quiet_moves(*st))
+        assert movegen.wins_at_once(*st) == wins, st
+        lost = all(any(blocked_after(bb.play(*st, m), r) for r in bb.moves(*bb.play(*st, m))) for m in moves)
+        assert movegen.lost_in_two(*st) == lost, st
+        blocks += wins
+        losses += lost and bool(moves)
+    assert blocks > 20 and losses > 100
