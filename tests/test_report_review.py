@@ -134,7 +134,7 @@ def test_g_analyses_every_position_with_a_moving_bar_and_the_board_stays_usable(
     report = scene.report
     assert report.moves[4].kind == grading.BLUNDER
     assert [m.ply for m in report.worst()] == [4]
-    assert scene.analyse_button.text == "Save annotated PDN"
+    assert scene.analyse_button.text == "Save report"
     assert engines[0].closed  # the report's engine is ended once it is done
     assert report.summary(scene.game.start.turn).counts[grading.BLUNDER] == 1
 
@@ -211,12 +211,15 @@ def test_w_steps_through_why_a_blunder_was_bad_and_esc_returns(made):
     assert scene.why is None and scene.ply == 5 and app.stack.top is scene
 
 
-def test_w_on_a_good_move_explains_what_it_is_for(made):
+def test_w_on_a_good_move_goes_to_the_next_mistake_and_w_again_explains_it(made):
     app, _, scores = made
     scene = analysed(app, blunder_game(), scores)
     scene.go(2)
     key(app, pygame.K_w)
-    assert scene.why is None and "W explains" in scene.message
+    assert scene.why is None and scene.ply == 5 and scene.explained() is not None
+    assert "1 of 1" in scene.message and "W: why it was bad" in scene.message
+    key(app, pygame.K_w)
+    assert scene.why is not None and scene.why.ply == 5
 
 
 def test_ctrl_s_saves_the_annotated_game_and_says_where(made, tmp_path):
@@ -227,7 +230,7 @@ def test_ctrl_s_saves_the_annotated_game_and_says_where(made, tmp_path):
     path = scene.saved_path
     assert path is not None and path.is_file() and Path(path).is_absolute()
     assert scene.message == f"Saved as {path}"
-    assert " ".join(text for text, _ in scene.wrapped_note()).replace(" ", "") == f"Saved as {path}".replace(" ", "")
+    assert " ".join(text for text, _, _ in scene.wrapped_note()).replace(" ", "") == f"Saved as {path}".replace(" ", "")
     assert str(tmp_path) in str(path)
     (read,) = read_pdn(path.read_text(encoding="utf-8"))
     assert read.error is None and read.moves == game.moves

@@ -12,17 +12,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from helpers import FakeEngine, ScriptedEngine, click, key
+from helpers import FakeEngine, ScriptedEngine, blunder_game, click, frames_until, key, open_review, point
 
 from game.ui.scenes.load import open_pdn_file
 
 pytestmark = pytest.mark.app(engine=ScriptedEngine, scenes=("menu",))
-
-
-def open_review(app, game, **params):
-    app.push("review", game=game, back="pop", **params)
-    app.step()
-    return app.stack.top
 
 
 RESIGNED = """[Event "US National 1946"]
@@ -187,3 +181,129 @@ def test_esc_while_the_report_is_made_cancels_it_and_stays_in_review(app):
     assert scene.ply == len(game.moves) - 1
     key(app, pygame.K_ESCAPE)  # nothing running now: Esc leaves
     assert app.stack.top.name == "menu"
+
+
+# -- 10. the report beside the move list; jumping to the marked moves ---------------------------------
+
+def marked_game():
+    """A 90-move game with a blunder by each side: the scripted engine scores the position after
+    move 5 (Red's) and after move 20 (White's) three men up for the side to move."""
+    g = blunder_game()
+    while len(g.moves) < 90 and g.legal_moves():
+        g.push(g.legal_moves()[-1])
+    return g
+
+
+def reported(app, game, scores):
+    scores[game.positions[5]] = 300
+    scores[game.positions[20]] = 300
+    engine_scores.clear()
+    engine_scores.update(scores)
+    scene = open_review(app, game)
+    key(app, pygame.K_g)
+    frames_until(app, lambda: scene.report is not None or scene.analysis_note)
+    assert scene.report is not None, scene.analysis_note
+    return scene
+
+
+engine_scores = {}
+
+
+@pytest.mark.app(size=(720, 520), engine=lambda: ScriptedEngine(engine_scores), scenes=("menu",))
+def test_the_report_leaves_the_move_list_room_at_every_size(app):
+    from game.ui.layout_check import SIZES, check_scene
+
+    scene = reported(app, marked_game(), {})
+    rows = {}
+    for size in SIZES:
+        scene.resize(size)
+        for ply in range(scene.total + 1):
+            scene.go(ply)
+            rows[size, ply] = len(scene.move_list.visible(scene.list_rect, scene.list_line_h, scene.ply))
+    smallest = {size: min(n for (s, _), n in rows.items() if s == size) for size in SIZES}
+    assert smallest[(720, 520)] >= 3 and smallest[(1280, 800)] >= 6, smallest
+    # the note keeps one height whatever the move shown: stepping never moves the list
+    for size in SIZES:
+        assert len({r for (s, _), r in rows.items() if s == size}) == 1
+    scene.resize((720, 520))
+    assert check_scene(scene) == []
+
+
+@pytest.mark.app(size=(1280, 800), engine=lambda: ScriptedEngine(engine_scores), scenes=("menu",))
+def test_a_click_on_a_count_steps_through_those_moves(app):
+    from game.ui.report_view import TABLE_COLUMNS, table_cells, table_rows
+
+    game = marked_game()
+    scene = reported(app, game, {})
+    blunders = scene.marked(kinds=("blunder",))
+    assert [m.ply + 1 for m in blunders] == [5, 20] and {m.colour for m in blunders} == {0, 1}
+    rows = table_rows(scene.report)
+    column = [label for _, label in TABLE_COLUMNS].index("??") + 1
+    assert rows[0][column] == "??" and rows[1][column] == "1" and rows[2][column] == "1"
+    cells = table_cells(scene.table_rect, scene.table_text)
+    scene.go(0)
+    point(app, cells[1][column].center)  # the pointer over a count lights it (it is a button)
+    assert scene.hover == cells[1][column].center
+    red_move = next(m for m in blunders if m.colour == 0)
+    click(app, cells[1][column].center)  # Red's blunders
+    assert scene.ply == red_move.ply + 1 and scene.explained() is not None
+    assert scene.status_text()[0].startswith("Red's blunders 1 of 1: ")
+    white_move = next(m for m in blunders if m.colour == 1)
+    click(app, cells[2][column].center)  # White's
+    assert scene.ply == white_move.ply + 1
+    click(app, cells[2][column].center)  # again: round to the first (the only one)
+    assert scene.ply == white_move.ply + 1
+    # a count of 0 says so instead of going anywhere
+    mistakes = [label for _, label in TABLE_COLUMNS].index("?") + 1
+    click(app, cells[1][mistakes].center)
+    assert scene.ply == white_move.ply + 1 and "no mistakes" in scene.status_text()[0]
+
+
+@pytest.mark.app(size=(1280, 800), engine=lambda: ScriptedEngine(engine_scores), scenes=("menu",))
+def test_each_side_s_accuracy_and_the_legend_of_the_marks_are_shown(app):
+    from game.ui.report_view import legend_text, table_rows
+
+    scene = reported(app, marked_game(), {})
+    rows = table_rows(scene.report)
+    assert rows[0][1] == "Accuracy"
+    for row, colour in ((rows[1], 0), (rows[2], 1)):
+        assert row[1] == f"{scene.report.summary(colour).accuracy:.0f}%"
+    assert scene.report.summary(0).accuracy < 100
+    boxes = {b.name: b for b in scene.layout_boxes()}
+    assert "".join(b.text for n, b in boxes.items() if n.startswith("legend") and b.text) == legend_text()
+    assert legend_text() == "?! inaccuracy   ? mistake   ?? blunder"
+
+
+@pytest.mark.app(size=(1280, 800), engine=lambda: ScriptedEngine(engine_scores), scenes=("menu",))
+def test_w_on_an_unmarked_move_after_the_report_goes_to_the_next_mistake(app):
+    scene = reported(app, marked_game(), {})
+    scene.go(8)
+    key(app, pygame.K_w)
+    assert scene.why is None and scene.ply == 20 and "W: why it was bad" in scene.status_text()[0]
+    assert "analyse the game" not in scene.status_text()[0]
+    key(app, pygame.K_w)
+    assert scene.why is not None
+    key(app, pygame.K_ESCAPE)
+    scene.go(30)
+    key(app, pygame.K_w)  # after the last: round to the first
+    assert scene.ply == 5
+
+
+@pytest.mark.app(size=(1280, 800), engine=lambda: ScriptedEngine(engine_scores), scenes=("menu",))
+def test_the_evaluation_bar_carries_its_number(app):
+    from game.ui.analysis_view import BAR_LIGHT, bar_label
+
+    scene = reported(app, marked_game(), {})
+    scene.go(5)  # Red just blundered: White, to move, is three men up
+    app.draw(app.screen)
+    score = scene.report.black_scores()[5]
+    assert score < -200 and bar_label(score) == "+3.0"
+    label = next(b for b in scene.layout_boxes() if b.name == "bar.label")
+    assert label.text == "+3.0"
+    # at White's end of the bar: the top when Red is at the bottom
+    white_at_top = scene.layout.board.flipped
+    assert (label.rect.centery < scene.bar.centery) == white_at_top
+    # drawn on a patch of White's colour
+    r = label.rect
+    pixels = [tuple(app.screen.get_at((x, y)))[:3] for x in range(r.x, r.right) for y in range(r.y, r.bottom)]
+    assert sum(p == BAR_LIGHT for p in pixels) > len(pixels) // 3

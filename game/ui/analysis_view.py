@@ -65,8 +65,60 @@ def score_words(score_black):
     return f"{theme.side_name(ahead)} +{abs(score_black) / 100:.2f}"
 
 
+def bar_label(score_black):
+    """The number on the evaluation bar: how far the side ahead is ahead, in men (``+0.9``,
+    ``+12``), ``0.0`` when level, ``R5`` / ``W5`` a win in so many moves, ``R+`` / ``W+`` a known
+    ending won.  Which side it is, the label's place and colour say (see ``eval_label_rect``)."""
+    if score_black is None:
+        return ""
+    if abs(score_black) >= DATABASE_BOUND:
+        return score_label(score_black)
+    men = abs(score_black) / 100
+    if men < 0.05:
+        return "0.0"
+    return f"+{men:.1f}" if men < 9.95 else f"+{round(men)}"
+
+
+def _label_size(rect):
+    return max(16, min(22, rect.height // 30))
+
+
+def label_room(rect):
+    """Where the bar's number may go: the bar and as much again around it (the gap between the
+    board and the panel that the bar sits in the middle of)."""
+    rect = pygame.Rect(rect)
+    return rect.inflate(max(0, rect.width - 2), 0)
+
+
+def eval_label_rect(rect, score_black, black_at_bottom):
+    """(the label's rect, its text, its nominal size) on the bar ``rect``: at the end of the side
+    ahead (the middle when level), as wide as its text; None when it does not fit the room."""
+    rect = pygame.Rect(rect)
+    text = bar_label(score_black)
+    if not text or rect.height < 60:
+        return None
+    room = label_room(rect)
+    size = _label_size(rect)
+    while theme.text_size(text, size, True)[0] + 2 > room.width and size > 16:
+        size -= 1
+    w, h = theme.text_size(text, size, True)
+    w, h = w + 2, h + 2
+    if w > room.width or theme.pixel_size(size) < 11:
+        return None  # a bar too narrow for a readable number: the panel says it
+    box = pygame.Rect(0, 0, w, h)
+    box.centerx = rect.centerx
+    if abs(score_black) < 5:
+        box.centery = rect.centery
+    elif (score_black > 0) == black_at_bottom:
+        box.bottom = rect.bottom - 2
+    else:
+        box.top = rect.y + 2
+    return box.clamp(room), text, size
+
+
 def draw_eval_bar(surface, rect, score_black, black_at_bottom):
-    """A vertical bar: each side's share is its expected result, Black's from its own edge."""
+    """A vertical bar: each side's share is its expected result, Black's from its own edge; the
+    number (``bar_label``) on a patch of the leading side's colour at its end of the bar."""
     rect = pygame.Rect(rect)
     if rect.width < 2 or rect.height < 8:
         return
@@ -78,15 +130,18 @@ def draw_eval_bar(surface, rect, score_black, black_at_bottom):
     mid = rect.y + rect.height // 2
     pygame.draw.line(surface, theme.TEXT_FAINT, (rect.x, mid), (rect.right - 1, mid), 1)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1)
-    label = score_label(score_black)
-    size = min(22, rect.width * 0.55 / max(1, len(label)) / theme.FONT_SCALE * 1.6)
-    if label and theme.pixel_size(size) >= 11:  # a narrow bar shows no number: the panel says it
-        good_for_black = score_black is not None and score_black >= 0
-        at_black_edge = good_for_black
-        colour = BAR_LIGHT if good_for_black else BAR_DARK
-        y = (rect.bottom - 4 if black_at_bottom == at_black_edge else rect.y + 4)
-        anchor = "midbottom" if black_at_bottom == at_black_edge else "midtop"
-        theme.blit_text(surface, label, int(size), colour, (rect.centerx, y), anchor=anchor, bold=True)
+    label = eval_label_rect(rect, score_black, black_at_bottom)
+    if label is not None:
+        box, text, size = label
+        if abs(score_black) < 5:
+            fill, ink = theme.PANEL, theme.TEXT
+        elif score_black > 0:
+            fill, ink = BAR_DARK, BAR_LIGHT
+        else:
+            fill, ink = BAR_LIGHT, BAR_DARK
+        pygame.draw.rect(surface, fill, box, border_radius=3)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=3)
+        theme.blit_text(surface, text, size, ink, box.center, anchor="center", bold=True)
 
 
 def draw_line(surface, board, moves, count=2, colours=LINE_COLOURS):
@@ -263,5 +318,6 @@ def progress_bar(surface, rect, fraction, text=""):
         theme.blit_text(surface, text, max(10, int(rect.height * 0.9)), theme.TEXT, rect.center, anchor="center")
 
 
-__all__ = ["EvalGraph", "LiveBoard", "bar_rect", "black_view", "draw_eval_bar", "draw_line", "line_words",
+__all__ = ["EvalGraph", "LiveBoard", "bar_label", "bar_rect", "black_view", "draw_eval_bar", "draw_line",
+           "eval_label_rect", "label_room", "line_words",
            "progress_bar", "score_label", "score_words", "win_words"]

@@ -1,5 +1,6 @@
 """The review screen's panel pieces: the numbered move list (clickable, with the report's
-marks), the report's table per side, and the result of a game in words.
+marks), the report's table per side (accuracy and clickable counts of each mark) with the
+legend of the marks, and the result of a game in words.
 
 Layout is computed from rects (``MoveList.cells``) so that a click finds the same cell
 that was drawn; drawing never changes state.
@@ -7,7 +8,7 @@ that was drawn; drawing never changes state.
 
 import pygame
 
-from ..analysis.grading import BEST, BLUNDER, GOOD, INACCURACY, MISTAKE
+from ..analysis.grading import BLUNDER, INACCURACY, MISTAKE
 from ..notation.pdn import normal_result
 from ..rules import BLACK, WHITE
 from . import theme
@@ -15,7 +16,10 @@ from .analysis_view import KIND_COLOURS
 from .words import outcome_words
 
 RESULT_WINNERS = {"2-0": BLACK, "0-2": WHITE}
-TABLE_COLUMNS = ((BEST, "Best"), (GOOD, "Good"), (INACCURACY, "?!"), (MISTAKE, "?"), (BLUNDER, "??"))
+MARKED = (INACCURACY, MISTAKE, BLUNDER)
+# the table's columns after the side's name: (kind or None, header)
+TABLE_COLUMNS = ((None, "Accuracy"), (INACCURACY, "?!"), (MISTAKE, "?"), (BLUNDER, "??"))
+LEGEND = ((INACCURACY, "?!", "inaccuracy"), (MISTAKE, "?", "mistake"), (BLUNDER, "??", "blunder"))
 
 
 def result_words(outcome, recorded="*"):
@@ -126,24 +130,56 @@ class MoveList:
 
 
 def table_rows(report):
-    """The report's table: a header, then per side its name, counts of each class and average loss."""
-    header = [""] + [label for _, label in TABLE_COLUMNS] + ["Loss"]
+    """The report's table: a header, then per side its name, its accuracy and its counts of
+    inaccuracies, mistakes and blunders (the marks the move list shows; ``legend_spans`` says them)."""
+    header = [""] + [label for _, label in TABLE_COLUMNS]
     rows = [header]
     for colour in (BLACK, WHITE):
         s = report.summary(colour)
-        rows.append([theme.side_name(colour)] + [str(s.counts[k]) for k, _ in TABLE_COLUMNS]
-                    + [f"{s.average_loss / 100:.2f}"])
+        rows.append([theme.side_name(colour), f"{s.accuracy:.0f}%"] + [str(s.counts[k]) for k in MARKED])
     return rows
 
 
+def legend_spans():
+    """``?! inaccuracy  ? mistake  ?? blunder``: the marks in their colours, then what they mean."""
+    spans = []
+    for kind, mark, word in LEGEND:
+        if spans:
+            spans.append(("   ", theme.TEXT_DIM, False))
+        spans += [(mark, KIND_COLOURS[kind], True), (" " + word, theme.TEXT_DIM, False)]
+    return spans
+
+
+def legend_text():
+    return "".join(text for text, _, _ in legend_spans())
+
+
+def legend_lines(size, width):
+    """The legend as lines of spans that fit ``width`` at ``size``: one line, or a mark with its
+    word per line as far as they go together."""
+    spans = legend_spans()
+    if spans_width(spans, size) <= width:
+        return [spans]
+    lines, line = [], []
+    for kind, mark, word in LEGEND:
+        item = [(mark, KIND_COLOURS[kind], True), (" " + word, theme.TEXT_DIM, False)]
+        joined = line + [("   ", theme.TEXT_DIM, False)] + item if line else item
+        if line and spans_width(joined, size) > width:
+            lines.append(line)
+            joined = item
+        line = joined
+    lines.append(line)
+    return lines
+
+
 def table_cells(rect, size=16):
-    """[[cell rect]] per row (3 rows) and column: the name column, one column per class and the
-    loss, each as wide as its widest text at ``size`` (a header in bold, two-digit counts, a
-    loss like 0.25) with the room left shared out among them."""
+    """[[cell rect]] per row (3 rows) and column: the name column, the accuracy and one column per
+    mark, each as wide as its widest text at ``size`` (a header in bold, ``100%``, two-digit
+    counts) with the room left shared out among them."""
     rect = pygame.Rect(rect)
     line_h = rect.height // 3
     name_w = max(theme.text_size(theme.side_name(c), size)[0] for c in (BLACK, WHITE)) + 6
-    samples = [(label, "99") for _, label in TABLE_COLUMNS] + [("Loss", "0.00")]
+    samples = [(label, "100%" if kind is None else "99") for kind, label in TABLE_COLUMNS]
     widths = [max(theme.text_size(head, size, True)[0], theme.text_size(cell, size, False, True)[0]) + 8
               for head, cell in samples]
     spare = max(0, rect.width - name_w - sum(widths))
@@ -171,6 +207,16 @@ def table_size(rect, report, size):
     return size
 
 
+def count_at(rect, size, pos):
+    """``(colour, kind)`` of the count under ``pos`` (a click steps through those moves), or None."""
+    cells = table_cells(rect, size)
+    for r, colour in ((1, BLACK), (2, WHITE)):
+        for c, (kind, _) in enumerate(TABLE_COLUMNS, start=1):
+            if kind is not None and cells[r][c].collidepoint(pos):
+                return colour, kind
+    return None
+
+
 def table_boxes(rect, report, size, parent):
     from .layout_check import Box
 
@@ -179,7 +225,9 @@ def table_boxes(rect, report, size, parent):
             for r, row in enumerate(table_rows(report)) for c, t in enumerate(row) if t]
 
 
-def draw_table(surface, rect, report, size):
+def draw_table(surface, rect, report, size, hover=None):
+    """The table; a count that is not 0 sits on a button's colour (a click goes to those moves),
+    lighter under the pointer (``hover``: the pointer's position, or None)."""
     cells = table_cells(rect, size)
     for r, row in enumerate(table_rows(report)):
         for c, cell in enumerate(row):
@@ -187,12 +235,33 @@ def draw_table(surface, rect, report, size):
             if c == 0:
                 theme.blit_text(surface, cell, size, theme.TEXT_DIM, box.topleft)
                 continue
-            kind = TABLE_COLUMNS[c - 1][0] if c <= len(TABLE_COLUMNS) else None
+            kind = TABLE_COLUMNS[c - 1][0]
             colour = KIND_COLOURS.get(kind, theme.TEXT_FAINT if r == 0 else theme.TEXT)
-            if r > 0 and kind in KIND_COLOURS and cell == "0":
-                colour = theme.TEXT_FAINT
-            theme.blit_text(surface, cell, size, colour, (box.right - 2, box.y), "topright", bold=r == 0,
+            if r > 0 and kind in KIND_COLOURS:
+                if cell == "0":
+                    colour = theme.TEXT_FAINT
+                else:
+                    under = hover is not None and box.collidepoint(hover)
+                    w = min(box.width - 2, theme.text_size(cell, size, False, True)[0] + 14)
+                    patch = pygame.Rect(box.right - 1 - w, box.y + 1, w, box.height - 2)
+                    pygame.draw.rect(surface, theme.BUTTON_HOVER if under else theme.BUTTON, patch, border_radius=4)
+            theme.blit_text(surface, cell, size, colour, (box.right - 6, box.y), "topright", bold=r == 0,
                             tabular=True)
 
 
-__all__ = ["MoveList", "draw_table", "move_number", "result_words", "table_boxes", "table_rows", "table_size"]
+def draw_spans(surface, spans, size, pos):
+    """Text in pieces of their own colour on one line from ``pos`` (top left); its width."""
+    x, y = pos
+    for text, colour, bold in spans:
+        r = theme.blit_text(surface, text, size, colour, (x, y), bold=bold)
+        x = r.right
+    return x - pos[0]
+
+
+def spans_width(spans, size):
+    return sum(theme.text_size(text, size, bold)[0] for text, _, bold in spans)
+
+
+__all__ = ["MoveList", "count_at", "draw_spans", "draw_table", "legend_lines", "legend_spans", "legend_text",
+           "move_number",
+           "result_words", "spans_width", "table_boxes", "table_rows", "table_size"]

@@ -14,11 +14,15 @@ ten moves; the slider under the board, a move in the list and the
 evaluation graph jump anywhere (click or drag).  A turns live analysis on
 and off (the engine on the position shown, in its own process); G analyses
 the whole game (a progress bar; G again cancels) into a report: a graph,
-each move classed best … blunder, a table per side.  On a mistake or
-blunder, W (or a click on its explanation) steps through why: the better
-move, then the move played and its refutation, Left/Right inside the line,
-Esc back to the game.  Esc while the report is made cancels it (and leaves review only
-when pressed again).  Ctrl+S saves the analysed game as annotated PDN.
+each move classed best … blunder, a table per side (its accuracy and how many
+inaccuracies ?!, mistakes ? and blunders ??, with a legend; a click on a count
+goes to those moves one after another).  On a mistake or blunder, W (or a click
+on its explanation) steps through why: the better move, then the move played and
+its refutation, Left/Right inside the line, Esc back to the game; W on another
+move goes to the next mistake or blunder.  The moves the arrows show are drawn in
+the arrows' colours in the note under the moves: the words are the arrows' legend.
+Esc while the report is made cancels it (and leaves review only when pressed
+again).  Ctrl+S (the "Save report" button) saves the analysed game as annotated PDN.
 "Continue from here" plays on from the shown position against the computer
 or with a friend: the moves up to there are kept, so repetition still counts.
 """
@@ -26,26 +30,54 @@ or with a friend: the moves up to there are kept, so repetition still counts.
 import pygame
 
 from ...analysis.annotate import annotated_pdn
-from ...analysis.grading import BLUNDER, MISTAKE
+from ...analysis.grading import BLUNDER, INACCURACY, MISTAKE
 from ...analysis.history import engine_history
 from ...analysis.runner import GameAnalysis
 from ...controller import DEFAULT_LEVEL, Match, MatchError, players_for
 from ...notation.pdn import normal_result
 from ...rules import BLACK, WHITE
 from .. import theme
-from ..words import opening_label
-from ..analysis_view import EvalGraph, LiveBoard, bar_rect, draw_eval_bar, draw_line, progress_bar, score_words
+from ..analysis_view import (
+    KIND_COLOURS,
+    LINE_COLOURS,
+    EvalGraph,
+    LiveBoard,
+    bar_rect,
+    draw_eval_bar,
+    draw_line,
+    eval_label_rect,
+    label_room,
+    progress_bar,
+    score_words,
+)
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
 from ..geometry import PlayLayout
-from ..report_view import MoveList, draw_table, move_number, result_words, table_boxes, table_size
+from ..report_view import (
+    MoveList,
+    count_at,
+    draw_spans,
+    draw_table,
+    legend_lines,
+    move_number,
+    result_words,
+    table_boxes,
+    table_size,
+)
 from ..scene import Scene, register
 from ..store_hooks import flipped_for, level_named, settings_of
 from ..widgets import Button, FocusGroup, Slider
-from ..words import player_names, to_move
+from ..words import opening_label, player_names, to_move
 
 WHY_COLOURS = ((90, 200, 120), (220, 80, 70), (236, 160, 80))   # the better move, the move played, its refutation
 PLAYED_COLOUR = ((220, 80, 70),)
 EXPLAINED = (MISTAKE, BLUNDER)
+KIND_PLURALS = {INACCURACY: "inaccuracies", MISTAKE: "mistakes", BLUNDER: "blunders"}
+NOTE_LINES = 4     # the note above the buttons holds at most this many lines
+
+
+def _plural(kinds):
+    """"blunders", "mistakes or blunders": what a list of classes is called."""
+    return " or ".join(KIND_PLURALS[k] for k in kinds)
 
 
 class WhyLine:
@@ -92,6 +124,7 @@ class ReviewScene(Scene):
         self.flipped = p.get("flipped", flipped_for(self.app, p.get("players") or {}))
         self.renderer = BoardRenderer(self.app.assets)
         self.message = ""
+        self.note_message = ""    # a message the note shows whole (where the annotated game went)
         self.saved_path = None
         self.live = LiveBoard(self.app)
         self.analysis = None      # GameAnalysis while the report is computed
@@ -100,6 +133,7 @@ class ReviewScene(Scene):
         self.why = None           # WhyLine while a bad move's line is stepped through
         self.graph = EvalGraph()
         self.graph_dragging = False
+        self.hover = None         # where the pointer is (a count of the report under it is lit)
         self.move_list = MoveList(self.game)
         self.slider = Slider(self.total, self.ply, on_change=self.go)
         self.analyse_button = Button("Analyse game", self.analyse_action, primary=True, hotkey="G")
@@ -165,6 +199,9 @@ class ReviewScene(Scene):
         self.ply = ply
         self.slider.value = self.ply
         self.message = ""
+        if self.note_message:
+            self.note_message = ""
+            self._layout_panel()  # the note gives back the lines the message took
         self.live.follow(self.position, self.history())
 
     def step(self, delta):
@@ -185,7 +222,7 @@ class ReviewScene(Scene):
 
     def toggle_live(self):
         on = self.live.toggle(self.position, self.history())
-        self.live_button.text = "Stop live analysis" if on else "Live analysis"
+        self.live_button.checked = on  # a toggle shows its state by its look, its words stay
         self._layout_panel()
 
     @property
@@ -242,7 +279,8 @@ class ReviewScene(Scene):
         if self.analysing:
             self.analyse_button.text, self.analyse_button.hotkey = "Cancel analysis", "Esc"
         elif self.report is not None:
-            self.analyse_button.text, self.analyse_button.hotkey = "Save annotated PDN", "Ctrl+S"
+            # the game with the report's marks and comments, as a PDN file (the message says where)
+            self.analyse_button.text, self.analyse_button.hotkey = "Save report", "Ctrl+S"
         else:
             self.analyse_button.text, self.analyse_button.hotkey = "Analyse game", "G"
         self.back_button.hotkey = None if self.analysing else "Esc"
@@ -262,14 +300,44 @@ class ReviewScene(Scene):
         return None
 
     def start_why(self):
-        """Step through why the move shown was bad (from the position before it)."""
+        """Step through why the move shown was bad (from the position before it).  On a move that
+        was not, once the game is analysed: go to the next mistake or blunder (W again explains it)."""
         m = self.explained()
         if m is None:
-            self.message = "W explains a mistake or a blunder: analyse the game (G), then go to one"
+            if self.report is not None:
+                self.next_marked(None, EXPLAINED, again="W: why it was bad")
+            elif self.analysing:
+                self.message = "W explains a mistake or a blunder once the report is ready"
+            else:
+                self.message = "W explains a mistake or a blunder: analyse the game first (G)"
             return False
         self.why = WhyLine(self.ply, m)
         self.version += 1
         self.live.follow(self.position, self.history())
+        return True
+
+    def marked(self, colour=None, kinds=EXPLAINED):
+        """The report's moves of ``kinds`` (by ``colour``, or either side), in game order."""
+        if self.report is None:
+            return []
+        return [m for m in self.report.moves if m.kind in kinds and (colour is None or m.colour == colour)]
+
+    def next_marked(self, colour, kinds, again="click again for the next"):
+        """Go to the next move of ``kinds`` by ``colour`` (None: either side) after the one shown,
+        round to the first after the last, and say which it is (and ``again``, what doing the
+        same again does); False when there is none."""
+        moves = self.marked(colour, kinds)
+        if not moves:
+            who = "" if colour is None else f"{theme.side_name(colour)} made "
+            self.message = f"{who or 'There are '}no {_plural(kinds)} in this game"
+            return False
+        later = [m for m in moves if m.ply + 1 > self.ply]
+        m = (later or moves)[0]
+        self.go(m.ply + 1)
+        k = moves.index(m) + 1
+        who = "" if colour is None else f"{theme.side_name(colour)}'s "
+        more = f" · {again}" if again else ""
+        self.message = f"{who}{_plural(kinds)} {k} of {len(moves)}: {self.move_words(self.ply)}{more}"
         return True
 
     def end_why(self):
@@ -295,7 +363,8 @@ class ReviewScene(Scene):
             self.message = f"Not saved: {e}"
             return None
         self.saved_path = path
-        self.message = f"Saved as {path}"
+        self.message = self.note_message = f"Saved as {path}"
+        self._layout_panel()  # the note makes room for the whole path
         return path
 
     # -- continuing ----------------------------------------------------------------
@@ -414,7 +483,14 @@ class ReviewScene(Scene):
         return True
 
     def _mouse(self, event):
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.report is not None and self.table_rect.collidepoint(event.pos):
+                hit = count_at(self.table_rect, self.table_text, event.pos)
+                if hit is not None:
+                    self.next_marked(hit[0], (hit[1],))
+                    return True
             if self.report is not None and self.graph.rect.collidepoint(event.pos):
                 self.graph_dragging = True
                 self.go(self.graph.ply_at(event.pos))
@@ -472,44 +548,75 @@ class ReviewScene(Scene):
         else:
             self.error_rect = pygame.Rect(x, y, w, 0)
         top = y + pad // 2
-        # buttons, bottom up: [Flip | Back], friend, computer, live, analyse
+        # buttons, bottom up: [Flip | Back], friend, computer, [Analyse | Live analysis]
         bh = max(30, min(50, h // 17))
         gap = max(4, bh // 5)
         half = (w - gap) // 2
         yb = panel.bottom - pad - bh
         self.flip_button.rect = pygame.Rect(x, yb, half, bh)
         self.back_button.rect = pygame.Rect(x + half + gap, yb, w - half - gap, bh)
-        for b in (self.vs_friend, self.vs_computer, self.live_button, self.analyse_button):
+        for b in (self.vs_friend, self.vs_computer):
             yb -= bh + gap
             b.rect = pygame.Rect(x, yb, w, bh)
+        yb -= bh + gap
+        self.analyse_button.rect = pygame.Rect(x, yb, half, bh)
+        self.live_button.rect = pygame.Rect(x + half + gap, yb, w - half - gap, bh)
         for b in self.focus.widgets[1:]:
             b.show_hotkeys = True
         bottom = yb - gap
-        # the note above the buttons: up to 3 lines (the live line, a bad move's explanation)
+        # the note above the buttons: the live line, a bad move's explanation; as many lines as
+        # the longest the report can show (so stepping through the game never moves the list)
         small = self.small_size
         small_line = theme.font(small).get_linesize()
-        lines = 4 if self.report is not None else (3 if self.live.on else 0)
+        lines = self.note_room(w)
         self.note_rect = pygame.Rect(x, bottom - lines * small_line, w, lines * small_line)
         bottom = self.note_rect.y - (gap if lines else 0)
         # the report (or the progress bar), then the moves in what is left
         self.progress_rect = pygame.Rect(x, top, w, 0)
         self.table_rect = pygame.Rect(x, top, w, 0)
+        self.legend_lines = []
+        self.legend_rect = pygame.Rect(x, top, w, 0)
         self.graph.resize((x, top, w, 0))
-        room = bottom - top
         if self.analysing or (self.analysis_note and self.report is None):
             self.progress_rect = pygame.Rect(x, top, w, max(small_line + 4, bh * 2 // 3))
             top = self.progress_rect.bottom + pad // 2
         elif self.report is not None:
-            self.table_text = max(16, min(28, self.text_size))
+            self.table_text = max(16, min(28, self.text_size - 2))
             table_h = 3 * theme.font(self.table_text).get_linesize()
             self.table_rect = pygame.Rect(x, top, w, table_h)
             self.table_text = table_size(self.table_rect, self.report, self.table_text)
-            graph_h = max(36, min(200, int((room - table_h) * 0.38)))
-            self.graph.resize((x, self.table_rect.bottom + pad // 2, w, graph_h))
+            self.legend_size = small
+            self.legend_lines = legend_lines(small, w)
+            self.legend_rect = pygame.Rect(x, self.table_rect.bottom + 2, w, len(self.legend_lines) * small_line)
+            top = self.legend_rect.bottom + pad // 2
+            # the graph takes a share of what is left, the move list the rest
+            graph_h = max(36, min(150, int((bottom - top) * 0.24)))
+            self.graph.resize((x, top, w, graph_h))
             top = self.graph.rect.bottom + pad // 2
         self.list_size = self.text_size
         self.list_line_h = theme.font(self.list_size).get_linesize() + 2
         self.list_rect = pygame.Rect(x, top, w, max(0, bottom - top))
+
+    def note_room(self, width):
+        """Lines kept for the note: the most any position's note takes with this report at
+        ``width`` (the live line's too, when on), at most NOTE_LINES; none without either."""
+        size = self.small_size
+        need = 0
+        if self.report is not None:
+            key = (id(self.report), width, size)
+            if getattr(self, "_note_need", (None, 0))[0] != key:
+                most = max((self._wrapped_count(self.note_parts(ply, live=False), width)
+                            for ply in range(self.total + 1)), default=0)
+                self._note_need = (key, most)
+            need = self._note_need[1]
+        if self.live.on:
+            need += 3 if not need else 2
+        if self.note_message:
+            need = max(need, len(theme.wrap(self.note_message, size, width)))  # shown in the note, whole
+        return min(NOTE_LINES, need)
+
+    def _wrapped_count(self, parts, width):
+        return sum(len(theme.wrap(text, self.small_size, width)) for text, _, _ in parts)
 
     @property
     def small_size(self):
@@ -566,46 +673,87 @@ class ReviewScene(Scene):
         tail = self.result() if (self.ply == self.total and ended) else to_move(self.position.turn)
         return f"{head} — {tail}", theme.TEXT
 
-    def note_lines(self):
-        """[(text, colour)] of the note above the buttons: the explanation of a bad move, the live line."""
-        if self.message and self.report is not None:
+    def note_parts(self, ply=None, live=True):
+        """[(text, colour, marks)] of the note above the buttons at ``ply`` (default: the position
+        shown): the explanation of a bad move, the live line.  ``marks`` are (move text, colour)
+        pairs: those moves are drawn in the colour of their arrow on the board, so the words are
+        the arrows' legend."""
+        at = self.ply if ply is None else ply
+        if ply is None and self.note_message:
             # "Saved as <the full path>": the status line may have to cut it; the note wraps it
             # whole until the next step
-            return [(self.message, theme.ACCENT)]
+            return [(self.note_message, theme.ACCENT, ())]
         out = []
-        m = self.explained()
-        if self.why is not None:
-            m = self.why.report
+        m = self.explained(at)
+        why = self.why if ply is None else None
+        if why is not None:
+            m = why.report
         if m is not None:
             text = f"{m.grade.mark} {m.explanation.text}{'' if m.explanation.text.endswith('…') else '.'} " \
                    f"Better {m.best}."
-            if self.why is None:
+            # the mark in its class's colour, the moves the board's arrows show in theirs
+            marks = ((m.grade.mark, KIND_COLOURS[m.kind]),)
+            if why is None:
                 text += " W: step through it"
-            out.append((text, (236, 140, 60) if m.kind == MISTAKE else (230, 96, 84)))
-        elif self.report is not None and self.ply > 0:
-            mr = self.move_report()
-            verdict = self.report.verdicts[self.ply]  # unclamped: a known win is said as one, not "+10.00"
-            evaluation = score_words(verdict.score if self.position.turn == BLACK else -verdict.score)
-            out.append((f"{self.move_words(self.ply)}: {mr.kind} · {evaluation}", theme.TEXT_DIM))
-        if self.live.on:
-            out.append((self.live.words(), theme.TEXT))
+                marks += ((str(m.explanation.line[0]), WHY_COLOURS[1]),) if m.explanation.line else ()
+            elif why.index == 0:
+                marks += ((str(m.move), PLAYED_COLOUR[0]), (str(m.best), WHY_COLOURS[0]))
+            elif why.index < len(why.moves):
+                marks += ((str(why.moves[why.index]), WHY_COLOURS[2]),)
+            out.append((text, theme.TEXT, marks))
+        elif self.report is not None and at > 0:
+            mr = self.move_report(at)
+            verdict = self.report.verdicts[at]  # unclamped: a known win is said as one, not "+10.00"
+            turn = self.game.positions[at].turn
+            evaluation = score_words(verdict.score if turn == BLACK else -verdict.score)
+            out.append((f"{self.move_words(at)}: {mr.kind} · {evaluation}", theme.TEXT_DIM, ()))
+        if live and self.live.on:
+            info = self.live.info
+            pv = info.pv if info is not None and info.position == self.position else ()
+            out.append((self.live.words(), theme.TEXT, tuple(zip(map(str, pv[:2]), LINE_COLOURS))))
         return out
 
+    def note_lines(self):
+        """[(text, colour)] of the note (``note_parts`` without the marks)."""
+        return [(text, colour) for text, colour, _ in self.note_parts()]
+
     def wrapped_note(self):
-        """The note's lines as drawn: wrapped to the box, cut to what fits (the live line kept)."""
+        """The note's lines as drawn: [(text, colour, marks)] wrapped to the box, cut to what fits
+        (the live line kept); each part's marks go with its lines."""
         size = self.small_size
         room = self.note_rect.height // max(1, theme.font(size).get_linesize())
-        parts = self.note_lines()
+        parts = self.note_parts()
         out = []
-        for i, (text, colour) in enumerate(parts):
+        for i, (text, colour, marks) in enumerate(parts):
             keep = room - len(out) - (len(parts) - i - 1)  # leave a line to each later part
             lines = theme.wrap(text, size, self.note_rect.width)
             if len(lines) > keep:
                 lines = lines[:max(0, keep)]
                 if lines:
                     lines[-1] = theme.elide(lines[-1] + " …", size, self.note_rect.width)
-            out += [(ln, colour) for ln in lines]
+            out += [(ln, colour, marks) for ln in lines]
         return out[:room]
+
+    def _draw_note(self, surface):
+        size = self.small_size
+        line_h = theme.font(size).get_linesize()
+        space = theme.text_size(" ", size)[0]
+        y = self.note_rect.y
+        pending = {}   # part's marks not yet drawn: each colours the first word equal to it
+        last_marks = None
+        for text, colour, marks in self.wrapped_note():
+            if marks is not last_marks:
+                pending, last_marks = dict(marks), marks
+            if not pending:
+                theme.blit_text(surface, text, size, colour, (self.note_rect.x, y))
+            else:
+                x = self.note_rect.x
+                for word in text.split(" "):
+                    bare = word.rstrip(".,:;")
+                    shown = pending.pop(bare, None)
+                    r = theme.blit_text(surface, word, size, shown or colour, (x, y))
+                    x = r.right + space
+            y += line_h
 
     def progress_text(self):
         if self.analysing:
@@ -646,12 +794,18 @@ class ReviewScene(Scene):
             # what the bad move allows: the refutation's first move
             draw_line(surface, board, m.explanation.line[:1], colours=WHY_COLOURS[1:], count=1)
 
-    def _draw_bar(self, surface):
-        black_at_bottom = self.layout.board.flipped
+    def bar_score(self):
+        """(whether the bar is drawn, the score it shows from Black's view or None)."""
         if self.live.on:
-            self.live.draw_bar(surface, self.bar, black_at_bottom)
-        elif self.report is not None and self.why is None:
-            draw_eval_bar(surface, self.bar, self.report.black_scores()[self.ply], black_at_bottom)
+            return True, self.live.score_black()
+        if self.report is not None and self.why is None:
+            return True, self.report.black_scores()[self.ply]
+        return False, None
+
+    def _draw_bar(self, surface):
+        shown, score = self.bar_score()
+        if shown:
+            draw_eval_bar(surface, self.bar, score, self.layout.board.flipped)
 
     def _draw_panel(self, surface):
         panel = self.layout.panel
@@ -675,13 +829,14 @@ class ReviewScene(Scene):
             size = theme.fit_text(text, self.small_size, self.progress_rect.width - 8)
             theme.blit_text(surface, text, size, theme.TEXT, self.progress_rect.center, "center")
         if self.report is not None:
-            draw_table(surface, self.table_rect, self.report, self.table_text)
+            draw_table(surface, self.table_rect, self.report, self.table_text, hover=self.hover)
+            y = self.legend_rect.y
+            for spans in self.legend_lines:
+                draw_spans(surface, spans, self.legend_size, (self.legend_rect.x, y))
+                y += theme.font(self.legend_size).get_linesize()
             self.graph.draw(surface, self.ply)
         self.move_list.draw(surface, self.list_rect, self.list_line_h, self.list_size, self.ply, self.report)
-        y = self.note_rect.y
-        for text, colour in self.wrapped_note():
-            theme.blit_text(surface, text, self.small_size, colour, (self.note_rect.x, y))
-            y += theme.font(self.small_size).get_linesize()
+        self._draw_note(surface)
 
     def layout_boxes(self):
         from ..layout_check import Box
@@ -690,13 +845,17 @@ class ReviewScene(Scene):
         text, _ = self.status_text()
         st = layout.status
         size = max(16, int(st.height * 0.6))
-        boxes = [Box("board", layout.frame), Box("panel", layout.panel), Box("bar", self.bar),
+        boxes = [Box("board", layout.frame), Box("panel", layout.panel), Box("bar", label_room(self.bar)),
                  Box("status", st, theme.elide(text, size, st.width - 8), size),
                  Box("slider", self.slider.rect),
                  Box("title", self.title_rect, "Review", self.title_size, bold=True, parent="panel")]
         for i, (line, rect) in enumerate(zip(self.info_lines(), self.info_rects)):
             boxes.append(Box(f"info{i}", rect, theme.elide(line, self.text_size, rect.width), self.text_size,
                              parent="panel"))
+        shown, score = self.bar_score()
+        label = eval_label_rect(self.bar, score, layout.board.flipped) if shown else None
+        if label is not None:
+            boxes.append(Box("bar.label", label[0], label[1], label[2], bold=True, parent="bar"))
         if self.error_rect.height:
             shown = " ".join(theme.wrap(self.error_text(), self.small_size, self.error_rect.width)[:3])
             boxes.append(Box("error", self.error_rect, shown, self.small_size, parent="panel", wrap=True))
@@ -707,6 +866,12 @@ class ReviewScene(Scene):
         if self.report is not None:
             boxes.append(Box("table", self.table_rect, parent="panel"))
             boxes += table_boxes(self.table_rect, self.report, self.table_text, "table")
+            boxes.append(Box("legend", self.legend_rect, parent="panel"))
+            line_h = theme.font(self.legend_size).get_linesize()
+            for i, spans in enumerate(self.legend_lines):
+                boxes.append(Box(f"legend{i}", (self.legend_rect.x, self.legend_rect.y + i * line_h,
+                                                 self.legend_rect.width, line_h),
+                                 "".join(t for t, _, _ in spans), self.legend_size, parent="legend"))
             boxes.append(Box("graph", self.graph.rect, parent="panel"))
         if self.list_rect.height:
             boxes.append(Box("moves", self.list_rect, parent="panel"))
@@ -718,7 +883,7 @@ class ReviewScene(Scene):
             boxes.append(Box("note", self.note_rect, parent="panel"))
             y = self.note_rect.y
             line_h = theme.font(self.small_size).get_linesize()
-            for i, (text, _) in enumerate(self.wrapped_note()):
+            for i, (text, _, _) in enumerate(self.wrapped_note()):
                 boxes.append(Box(f"note{i}", (self.note_rect.x, y, self.note_rect.width, line_h), text,
                                  self.small_size, parent="note"))
                 y += line_h
