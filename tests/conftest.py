@@ -28,7 +28,7 @@ def pytest_configure(config):
         "markers", "app(size=(1000, 700), engine=None, settings={}, scenes=()): how the `app` fixture makes "
         "its window: its size, the function making each engine client (None: real engine processes), settings "
         "changed from the defaults and the scenes open at the start (the first switched to, the others pushed "
-        "on it, one frame drawn)")
+        "on it; no frame run yet, so nothing is drawn that the test does not look at)")
 
 
 def _window(request):
@@ -44,7 +44,7 @@ def _window(request):
         for name, value in settings.items():
             a.settings[name] = value
         if scenes:
-            open_scenes(a, *scenes)
+            open_scenes(a, *scenes, n=0)
         yield a
     finally:
         a.close()

@@ -177,12 +177,13 @@ def app_with_fake_engines(size=(1000, 700)):
     return new_app(size, engine=FakeEngine)
 
 
-def open_scenes(app, *names):
-    """Switch to the first scene, push the others on it, and draw one frame."""
+def open_scenes(app, *names, n=1):
+    """Switch to the first scene, push the others on it, then run ``n`` frames; the top scene."""
     app.switch(names[0])
     for name in names[1:]:
         app.push(name)
-    app.step()
+    if n:
+        frames(app, n)
     return app.stack.top
 
 

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.app(size=(1024, 768), engine=lambda: ScriptedEngine(SCO
 
 
 def review(app, game, **params):
-    open_scenes(app, "menu")
+    open_scenes(app, "menu", n=0)
     return open_review(app, game, **params)
 
 

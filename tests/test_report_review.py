@@ -27,7 +27,7 @@ def made(home):
     scores = {}
     app = new_app((1100, 760), engine=lambda: ScriptedEngine(scores))
     try:
-        open_scenes(app, "menu")
+        open_scenes(app, "menu", n=0)
         yield app, app.engines, scores
     finally:
         app.close()
