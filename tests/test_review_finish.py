@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from helpers import FakeEngine, ScriptedEngine, blunder_game, click, frames_until, key, open_review, point
+from helpers import FakeEngine, ScriptedEngine, blunder_game, click, frames, frames_until, key, open_review, point
 
 from game.ui.scenes.load import open_pdn_file
 
@@ -307,3 +307,36 @@ def test_the_evaluation_bar_carries_its_number(app):
     r = label.rect
     pixels = [tuple(app.screen.get_at((x, y)))[:3] for x in range(r.x, r.right) for y in range(r.y, r.bottom)]
     assert sum(p == BAR_LIGHT for p in pixels) > len(pixels) // 3
+
+
+# -- 22. set-up: the analysis is shown as soon as it is turned on, and comes back after a message -------
+
+@pytest.mark.app(engine=ScriptedEngine, scenes=("menu", "setup"))
+def test_setup_shows_the_analysis_at_once_and_after_a_message(app):
+    from game.ui.analysis_view import LINE_COLOURS
+    from game.ui.scenes.setup import MESSAGE_SECONDS
+
+    scene = app.stack.top
+    scene.apply_fen("B:W18,22:B9,14")  # says "Position from …"
+    assert scene.status()[0].startswith("Position from")
+    key(app, pygame.K_a)
+    frames_until(app, lambda: scene.live.info is not None)
+    assert scene.status()[0].startswith("Depth ")  # not the message: it was hiding the analysis
+    key(app, pygame.K_c, pygame.KMOD_CTRL)  # a message while analysing: shown, then the analysis again
+    message = scene.status()[0]
+    assert not message.startswith("Depth ")
+    frames(app, int(MESSAGE_SECONDS * 60) + 5)  # (fixed frames of 1/60 s)
+    assert scene.status()[0].startswith("Depth ") and scene.status()[0] == scene.live_words()
+    # the line's first moves are drawn in their arrows' colours
+    st = scene.layout.status
+    app.draw(app.screen)
+    colours = {tuple(app.screen.get_at((x, y)))[:3] for x in range(st.x, st.right) for y in range(st.y, st.bottom, 2)}
+    assert LINE_COLOURS[0] in colours
+
+
+def test_marked_spans_colour_the_first_word_equal_to_each_mark():
+    from game.ui.analysis_view import marked_spans
+
+    spans = marked_spans("Depth 3 · level · 14x23 22-17 14x23.", "t", (("14x23", "blue"), ("22-17", "purple")))
+    assert "".join(t for t, _, _ in spans) == "Depth 3 · level · 14x23 22-17 14x23."
+    assert [(t, c) for t, c, _ in spans if c != "t"] == [("14x23", "blue"), ("22-17", "purple")]

@@ -144,6 +144,43 @@ def draw_eval_bar(surface, rect, score_black, black_at_bottom):
         theme.blit_text(surface, text, size, ink, box.center, anchor="center", bold=True)
 
 
+def draw_spans(surface, spans, size, pos):
+    """Text in pieces of their own colour on one line from ``pos`` (top left); its width.
+    ``spans``: (text, colour, bold) each."""
+    x, y = pos
+    for text, colour, bold in spans:
+        r = theme.blit_text(surface, text, size, colour, (x, y), bold=bold)
+        x = r.right
+    return x - pos[0]
+
+
+def spans_width(spans, size):
+    return sum(theme.text_size(text, size, bold)[0] for text, _, bold in spans)
+
+
+def marked_spans(text, colour, marks):
+    """``text`` as spans in ``colour``, except the words of ``marks`` ((word, colour) pairs: each
+    colours the first word equal to it, a trailing ``.,:;`` aside): the moves an arrow shows are
+    written in the arrow's colour, so the words are the arrows' legend."""
+    pending = dict(marks)
+    spans, run = [], []
+    for i, word in enumerate(text.split(" ")):
+        shown = pending.pop(word.rstrip(".,:;"), None) if pending else None
+        sep = " " if i else ""
+        if shown is None:
+            run.append(sep + word)
+            continue
+        if run:
+            spans.append(("".join(run), colour, False))
+            run = []
+        if sep:
+            spans.append((sep, colour, False))
+        spans.append((word, shown, False))
+    if run:
+        spans.append(("".join(run), colour, False))
+    return spans
+
+
 def draw_line(surface, board, moves, count=2, colours=LINE_COLOURS):
     """The first ``count`` moves of a line as arrows on a BoardGeometry, the first one on top."""
     moves = list(moves)[:count]
@@ -300,6 +337,13 @@ class LiveBoard:
         if self.on:
             draw_eval_bar(surface, rect, self.score_black(), black_at_bottom)
 
+    def line_marks(self, position):
+        """((move, colour), …) of the moves the arrows show on ``position`` (for ``marked_spans``)."""
+        info = self.info
+        if info is None or info.position != position or not info.pv:
+            return ()
+        return tuple(zip(map(str, info.pv[:2]), LINE_COLOURS))
+
     def draw_arrows(self, surface, board, position):
         info = self.info
         if info is not None and info.position == position and info.pv:
@@ -319,5 +363,5 @@ def progress_bar(surface, rect, fraction, text=""):
 
 
 __all__ = ["EvalGraph", "LiveBoard", "bar_label", "bar_rect", "black_view", "draw_eval_bar", "draw_line",
-           "eval_label_rect", "label_room", "line_words",
+           "draw_spans", "eval_label_rect", "label_room", "line_words", "marked_spans", "spans_width",
            "progress_bar", "score_label", "score_words", "win_words"]

@@ -12,7 +12,7 @@ from ..analysis.grading import BLUNDER, INACCURACY, MISTAKE
 from ..notation.pdn import normal_result
 from ..rules import BLACK, WHITE
 from . import theme
-from .analysis_view import KIND_COLOURS
+from .analysis_view import KIND_COLOURS, draw_spans, spans_width
 from .words import outcome_words
 
 RESULT_WINNERS = {"2-0": BLACK, "0-2": WHITE}
@@ -249,19 +249,6 @@ def draw_table(surface, rect, report, size, hover=None):
                             tabular=True)
 
 
-def draw_spans(surface, spans, size, pos):
-    """Text in pieces of their own colour on one line from ``pos`` (top left); its width."""
-    x, y = pos
-    for text, colour, bold in spans:
-        r = theme.blit_text(surface, text, size, colour, (x, y), bold=bold)
-        x = r.right
-    return x - pos[0]
-
-
-def spans_width(spans, size):
-    return sum(theme.text_size(text, size, bold)[0] for text, _, bold in spans)
-
-
-__all__ = ["MoveList", "count_at", "draw_spans", "draw_table", "legend_lines", "legend_spans", "legend_text",
+__all__ = ["MoveList", "count_at", "draw_table", "legend_lines", "legend_spans", "legend_text",
            "move_number",
-           "result_words", "spans_width", "table_boxes", "table_rows", "table_size"]
+           "result_words", "table_boxes", "table_rows", "table_size"]

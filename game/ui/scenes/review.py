@@ -39,14 +39,15 @@ from ...rules import BLACK, WHITE
 from .. import theme
 from ..analysis_view import (
     KIND_COLOURS,
-    LINE_COLOURS,
     EvalGraph,
     LiveBoard,
     bar_rect,
     draw_eval_bar,
     draw_line,
+    draw_spans,
     eval_label_rect,
     label_room,
+    marked_spans,
     progress_bar,
     score_words,
 )
@@ -55,7 +56,6 @@ from ..geometry import PlayLayout
 from ..report_view import (
     MoveList,
     count_at,
-    draw_spans,
     draw_table,
     legend_lines,
     move_number,
@@ -708,9 +708,7 @@ class ReviewScene(Scene):
             evaluation = score_words(verdict.score if turn == BLACK else -verdict.score)
             out.append((f"{self.move_words(at)}: {mr.kind} · {evaluation}", theme.TEXT_DIM, ()))
         if live and self.live.on:
-            info = self.live.info
-            pv = info.pv if info is not None and info.position == self.position else ()
-            out.append((self.live.words(), theme.TEXT, tuple(zip(map(str, pv[:2]), LINE_COLOURS))))
+            out.append((self.live.words(), theme.TEXT, self.live.line_marks(self.position)))
         return out
 
     def note_lines(self):
@@ -737,22 +735,15 @@ class ReviewScene(Scene):
     def _draw_note(self, surface):
         size = self.small_size
         line_h = theme.font(size).get_linesize()
-        space = theme.text_size(" ", size)[0]
         y = self.note_rect.y
-        pending = {}   # part's marks not yet drawn: each colours the first word equal to it
-        last_marks = None
+        pending, last_marks = (), None   # each mark colours the first word equal to it, in its part
         for text, colour, marks in self.wrapped_note():
             if marks is not last_marks:
-                pending, last_marks = dict(marks), marks
-            if not pending:
-                theme.blit_text(surface, text, size, colour, (self.note_rect.x, y))
-            else:
-                x = self.note_rect.x
-                for word in text.split(" "):
-                    bare = word.rstrip(".,:;")
-                    shown = pending.pop(bare, None)
-                    r = theme.blit_text(surface, word, size, shown or colour, (x, y))
-                    x = r.right + space
+                pending, last_marks = marks, marks
+            words = set(w.rstrip(".,:;") for w in text.split(" "))
+            here = tuple(m for m in pending if m[0] in words)
+            pending = tuple(m for m in pending if m[0] not in words)
+            draw_spans(surface, marked_spans(text, colour, here), size, (self.note_rect.x, y))
             y += line_h
 
     def progress_text(self):

@@ -20,7 +20,7 @@ import pygame
 from ...notation import NotationError
 from ...rules import BLACK, WHITE, Game, Position, setup_problem
 from .. import theme
-from ..analysis_view import LiveBoard, bar_rect
+from ..analysis_view import LiveBoard, bar_rect, draw_spans, label_room, marked_spans, spans_width
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
 from ..geometry import PlayLayout
 from ..menu_items import add_menu_item
@@ -36,6 +36,7 @@ TOOLS = ((f"{RED_NAME} man", BLACK_MAN), (f"{RED_NAME} king", BLACK_KING), (f"{W
 SPRITES = {BLACK_MAN: "man_black", BLACK_KING: "king_black", WHITE_MAN: "man_white", WHITE_KING: "king_white"}
 TITLE = "Set up a position"
 MAX_FEN = 400  # characters typed or pasted
+MESSAGE_SECONDS = 3.0  # with live analysis on, a message gives the line under the board back after this
 CYCLE = (None, BLACK_MAN, BLACK_KING, WHITE_MAN, WHITE_KING)
 # a man on these squares would have been crowned on arriving there
 
@@ -81,6 +82,7 @@ class SetupScene(Scene):
         self.cursor = None
         self.message = ""
         self.message_is_error = False
+        self.message_age = 0.0  # seconds the message has been shown (live analysis takes the line back)
         self.typing = None  # the FEN being typed, or None
         self.tool_buttons = []
         for i, (label, piece) in enumerate(TOOLS):
@@ -188,6 +190,7 @@ class SetupScene(Scene):
     def say(self, text, error=False):
         self.message = text
         self.message_is_error = error
+        self.message_age = 0.0
 
     # -- FEN -----------------------------------------------------------------------
 
@@ -301,8 +304,9 @@ class SetupScene(Scene):
 
     def toggle_live(self):
         on = self.live.toggle(None)
-        self.live_button.text = "Stop live analysis" if on else "Live analysis"
+        self.live_button.checked = on  # a toggle shows its state by its look, its words stay
         if on:
+            self.say("")  # the line under the board is the analysis's now
             self._follow()
 
     def _follow(self):
@@ -313,6 +317,7 @@ class SetupScene(Scene):
             self.live.follow(position)
 
     def update(self, dt):
+        self.message_age += dt
         if self.live.on:
             self._follow()
             self.live.poll()
@@ -446,7 +451,7 @@ class SetupScene(Scene):
         """(text, colour) of the line under the board."""
         if self.typing is not None:
             return f"FEN: {self.typing}_", theme.ACCENT
-        if self.message:
+        if self.message and not (self.live.on and self.message_age >= MESSAGE_SECONDS):
             return self.message, (theme.DANGER if self.message_is_error else theme.ACCENT)
         if self.live.on:
             return self.live_words(), theme.TEXT
@@ -468,7 +473,7 @@ class SetupScene(Scene):
         layout = self.layout
         text, _ = self.status()
         size = self._status_size()
-        bar = [Box("bar", bar_rect(layout))] if self.live.on else []
+        bar = [Box("bar", label_room(bar_rect(layout)))] if self.live.on else []
         return [*bar, Box("board", layout.frame), Box("panel", layout.panel),
                 Box("status", layout.status, theme.elide(text, size, layout.status.width - 8), size),
                 Box("title", self.title_rect, TITLE, self.title_size, bold=True, parent="panel"),
@@ -504,7 +509,12 @@ class SetupScene(Scene):
         st = layout.status
         text, colour = self.status()
         size = self._status_size()
-        theme.blit_text(surface, theme.elide(text, size, st.width - 8), size, colour, st.center, "center")
+        text = theme.elide(text, size, st.width - 8)
+        # the live line's moves in their arrows' colours (the words are the arrows' legend)
+        position = self.playable() if self.live.on and text == self.live_words() else None
+        spans = marked_spans(text, colour, self.live.line_marks(position) if position is not None else ())
+        width = spans_width(spans, size)
+        draw_spans(surface, spans, size, (st.centerx - width // 2, st.centery - theme.font(size).get_height() // 2))
 
 
 add_menu_item("setup", "Set up position", lambda app: app.push("setup"), order=60)
