@@ -7,7 +7,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
-from helpers import ScriptedEngine, blunder_game, frames_until, open_review, open_scenes
+from helpers import ScriptedEngine, blunder_game, open_review, open_scenes, run_until
 
 from game.rules import Game
 from game.ui.layout_check import check_scene
@@ -53,9 +53,9 @@ def test_review_while_analysing_fits(shared_app):
 def test_report_live_analysis_and_why_line_fit(shared_app):
     scene = review(shared_app, blunder_game())
     scene.start_analysis()
-    frames_until(shared_app, lambda: scene.report is not None)
+    run_until(shared_app, lambda: scene.report is not None)
     scene.toggle_live()
-    frames_until(shared_app, lambda: scene.live.info is not None)
+    run_until(shared_app, lambda: scene.live.info is not None)
     scene.go(5)
     shared_app.step()
     assert scene.explained() is not None
@@ -68,7 +68,7 @@ def test_report_live_analysis_and_why_line_fit(shared_app):
 def test_setup_with_live_analysis_fits(shared_app):
     scene = open_scenes(shared_app, "menu", "setup")
     scene.toggle_live()
-    frames_until(shared_app, lambda: scene.live.info is not None)
+    run_until(shared_app, lambda: scene.live.info is not None)
     assert check_scene(scene) == []
     scene.clear()
     scene.message = ""

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers import ScriptedEngine, blunder_game, click, frames_until, key, new_app, open_review, open_scenes
+from helpers import ScriptedEngine, blunder_game, click, key, new_app, open_review, open_scenes, run_until
 
 from game.analysis import grading
 from game.notation.pdn import read_pdn
@@ -38,7 +38,7 @@ def analysed(app, game, scores):
     scores[g.positions[5]] = 300  # the side to move after move 4 is three men up
     scene = open_review(app, g)
     key(app, pygame.K_g)
-    frames_until(app, lambda: scene.report is not None or scene.analysis_note)
+    run_until(app, lambda: scene.report is not None or scene.analysis_note)
     assert scene.report is not None, scene.analysis_note
     return scene
 
@@ -52,12 +52,12 @@ def test_a_turns_live_analysis_on_it_follows_every_step_and_stops(made):
     assert engines == []  # no engine until asked
     key(app, pygame.K_a)
     assert scene.live.on and len(engines) == 1
-    frames_until(app, lambda: scene.live.info is not None)
+    run_until(app, lambda: scene.live.info is not None)
     info = scene.live.info
     assert info.position == game.positions[8]
     assert scene.live.words().startswith(f"Depth {info.depth} · level · {info.pv[0]}")
     key(app, pygame.K_LEFT)
-    frames_until(app, lambda: scene.live.info is not None and scene.live.info.position == game.positions[7])
+    run_until(app, lambda: scene.live.info is not None and scene.live.info.position == game.positions[7])
     assert engines[0].requests[-1][0] == game.positions[7]
     key(app, pygame.K_a)
     assert not scene.live.on and engines[0].cancels >= 1
@@ -107,7 +107,7 @@ def test_live_analysis_draws_its_bar_beside_the_board(made):
     assert bar.left >= scene.layout.frame.right and bar.right <= scene.layout.panel.left
     before = app.screen.get_at((bar.centerx, bar.y + 3))
     click(app, scene.live_button.rect.center)
-    frames_until(app, lambda: scene.live.info is not None)
+    run_until(app, lambda: scene.live.info is not None)
     app.step()
     # red to move is 2.5 men up: most of the bar is red, from red's edge (the top, as red plays down)
     red_edge = bar.bottom - 3 if scene.layout.board.flipped else bar.y + 3
@@ -127,7 +127,7 @@ def test_g_analyses_every_position_with_a_moving_bar_and_the_board_stays_usable(
     seen = []
     key(app, pygame.K_HOME)  # the board answers while the engine works
     assert scene.ply == 0
-    frames_until(app, lambda: seen.append(scene.analysis.progress if scene.analysis else 1.0) or scene.report)
+    run_until(app, lambda: seen.append(scene.analysis.progress if scene.analysis else 1.0) or scene.report)
     assert seen == sorted(seen) and len(set(seen)) > 3  # the bar moved, forward only
     asked = {r[0] for r in engines[0].requests}
     assert set(game.positions) <= asked  # every position of the game
@@ -143,7 +143,7 @@ def test_a_review_opened_to_analyse_starts_the_report_at_once(made):
     app, engines, _ = made
     scene = open_review(app, blunder_game(), analyse=True)
     assert scene.analysing and len(engines) == 1
-    frames_until(app, lambda: scene.report is not None)
+    run_until(app, lambda: scene.report is not None)
 
 
 def test_g_again_cancels_and_says_so(made):

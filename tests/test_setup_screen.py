@@ -7,7 +7,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from helpers import ScriptedEngine, click, click_square, frames_until, key
+from helpers import ScriptedEngine, click, click_square, key, run_until
 
 from game.rules import BLACK, WHITE, Position
 from game.ui.scenes.setup import setup_problem
@@ -179,11 +179,11 @@ def test_a_analyses_the_position_as_it_is_set_up_and_leaving_ends_the_engine(app
     scene.apply_fen("B:W18,22:B9,14")
     scene.message = ""
     key(app, pygame.K_a)
-    frames_until(app, lambda: scene.live.info is not None)
+    run_until(app, lambda: scene.live.info is not None)
     assert engines[0].requests[-1][0] == play_forced(Position.from_fen("B:W18,22:B9,14")).position  # past 14x23
     assert scene.status()[0].startswith("Depth ")
     click_square(app, 1)  # a red man more: the engine follows at once
-    frames_until(app, lambda: scene.live.info is not None and scene.live.info.position == scene.position)
+    run_until(app, lambda: scene.live.info is not None and scene.live.info.position == scene.position)
     assert engines[0].requests[-1][0] == play_forced(Position.from_fen("B:W18,22:B1,9,14")).position  # past 14x23
     scene.clear()
     scene.message = ""
