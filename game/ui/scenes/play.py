@@ -550,8 +550,8 @@ class PlayScene(Scene):
 
     def wants_redraw(self):
         """Moving pieces, the thinking spinner, a drag, a message or a pending hint change the picture."""
-        if self.anim is not None or self.match.thinking or self.drag is not None:
-            return True
+        if self.anim is not None or self.match.thinking or self.drag is not None or self.live.on:
+            return True  # (the live analysis changes without events, as in review)
         if self.message_until and self.clock < self.message_until + 0.1:
             return True
         return self.extras.hint.thinking
