@@ -1,4 +1,5 @@
-"""A short run of tools/kill_loop.py: games kept through SIGKILLs during saves and play."""
+"""A short run of tools/kill_loop.py: games kept through SIGKILLs during saves and play, and the library
+(its index checked against its files) through SIGKILLs during imports, exports, deletions and rebuilds."""
 
 import signal
 import subprocess
@@ -12,8 +13,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_a_few_kills_lose_nothing_and_leave_nothing():
-    r = subprocess.run([sys.executable, str(ROOT / "tools" / "kill_loop.py"), "--kills", "6", "--seed", "3"],
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "kill_loop.py"), "--kills", "6", "--seed", "3",
+                        "--max-library-delay", "1.0"],
                        capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "problems: 0; processes left: 0" in r.stdout
     assert "kills: 6" in r.stdout
+    assert "kills during the library's work: import" in r.stdout  # rounds take turns with the library's jobs

@@ -1,7 +1,7 @@
-"""Kill -9 loop: a process plays and saves games through the store; it is killed at random moments.
+"""Kill -9 loop: a process plays and saves games, imports, exports and rebuilds the library; it is killed.
 
     python tools/kill_loop.py                 # 60 kills, seed 1
-    python tools/kill_loop.py --kills 200 --seed 7
+    python tools/kill_loop.py --kills 150 --seed 7
 
 Each round starts a headless child in one data folder (CHECKERS_HOME, kept for
 the whole run).  The child does what the game does: ``start_up()``, then
@@ -19,6 +19,21 @@ during play), restarts the store (``start_up()``) and checks that:
 - no game is both unfinished and archived, none appeared that the child never
   started (a duplicate), nothing was set aside as broken;
 - no temporary file is left anywhere in the data folder, no process is left.
+
+Every round also starts with one job of the library, as its background worker
+runs it (the writer lock held, ``jobs.run_job``): importing a collection of a
+few hundred games, exporting some games to a folder outside the data folder,
+deleting some games from their files, or rebuilding the index from nothing
+(its files removed, every file indexed again).  Rounds take turns, so kills
+land during each.  After the kill the library is opened and read to the end
+(as the Load screen does), and the checks go on:
+
+- every import the child confirmed is in the library with all its games, every
+  export it confirmed is a complete file with the games it said; an export cut
+  by the kill leaves nothing (no file, no temporary, in the player's folder);
+- the index agrees with the files: one complete source per PDN file, as many
+  game rows as the file has games, no row without its file (no orphans);
+- no temporary file is left in the export folder either.
 
 Prints the figures and exits 1 if any check failed.  Nothing but the
 temporary folder is touched (it is removed at the end unless --keep).
@@ -48,6 +63,66 @@ from game.store import (clear_autosave, latest_unfinished, new_game_id, save_aut
 rng = random.Random(int(sys.argv[1]))
 start_up()
 print("READY", flush=True)
+action, sources, exports = sys.argv[2], sys.argv[3], sys.argv[4]
+if action != "play":
+    from pathlib import Path
+    from game.library import index, jobs, scan
+    from game.library.library import default_folders, pdn_files
+    from game.library.lock import WriterLock
+    from game.library.worker import open_index
+    from game.store.paths import data_dir
+    db = data_dir() / "library" / "index.sqlite3"
+    lock = WriterLock(str(db) + ".lock")
+    conn = open_index(str(db), lambda e: None, lock, lambda: False)
+    namer = scan.opening_namer()
+    version = jobs.index_version(namer)
+
+    def run(*job):
+        events = []
+        assert lock.acquire()
+        try:
+            jobs.run_job(conn, (job[0], 1, *job[1:]), events.append, namer, version)
+        finally:
+            lock.release()
+        return events
+
+    print("BEGIN", action, flush=True)
+    if action == "import":
+        pool = Path(sources, "pool.pdn").read_text().split("\n\n[")
+        games = ["[" + g if not g.startswith("[") else g for g in rng.sample(pool, rng.randint(300, 900))]
+        src = Path(sources, f"src-{sys.argv[1]}.pdn")
+        text = f"{{collection {sys.argv[1]}}}\n" + "\n\n".join(g.strip() for g in games) + "\n"
+        src.write_text(text)
+        copy = jobs.import_name(src, text)
+        for e in run("import", str(src), str(data_dir() / "library" / "imported")):
+            if e[0] == "imported":
+                print("I", os.fsencode(copy).hex(), e[3], flush=True)
+    elif action == "export":
+        ids = [r[0] for r in conn.execute("SELECT id FROM games WHERE number >= 0")]
+        chosen = rng.sample(ids, min(len(ids), rng.randint(1, 3000)))
+        dest = Path(exports, f"out-{sys.argv[1]}.pdn")
+        for e in run("export", chosen, str(dest)):
+            if e[0] == "exported":
+                print("E", os.fsencode(str(dest)).hex(), e[3], flush=True)
+    elif action == "remove":
+        ids = [r[0] for r in conn.execute("SELECT id FROM games WHERE number >= 0")]
+        chosen = rng.sample(ids, min(len(ids), rng.randint(1, 30)))
+        for e in run("remove", chosen):
+            if e[0] == "removed":
+                print("D", e[2], flush=True)
+    elif action == "rebuild":
+        conn.close()
+        for suffix in ("", "-wal", "-shm"):
+            try:
+                os.unlink(str(db) + suffix)
+            except FileNotFoundError:
+                pass
+        conn = open_index(str(db), lambda e: None, lock, lambda: False)
+        for folder, kind in default_folders():
+            for path in pdn_files(folder):
+                run("index", str(path), kind)
+        print("R", flush=True)
+    print("END", action, flush=True)
 while True:
     entry = latest_unfinished() if rng.random() < 0.7 else None
     if entry is not None:
@@ -78,6 +153,28 @@ while True:
         elif r < 0.13:
             break  # the player starts another game (this one stays unfinished)
 """
+
+
+ACTIONS = ("import", "play", "export", "remove", "rebuild")
+
+
+def make_pool(path, seed, n=1000):
+    """A collection of ``n`` random legal games to import slices of."""
+    from game.notation.pdn import write_pdn
+    from game.rules import Game
+
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        game = Game()
+        for _ in range(rng.randint(4, 60)):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.push(rng.choice(moves))
+        out.append(write_pdn(game, {"Event": "Kill loop", "Black": f"B{i}", "White": f"W{i % 50}",
+                                    "Round": str(i)}).strip())
+    path.write_text("\n\n".join(out) + "\n")
 
 
 def moves_text(game):
@@ -147,28 +244,135 @@ def check(home, confirmed, saved_names, problems, announced=()):
     return model, len(unfinished), len(archived)
 
 
+class InlineWorker:
+    """The library's jobs run at once in this process, as its worker runs them (lock held)."""
+
+    def __init__(self, db_path):
+        from game.library.lock import WriterLock
+        from game.library.worker import open_index
+
+        self.events = []
+        self.lock = WriterLock(str(db_path) + ".lock")
+        self.conn = open_index(str(db_path), self.events.append, self.lock, lambda: False)
+        self.busy = False
+
+    def submit(self, kind, *args):
+        from game.library import jobs
+
+        assert self.lock.acquire()
+        try:
+            jobs.run_job(self.conn, (kind, 1, *args), self.events.append)
+        finally:
+            self.lock.release()
+        return 1
+
+    def poll(self):
+        out, self.events = self.events, []
+        return out
+
+    def close(self):
+        self.conn.close()
+        self.lock.close()
+
+
+_counts = {}  # (path, size, mtime_ns) -> games the library's scan finds in the file
+
+
+def check_library(home, exports, imports, exported, problems):
+    """Open the library as the Load screen does (after start_up) and compare it with the files."""
+    from game.library import Library, index, scan
+    from game.library.library import pdn_files
+    from game.notation.pdn import read_pdn
+
+    lib = Library(data=home / "data", worker_factory=InlineWorker)
+    lib.open()
+    for _ in range(100000):
+        lib.update(0.5)
+        if not lib.loading and not lib.busy:
+            break
+    conn = lib.conn
+    orphans = index.orphans(conn)
+    if orphans:
+        problems.append(f"{orphans} orphan game rows in the index")
+    incomplete = conn.execute("SELECT count(*) FROM sources WHERE complete = 0").fetchone()[0]
+    if incomplete:
+        problems.append(f"{incomplete} files left half indexed")
+    indexed = {bytes(k): (sid, n) for k, sid, n in conn.execute(
+        "SELECT s.path, s.id, (SELECT count(*) FROM games g WHERE g.source = s.id AND g.number >= 0) "
+        "FROM sources s")}
+    files = set()
+    for folder, _ in lib.folders:
+        for path in pdn_files(folder):
+            key = index.path_key(path)
+            files.add(key)
+            st = path.stat()
+            stamp = (str(path), st.st_size, st.st_mtime_ns)
+            if stamp not in _counts:
+                _counts[stamp] = len(scan.scan_file(path).rows)
+            got = indexed.get(key)
+            if got is None:
+                problems.append(f"{path.name} is not in the index")
+            elif got[1] != _counts[stamp]:
+                problems.append(f"{path.name}: {got[1]} games in the index, {_counts[stamp]} in the file")
+    ghosts = set(indexed) - files
+    if ghosts:
+        problems.append(f"{len(ghosts)} sources in the index whose file is gone")
+    imported_dir = lib.imported_dir
+    for name, count in imports.items():
+        path = imported_dir / os.fsdecode(bytes.fromhex(name))
+        got = indexed.get(index.path_key(path))
+        if got is None or not path.exists():
+            problems.append(f"the confirmed import {path.name} is lost")
+    for dest, count in exported.items():
+        try:
+            games = read_pdn(Path(os.fsdecode(bytes.fromhex(dest))).read_text())
+        except OSError as e:
+            problems.append(f"the confirmed export {dest} is lost: {e}")
+            continue
+        if len(games) != count or any(g.error for g in games if g.error and "FEN" in g.error):
+            problems.append(f"export {dest}: {len(games)} games, {count} confirmed")
+    for p in exports.iterdir():
+        if p.name.endswith("checkers-tmp") or p.name.startswith("."):
+            problems.append(f"left in the export folder: {p.name}")
+    games = len(lib.catalog)
+    lib.close()
+    return games
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--kills", type=int, default=60)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-delay", type=float, default=0.4, help="longest wait before a kill, seconds")
+    ap.add_argument("--max-library-delay", type=float, default=2.0,
+                    help="longest wait before a kill in a round that starts with a library job, seconds")
     ap.add_argument("--keep", action="store_true", help="keep the data folder")
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
     home = Path(tempfile.mkdtemp(prefix="checkers-kill-loop-"))
+    outside = Path(tempfile.mkdtemp(prefix="checkers-kill-loop-outside-"))
+    sources, exports = outside / "sources", outside / "exports"
+    sources.mkdir()
+    exports.mkdir()
+    make_pool(sources / "pool.pdn", args.seed)
     env = dict(os.environ, CHECKERS_HOME=str(home), PYTHONPATH=str(ROOT))
     confirmed, saved_names, problems, announced = {}, set(), [], set()
+    imports, exported = {}, {}
     lines_total = kills_in_save = 0
+    kills_in = {a: 0 for a in ACTIONS}
     t0 = time.monotonic()
     try:
         for round_ in range(args.kills):
-            child = subprocess.Popen([sys.executable, "-c", CHILD, str(args.seed * 1000 + round_)],
+            action = ACTIONS[round_ % len(ACTIONS)]
+            child = subprocess.Popen([sys.executable, "-c", CHILD, str(args.seed * 1000 + round_), action,
+                                      str(sources), str(exports)],
                                      stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
             try:
                 first = child.stdout.readline()
                 if first.strip() != "READY":
                     problems.append(f"round {round_}: child did not start: {first!r}")
-                time.sleep(rng.random() * args.max_delay)
+                longest = args.max_delay if action == "play" else args.max_library_delay
+                time.sleep(rng.random() * longest)
                 os.kill(child.pid, signal.SIGKILL)
                 rest = child.stdout.read()
             finally:
@@ -178,9 +382,18 @@ def main(argv=None):
                 problems.append(f"round {round_}: child ended by itself ({child.returncode})")
             lines = rest.split("\n")[:-1]  # a line cut short by the kill was never confirmed
             lines_total += len(lines)
+            began = ended = False
             for line in lines:
-                kind, gid, *rest_ = line.split(" ", 2)
-                if kind in ("U", "A"):
+                kind, gid, *rest_ = (line + " -").split(" ", 2) if " " not in line else line.split(" ", 2)
+                if kind == "BEGIN":
+                    began = True
+                elif kind == "END":
+                    ended = True
+                elif kind == "I":
+                    imports[gid] = int(rest_[0])
+                elif kind == "E":
+                    exported[gid] = int(rest_[0])
+                elif kind in ("U", "A"):
                     confirmed[gid] = (kind, rest_[0] if rest_ else "")
                 elif kind == "S":
                     saved_names.add(rest_[0])
@@ -188,8 +401,11 @@ def main(argv=None):
                     announced.add(gid)
             # a kill during a save: some record file's temporary name is on disk right now
             kills_in_save += any(p.name.endswith("checkers-tmp") for p in home.rglob(".*"))
+            if began and not ended:
+                kills_in[action] += 1
             before = len(problems)
             model, n_unfinished, n_archived = check(home, confirmed, saved_names, problems, announced)
+            n_library = check_library(home, exports, imports, exported, problems)
             confirmed = {gid: v for gid, v in model.items()}
             if len(problems) > before:
                 print(f"round {round_}: " + "; ".join(problems[before:]), flush=True)
@@ -201,6 +417,10 @@ def main(argv=None):
               f"file on disk; saves confirmed: {lines_total}")
         print(f"games at the end: {n_unfinished} unfinished, {n_archived} archived, "
               f"{len(saved_names)} saved with Ctrl+S; every one checked after every kill")
+        print("kills during the library's work: " + ", ".join(f"{a} {n}" for a, n in kills_in.items()
+                                                               if a != "play")
+              + f"; confirmed: {len(imports)} imports, {len(exported)} exports; "
+              f"{n_library} games in the library at the end, its index checked against the files after every kill")
         print(f"problems: {len(problems)}; processes left: {len(leftover)}; "
               f"{time.monotonic() - t0:.0f} s")
         for p in problems[:20]:
@@ -210,6 +430,7 @@ def main(argv=None):
             print(f"data folder kept: {home}")
         else:
             shutil.rmtree(home, ignore_errors=True)
+            shutil.rmtree(outside, ignore_errors=True)
     return 1 if problems else 0
 
 

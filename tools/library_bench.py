@@ -1,6 +1,15 @@
 """Figures for the game library, measured on the real Load screen driven headless.
 
     python tools/library_bench.py [COLLECTION.pdn] [--games 20000] [--keep]
+    python tools/library_bench.py --two-windows 200000
+
+``--two-windows N``: two game windows (two processes) on one data folder.  One
+imports N games (collections of at most 30,000 games each, under the library's
+32 MB a file, made with ``tools/make_collection.py``); meanwhile the other opens
+the library again and again, as a player going in and out of the Load screen
+would.  Afterwards: the index's orphan rows (game rows whose file is not
+indexed: must be 0), its games and files, and the games a fresh window lists
+(must be N).
 
 Without a collection one is made in /tmp with ``tools/make_collection.py`` (random
 legal playouts).  A fresh data folder is used (never yours).  Printed:
@@ -50,6 +59,87 @@ def make_collection(n, path):
                    stdout=subprocess.DEVNULL)
 
 
+IMPORTER = r"""
+import sys, time
+from game.library import Library
+lib = Library()
+lib.open()
+for path in sys.argv[1:]:
+    lib.import_file(path)
+print("importing", flush=True)
+while lib.busy or lib.loading:
+    lib.update(0.05)
+    time.sleep(0.02)
+print(len(lib.catalog), " | ".join(t for t, _ in lib.news), flush=True)
+lib.close()
+"""
+
+OPENER = r"""
+import sys, time
+from game.library import Library
+lib = Library()
+lib.open()
+end = time.monotonic() + float(sys.argv[1])
+while time.monotonic() < end:
+    lib.update(0.05)
+    time.sleep(0.02)
+print(len(lib.catalog), lib.busy, flush=True)
+lib.close()
+"""
+
+
+def two_windows(n, timeout):
+    """The two-process figure: one window imports ``n`` games while the other opens the library."""
+    import sqlite3
+
+    from game.library import index
+
+    per_file = 30000
+    files = []
+    for k in range((n + per_file - 1) // per_file):
+        count = min(per_file, n - k * per_file)
+        path = Path(tempfile.gettempdir()) / f"library-two-windows-{count}-{k}.pdn"
+        if not path.exists():
+            tool = ROOT / "tools" / "make_collection.py"
+            print(f"making {path} ({count} games) ...", flush=True)
+            subprocess.run([sys.executable, str(tool), str(count), str(path), "--seed", str(k + 1), "--force"],
+                           check=True, stdout=subprocess.DEVNULL)
+        files.append(path)
+    home = Path(tempfile.mkdtemp(prefix="library-two-windows-"))
+    env = dict(os.environ, CHECKERS_HOME=str(home), PYTHONPATH=str(ROOT))
+    began = time.perf_counter()
+    importer = subprocess.Popen([sys.executable, "-c", IMPORTER, *map(str, files)], stdout=subprocess.PIPE,
+                                text=True, env=env, cwd=ROOT)
+    assert importer.stdout.readline().strip() == "importing"
+    opens, listed = 0, []
+    while importer.poll() is None and time.perf_counter() - began < timeout:
+        r = subprocess.run([sys.executable, "-c", OPENER, "2"], capture_output=True, text=True, env=env,
+                           cwd=ROOT, timeout=600)
+        opens += 1
+        if r.returncode != 0:
+            print(f"the second window failed: {r.stderr[-500:]}")
+            return 1
+        listed.append(int(r.stdout.split()[0]))
+    out, _ = importer.communicate(timeout=max(1.0, timeout - (time.perf_counter() - began)))
+    took = time.perf_counter() - began
+    conn = sqlite3.connect(home / "data" / "library" / "index.sqlite3")
+    orphans = index.orphans(conn)
+    rows = conn.execute("SELECT count(*) FROM games WHERE number >= 0").fetchone()[0]
+    sources = conn.execute("SELECT count(*), sum(complete) FROM sources").fetchone()
+    conn.close()
+    size = (home / "data" / "library" / "index.sqlite3").stat().st_size / 1e6
+    r = subprocess.run([sys.executable, "-c", OPENER, "30"], capture_output=True, text=True, env=env, cwd=ROOT)
+    fresh = int(r.stdout.split()[0]) if r.returncode == 0 else -1
+    print(f"two windows on one home: {n} games imported by one in {took:.0f} s "
+          f"(it listed {out.split()[0]}); the other opened the library {opens} times meanwhile "
+          f"(it listed {min(listed) if listed else 0} to {max(listed) if listed else 0} games)")
+    print(f"afterwards: {orphans} orphan rows, {rows} games in the index, {sources[0]} files "
+          f"({sources[1]} complete), index {size:.1f} MB; a fresh window lists {fresh} games "
+          f"(want {n}, 0 orphans)")
+    shutil.rmtree(home, ignore_errors=True)
+    return 0 if orphans == 0 and fresh == n == rows else 1
+
+
 def paced(app, n=1):
     """Run ``n`` frames at most 60 a second (as the real window's clock does)."""
     for _ in range(n):
@@ -78,7 +168,11 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=20000, help="games in the collection made when none is given")
     ap.add_argument("--keep", action="store_true", help="keep the temporary data folder")
     ap.add_argument("--timeout", type=float, default=900, help="give up importing after this many seconds")
+    ap.add_argument("--two-windows", type=int, metavar="N",
+                    help="two processes on one home: one imports N games, the other opens the library meanwhile")
     args = ap.parse_args(argv)
+    if args.two_windows:
+        return two_windows(args.two_windows, max(args.timeout, 3600))
 
     if args.collection:
         collection = Path(args.collection)

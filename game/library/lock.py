@@ -49,6 +49,10 @@ class WriterLock:
             return self._fd
         flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) \
             | getattr(os, "O_CLOEXEC", 0)
+        try:
+            os.makedirs(os.path.dirname(self.path) or ".", exist_ok=True)
+        except OSError as e:
+            raise LockUnusable(f"the library's folder cannot be made: {e.strerror or e}") from None
         for attempt in range(2):
             try:
                 fd = os.open(self.path, flags, 0o644)
