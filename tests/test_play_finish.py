@@ -7,29 +7,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from helpers import app_with_fake_engines, frames, key
+from helpers import FakeEngine, click, click_square, frames, key
 
 from game.engine.levels import parse_level
 from game.engine.process import Info
 from game.rules import BLACK, WHITE
 
-
-@pytest.fixture
-def app(home):
-    a = app_with_fake_engines((1024, 768))
-    yield a
-    a.close()
-
-
-def click_at(app, pos, n=2):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-    frames(app, n)
-
-
-def click_square(app, square, n=2):
-    click_at(app, app.stack.find("play").layout.board.square_center(square), n)
+pytestmark = pytest.mark.app(size=(1024, 768), engine=FakeEngine)
 
 
 def one_player(app, **params):
@@ -54,8 +38,8 @@ def thinking_words(scene):
 def test_the_computers_evaluation_shows_only_when_analysis_is_allowed(app, allowed):
     app.settings["allow_analysis"] = allowed
     scene = one_player(app)
-    click_square(app, 11)
-    click_square(app, 15)
+    click_square(app, 11, n=2)
+    click_square(app, 15, n=2)
     frames(app, 30)
     engine = computer_engine(app)
     rid = engine.current
@@ -84,8 +68,8 @@ def slow_game(app):
 
 def computer_move_in_flight(app, scene):
     """Play 11-15 by mouse; the computer answers; its piece is still gliding when this returns."""
-    click_square(app, 11)
-    click_square(app, 15)
+    click_square(app, 11, n=2)
+    click_square(app, 15, n=2)
     frames(app, 40)
     engine = computer_engine(app)
     engine.answer(scene.game.legal_moves()[0], engine.current)
@@ -175,11 +159,11 @@ def test_the_computer_does_not_reply_under_the_resign_question(home):
     try:
         app.settings["reply_pause"] = "none"
         scene = one_player(app)
-        click_square(app, 11)
+        click_square(app, 11, n=2)
         key(app, pygame.K_r)  # asked before 11 is moved: nothing happens meanwhile
         assert app.stack.top.name == "confirm"
         key(app, pygame.K_ESCAPE)
-        click_square(app, 15)
+        click_square(app, 15, n=2)
         key(app, pygame.K_r, n=1)
         assert app.stack.top.name == "confirm" and len(scene.game.moves) == 1
         frames(app, 120)
@@ -206,7 +190,7 @@ def test_esc_on_the_menu_asks_and_esc_again_stays(app):
     key(app, pygame.K_ESCAPE)
     quit_button = app.stack.top.widgets[0]
     assert quit_button.text == "Quit"
-    click_at(app, quit_button.rect.center, n=1)
+    click(app, quit_button.rect.center, n=1)
     assert not app.running
 
 
@@ -238,7 +222,7 @@ def test_with_numbers_off_the_board_has_no_second_notation(app, flipped):
 
 def click_button(app, button, n=2):
     assert button.visible and button.enabled, button.text
-    click_at(app, button.rect.center, n)
+    click(app, button.rect.center, n=n)
 
 
 def test_hint_save_and_review_by_mouse_alone(app, home):
@@ -252,8 +236,8 @@ def test_hint_save_and_review_by_mouse_alone(app, home):
     assert scene.extras.hint.move == scene.game.legal_moves()[0]
     assert scene.status_text()[0].startswith("Hint: ")
     # a move by mouse, then Save: the game is on disk and the status line says where
-    click_square(app, 11)
-    click_square(app, 15)
+    click_square(app, 11, n=2)
+    click_square(app, 15, n=2)
     frames(app, 30)
     click_button(app, panel.save)
     assert scene.status_text()[0].startswith("Saved as ")
@@ -264,14 +248,14 @@ def test_hint_save_and_review_by_mouse_alone(app, home):
     click_button(app, panel.review)
     review = app.stack.top
     assert review.name == "review" and [str(m) for m in review.game.moves][:1] == ["11-15"]
-    click_at(app, review.back_button.rect.center)
+    click(app, review.back_button.rect.center, n=2)
     assert app.stack.top is scene
 
 
 def test_the_hint_button_waits_for_your_turn(app):
     scene = one_player(app)
-    click_square(app, 11)
-    click_square(app, 15)
+    click_square(app, 11, n=2)
+    click_square(app, 15, n=2)
     frames(app, 1)
     scene.panel.refresh()
     assert not scene.panel.hint.enabled  # the computer's turn: nothing to hint
@@ -288,15 +272,15 @@ def two_players(app, **params):
 def test_a_draw_offered_and_accepted_by_mouse_ends_the_game_drawn(app):
     scene = two_players(app)
     assert not scene.panel.offer_draw.enabled  # nothing to offer before the first move
-    click_square(app, 11)
-    click_square(app, 15)
+    click_square(app, 11, n=2)
+    click_square(app, 15, n=2)
     frames(app, 30)
     click_button(app, scene.panel.offer_draw)
     offer = app.stack.top
     assert offer.name == "confirm" and offer.title == "White offers a draw"
     assert offer.message == "Red, do you accept?"
     assert [b.text for b in offer.widgets] == ["Accept draw", "Play on"]
-    click_at(app, offer.widgets[0].rect.center, n=4)
+    click(app, offer.widgets[0].rect.center, n=4)
     card = app.stack.top
     assert card.name == "game_over" and card.title == "Draw" and card.message == "Draw agreed"
     assert scene.game.outcome.result() == "1-1"
@@ -307,8 +291,8 @@ def test_a_draw_offered_and_accepted_by_mouse_ends_the_game_drawn(app):
 
 def test_a_draw_offer_declined_with_the_keyboard_plays_on(app):
     scene = two_players(app)
-    click_square(app, 11)
-    click_square(app, 15)
+    click_square(app, 11, n=2)
+    click_square(app, 15, n=2)
     frames(app, 30)
     key(app, pygame.K_d)
     assert app.stack.top.name == "confirm"
@@ -319,8 +303,8 @@ def test_a_draw_offer_declined_with_the_keyboard_plays_on(app):
 def test_no_draw_offer_against_the_computer(app):
     scene = one_player(app)
     assert scene.panel.offer_draw not in scene.panel.grid
-    click_square(app, 11)
-    click_square(app, 15)
+    click_square(app, 11, n=2)
+    click_square(app, 15, n=2)
     key(app, pygame.K_d)
     assert app.stack.top is scene and scene.game.outcome is None
 
@@ -335,14 +319,14 @@ def test_the_board_turns_for_each_player_when_the_setting_is_on(app):
     scene = two_players(app, flipped=False)
     assert scene.flipped  # Red to move: Red at the bottom
     assert scene.layout.board.display_cell(next(iter(scene.input.movable())))[0] >= 5
-    click_square(app, 11)
-    click_square(app, 15)
+    click_square(app, 11, n=2)
+    click_square(app, 15, n=2)
     frames(app, 30)
     assert scene.game.turn == WHITE and not scene.flipped  # White to move: White at the bottom
     movable = next(iter(scene.input.movable()))
     assert scene.layout.board.display_cell(movable)[0] >= 5
-    click_square(app, 22)
-    click_square(app, 18)
+    click_square(app, 22, n=2)
+    click_square(app, 18, n=2)
     frames(app, 30)
     assert scene.flipped
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # undo: White to move again, White at the bottom
@@ -351,8 +335,8 @@ def test_the_board_turns_for_each_player_when_the_setting_is_on(app):
 
 def test_the_board_stays_put_when_the_setting_is_off(app):
     scene = two_players(app, flipped=True)
-    click_square(app, 11)
-    click_square(app, 15)
+    click_square(app, 11, n=2)
+    click_square(app, 15, n=2)
     frames(app, 30)
     assert scene.flipped and scene.game.turn == WHITE
 
@@ -360,8 +344,8 @@ def test_the_board_stays_put_when_the_setting_is_off(app):
 def test_the_board_never_turns_against_the_computer(app):
     app.settings["auto_flip"] = True
     scene = one_player(app, flipped=True)
-    click_square(app, 11)
-    click_square(app, 15)
+    click_square(app, 11, n=2)
+    click_square(app, 15, n=2)
     frames(app, 30)
     assert scene.flipped
 
@@ -372,8 +356,8 @@ def test_two_player_states_fit_every_size(app):
     from game.ui.layout_check import check_scene
 
     scene = two_players(app)
-    click_square(app, 11)
-    click_square(app, 15)
+    click_square(app, 11, n=2)
+    click_square(app, 15, n=2)
     frames(app, 30)
     key(app, pygame.K_a)  # analysis on: the Analysis button checked, the arrow legend in the thinking box
     key(app, pygame.K_h)  # a hint asked
@@ -390,8 +374,8 @@ def test_two_player_states_fit_every_size(app):
 
 def test_every_panel_button_is_reachable_by_tab_and_pressed_by_enter(app):
     scene = two_players(app)
-    click_square(app, 11)
-    click_square(app, 15)
+    click_square(app, 11, n=2)
+    click_square(app, 15, n=2)
     frames(app, 30)
     reached = []
     for _ in range(len(scene.panel.buttons) + 1):

@@ -7,24 +7,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from helpers import app_with_fake_engines, frames, key
+from helpers import FakeEngine, click, frames, key
 
 from game.ui.layout_check import SIZES
 from game.ui.widgets import Chooser
 
-
-@pytest.fixture
-def app(home):
-    a = app_with_fake_engines((1024, 768))
-    yield a
-    a.close()
-
-
-def click_at(app, pos, n=2):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-    frames(app, n)
+pytestmark = pytest.mark.app(size=(1024, 768), engine=FakeEngine)
 
 
 def choosers(scene):
@@ -115,9 +103,9 @@ def test_who_plays_starts_from_the_last_choice_and_plays_what_is_shown(app):
     assert scene.mode.value == "1 Player" and scene.side.value == "White" and scene.level.value == "Expert"
     assert [r.name for r in scene.rows if r.visible] == ["row:mode", "row:side", "row:level"]
     # by mouse: the mode's right arrow to 2 Players, then Play
-    click_at(app, (scene.mode.rect.right - 5, scene.mode.rect.centery))
+    click(app, (scene.mode.rect.right - 5, scene.mode.rect.centery), n=2)
     assert scene.mode.value == "2 Players" and not scene.level.visible
-    click_at(app, scene.play_button.rect.center)
+    click(app, scene.play_button.rect.center, n=2)
     assert chosen == [{BLACK: None, WHITE: None}] and app.stack.top.name == "menu"
     # the next question starts from that answer
     scene, chosen = open_who_plays(app)
