@@ -7,14 +7,22 @@ the test says so, so every step is deterministic and nothing waits.
 import sys
 
 import pytest
+from helpers import FakeEngine
 
-from game.controller import (STOP_GRACE, Match, MatchError, MatchRecord, bottom_colour, mode_of,
-                             players_for, players_from_keys, players_to_keys)
+from game.controller import (
+    STOP_GRACE,
+    Match,
+    MatchError,
+    MatchRecord,
+    bottom_colour,
+    mode_of,
+    players_for,
+    players_from_keys,
+    players_to_keys,
+)
 from game.engine.levels import parse_level
 from game.engine.process import Info
 from game.rules import BLACK, WHITE, Game, IllegalMoveError, Move, Position
-
-from helpers import FakeEngine
 
 FINISH = "B:W23:B18,K6,1,2"  # black takes 18x27 and white has nothing left
 

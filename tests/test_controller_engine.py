@@ -5,12 +5,12 @@ import signal
 import time
 
 import pytest
+from helpers import poll_until
 
 from game.controller import Match
 from game.engine.levels import Level, parse_level
 from game.engine.process import EngineClient
 from game.rules import BLACK, WHITE
-from helpers import poll_until
 
 # A search that would take a minute: only "Move now" can end it soon.
 DEEP = Level("deep", "for tests", 30, 60.0, 0, 0)

@@ -17,9 +17,21 @@ import pytest
 from fuzzing import mutate
 from helpers import play
 
-from game.notation import (BOARD_FILE_LIMIT, NotationError, csci_board, csci_input, digit_board, load_board_file,
-                           load_csci_input, parse_csci_board, parse_csci_input, parse_digit_board,
-                           parse_square, read_board_file, square_name)
+from game.notation import (
+    BOARD_FILE_LIMIT,
+    NotationError,
+    csci_board,
+    csci_input,
+    digit_board,
+    load_board_file,
+    load_csci_input,
+    parse_csci_board,
+    parse_csci_input,
+    parse_digit_board,
+    parse_square,
+    read_board_file,
+    square_name,
+)
 from game.rules import WHITE, FenError, Game, Position, PositionError, RulesError
 from game.textfile import FileReadError
 

@@ -35,7 +35,8 @@ ALLOWED = {
 }
 RUNTIME_DEPENDENCIES = {"pygame", "platformdirs"}
 # modules that are not packages of their own but belong to a part
-MODULE_PARTS = {"game.textfile": "textfile", "game.spawn": "spawn", "game.lazy": "lazy", "game.app": "app", "game.__main__": "app", "game": "app"}
+MODULE_PARTS = {"game.textfile": "textfile", "game.spawn": "spawn", "game.lazy": "lazy", "game.app": "app",
+                "game.__main__": "app", "game": "app"}
 
 
 def module_name(path):
@@ -186,7 +187,7 @@ def test_lazy_package_names_load_once_and_unknown_ones_say_so():
     for package in (notation, store):
         assert dir(package) == sorted(package.__all__)
         with pytest.raises(AttributeError, match=f"module '{package.__name__}' has no attribute 'nope'"):
-            package.nope
+            _ = package.nope
     notation.__dict__.pop("square_name", None)
     first = notation.square_name
     assert notation.__dict__["square_name"] is first  # kept: the next use is a plain lookup

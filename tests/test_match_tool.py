@@ -312,8 +312,8 @@ def test_label_positions_scores_quiet_positions_that_tune_can_fit(tmp_path):
         pos = Position.from_fen(fen)
         assert not pos.has_capture()  # quiet positions only
         info = None
-        for info in Searcher().search(pos, depth=3):
-            pass
+        for found in Searcher().search(pos, depth=3):
+            info = found
         assert int(score) == (info.score if pos.state[4] else -info.score)  # black's view
     assert Position.from_fen(rows[0][3]) == Position.from_fen(start)
     pytest.importorskip("numpy")

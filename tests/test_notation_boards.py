@@ -4,8 +4,17 @@ import random
 
 import pytest
 
-from game.notation import (CsciInput, NotationError, csci_board, csci_input, digit_board, parse_csci_board,
-                           parse_csci_input, parse_digit_board, read_board_file)
+from game.notation import (
+    CsciInput,
+    NotationError,
+    csci_board,
+    csci_input,
+    digit_board,
+    parse_csci_board,
+    parse_csci_input,
+    parse_digit_board,
+    read_board_file,
+)
 from game.rules import BLACK, WHITE, Game, Position
 
 START_ROWS = [

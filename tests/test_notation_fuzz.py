@@ -10,8 +10,20 @@ import pytest
 from fuzzing import mutate
 from helpers import play
 
-from game.notation import (NotationError, csci_board, csci_input, digit_board, parse_csci_board, parse_csci_input,
-                           parse_digit_board, parse_square, read_board_file, read_pdn, write_pdn, PdnError)
+from game.notation import (
+    NotationError,
+    PdnError,
+    csci_board,
+    csci_input,
+    digit_board,
+    parse_csci_board,
+    parse_csci_input,
+    parse_digit_board,
+    parse_square,
+    read_board_file,
+    read_pdn,
+    write_pdn,
+)
 from game.rules import Game, Position
 
 ALPHABET = "0123456789bBwWkK.:-x,\"[]{}() \n\r\t;*/$!?_+SINGLEGAMEBLACKWHITE\u00e9\u0663\u00b2\ufeff%"

@@ -13,8 +13,17 @@ import tracemalloc
 import pytest
 
 from game.notation.errors import NotationError
-from game.notation.pdn import (MAX_COMMENT, MAX_COMMENT_TOTAL, MAX_TAG_VALUE, MAX_TAGS, PdnGame, find_move,
-                               read_pdn, read_pdn_file, write_pdn)
+from game.notation.pdn import (
+    MAX_COMMENT,
+    MAX_COMMENT_TOTAL,
+    MAX_TAG_VALUE,
+    MAX_TAGS,
+    PdnGame,
+    find_move,
+    read_pdn,
+    read_pdn_file,
+    write_pdn,
+)
 from game.rules import Game, Position
 from game.textfile import FileReadError
 
@@ -125,7 +134,7 @@ def test_long_runs_of_blanks_digits_and_separators_cost_linear_memory():
     n = 300_000
     for filler in (" ", "1", "1-", "x", "\n", "*", ".", "1.", "!", "}", ")"):
         text = "1. 11-15 " + filler * (n // len(filler)) + " 23-19 *"
-        peak, games = _peak(lambda: read_pdn(text))
+        peak, games = _peak(lambda text=text: read_pdn(text))
         _check(games)
         assert peak < 8 * len(text) + 1_000_000, (filler, peak)
 

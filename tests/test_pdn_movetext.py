@@ -36,7 +36,8 @@ def test_captures_by_hyphen_short_form_and_algebraic():
 def test_errors_are_notation_errors_quoting_the_text():
     pos = Position.initial()
     for text, words in (("11-16x", "not a move"), ("40-44", "no square 40"), ("11-18", "not legal"),
-                        ("zz-15", "not a move"), ("a1-b2", "not legal"), ("a2-b3", "light square"), ("1" * 5000, "not a move"),
+                        ("zz-15", "not a move"), ("a1-b2", "not legal"), ("a2-b3", "light square"),
+                        ("1" * 5000, "not a move"),
                         ("", "not a move"), ("-".join(["1"] * 9000), "not a move")):
         with pytest.raises(MoveTextError) as e:
             find_move(pos, text)

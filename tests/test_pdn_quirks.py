@@ -175,7 +175,7 @@ def test_quirky_game_written_back_is_canonical_and_reads_back_unchanged():
     (g,) = read_pdn('[Result "{1/2-1/2}"]\n11-15! 23-19? 8-11{c} 22-17 9-13 17-14 10-17 21-14')
     game = g.game()
     text = write_pdn(game, {"Event": "Copy"})
-    assert f"4. 10x17 21x14 *" in text and "!" not in text and "{" not in text
+    assert "4. 10x17 21x14 *" in text and "!" not in text and "{" not in text
     (back,) = read_pdn(text)
     assert back.moves == g.moves and back.error is None and write_pdn(back.game(), back.tags) == text
 

@@ -4,10 +4,28 @@ import random
 
 import pytest
 
-from game.rules import (BLACK, CSCI561_NO_PROGRESS_PLIES, DRAW_RULES, NO_MOVES, NO_PIECES, NO_PROGRESS,
-                        OFFICIAL_NO_PROGRESS_PLIES, REPETITION, RESIGNATION, WHITE, FenError, Game,
-                        IllegalMoveError, Move, NotationError, Outcome, Position, PositionError, RulesError,
-                        board_outcome)
+from game.rules import (
+    BLACK,
+    CSCI561_NO_PROGRESS_PLIES,
+    DRAW_RULES,
+    NO_MOVES,
+    NO_PIECES,
+    NO_PROGRESS,
+    OFFICIAL_NO_PROGRESS_PLIES,
+    REPETITION,
+    RESIGNATION,
+    WHITE,
+    FenError,
+    Game,
+    IllegalMoveError,
+    Move,
+    NotationError,
+    Outcome,
+    Position,
+    PositionError,
+    RulesError,
+    board_outcome,
+)
 
 
 def moves_of(fen):

@@ -60,8 +60,8 @@ def ballot_lines(path=None):
 
 def _last(infos):
     info = None
-    for info in infos:
-        pass
+    for found in infos:
+        info = found
     return info
 
 

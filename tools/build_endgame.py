@@ -334,7 +334,7 @@ def _main_five(keys, out):
     try:
         base = eg.read_table(eg.default_path())
     except eg.EndgameError as e:
-        raise SystemExit(f"{e}: build the four-piece table first (python tools/build_endgame.py)")
+        raise SystemExit(f"{e}: build the four-piece table first (python tools/build_endgame.py)") from None
     t0 = time.perf_counter()
     b = Builder(eg.MAX_PIECES, five=keys, base=base)
     b.build()

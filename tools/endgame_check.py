@@ -163,8 +163,8 @@ def random_three_v_two(rng, count, judge_depth=JUDGE_DEPTH):
         if not p.legal_moves() or p.has_capture():
             continue
         info = None
-        for info in Searcher().search(p, depth=judge_depth):
-            pass
+        for found in Searcher().search(p, depth=judge_depth):
+            info = found
         score = info.score if p.turn == strong else -info.score
         if score >= DATABASE_BOUND:
             out.append((p, strong))

@@ -152,7 +152,7 @@ def main(argv=None):
 
     t0 = time.perf_counter()
     rows, seen = [], set()
-    for fi, path in enumerate(args.labels):
+    for path in args.labels:
         if not Path(path).is_file():
             ap.error(f"no such labels file: {path}")
         for state, result, gi, score in read_labels(path):

@@ -37,8 +37,8 @@ def label_chunk(job):
     out = []
     for gi, result, pos in chunk:
         info = None
-        for info in searcher.search(pos, depth=depth):
-            pass
+        for found in searcher.search(pos, depth=depth):
+            info = found
         s = info.score if info is not None else 0
         s = max(-CLIP, min(CLIP, s))
         if not pos.state[4]:

@@ -44,7 +44,8 @@ import pygame  # noqa: E402  (after the SDL environment is set)
 ASSETS = _common.ROOT / "assets"
 
 # The game's loader owns the list of sprites and sounds and their size; this tool renders them.
-from game.ui.assets import BASE_SIZE as SIZE, SOUNDS, SPRITES  # noqa: E402
+from game.ui.assets import BASE_SIZE as SIZE  # noqa: E402
+from game.ui.assets import SOUNDS, SPRITES  # noqa: E402
 
 SS = 4  # supersampling factor
 BIG = SIZE * SS
@@ -595,7 +596,8 @@ def contact_sheet(path: Path, assets: Path = ASSETS, cell: int = 96) -> None:
         if (row + col) % 2 == 1:
             sheet.blit(load(p, cell), (x, y0 + row * cell))
     small = 40
-    for col, p in enumerate(pieces + ["marker_destination", "highlight_movable", "marker_capture", "highlight_last_move"]):
+    marks = ["marker_destination", "highlight_movable", "marker_capture", "highlight_last_move"]
+    for col, p in enumerate(pieces + marks):
         x = col * cell
         sheet.blit(load("square_dark", small), (x, y0 + 3 * cell))
         sheet.blit(load(p, small), (x, y0 + 3 * cell))

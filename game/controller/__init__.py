@@ -7,8 +7,17 @@ here" drive a ``Match``; tests drive it with a fake engine client.
 
 from .computer import STOP_GRACE, ComputerTurn, limit_for
 from .match import DRAW, MOVE, REDO, RESIGN, UNDO, Match, MatchError, game_up_to
-from .players import (COLOR_KEYS, DEFAULT_LEVEL, MODES, bottom_colour, humans_of, mode_of, players_for,
-                      players_from_keys, players_to_keys)
+from .players import (
+    COLOR_KEYS,
+    DEFAULT_LEVEL,
+    MODES,
+    bottom_colour,
+    humans_of,
+    mode_of,
+    players_for,
+    players_from_keys,
+    players_to_keys,
+)
 from .record import MatchRecord
 
 __all__ = [

@@ -9,7 +9,6 @@ every move and needs only the board format, not the PDN reader.
 """
 
 from ..lazy import lazy_exports
-
 from .errors import FenError, NotationError
 
 _EXPORTS = {

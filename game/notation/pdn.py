@@ -22,9 +22,23 @@ import re
 from ..rules.game import Game
 from ..rules.position import Position
 from .pdn_movetext import MoveTextError, find_move
-from .pdn_reader import (HEADER_PLIES, MAX_COMMENT, MAX_COMMENT_TOTAL, MAX_PDN_FILE_BYTES, MAX_PLIES,
-                         MAX_TAG_VALUE, MAX_TAGS, PdnError, PdnGame, iter_pdn, move_label, normal_result,
-                         read_pdn, read_pdn_file, read_pdn_text)
+from .pdn_reader import (
+    HEADER_PLIES,
+    MAX_COMMENT,
+    MAX_COMMENT_TOTAL,
+    MAX_PDN_FILE_BYTES,
+    MAX_PLIES,
+    MAX_TAG_VALUE,
+    MAX_TAGS,
+    PdnError,
+    PdnGame,
+    iter_pdn,
+    move_label,
+    normal_result,
+    read_pdn,
+    read_pdn_file,
+    read_pdn_text,
+)
 
 TYPE_CHECKING = False  # typing is not imported at run time: the tournament agent starts afresh every move
 if TYPE_CHECKING:

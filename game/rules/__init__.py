@@ -6,9 +6,21 @@ move.
 """
 
 from .errors import FenError, IllegalMoveError, NotationError, PositionError, RulesError
-from .game import (CSCI561_NO_PROGRESS_PLIES, DRAW_RULES, NO_MOVES, NO_PIECES, NO_PROGRESS,
-                   OFFICIAL_NO_PROGRESS_PLIES, REPETITION, RESIGNATION, DrawRule, Game, Outcome,
-                   board_outcome, draw_rule_named)
+from .game import (
+    CSCI561_NO_PROGRESS_PLIES,
+    DRAW_RULES,
+    NO_MOVES,
+    NO_PIECES,
+    NO_PROGRESS,
+    OFFICIAL_NO_PROGRESS_PLIES,
+    REPETITION,
+    RESIGNATION,
+    DrawRule,
+    Game,
+    Outcome,
+    board_outcome,
+    draw_rule_named,
+)
 from .position import BLACK, COLOR_NAMES, WHITE, Move, Position, opponent
 from .setup import setup_problem
 

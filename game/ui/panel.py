@@ -179,15 +179,16 @@ class SidePanel:
         top = self.think_rect.bottom + gap
         self.moves_rect = pygame.Rect(x, top, inner_w, max(0, self.draw_rule_rect.y - gap - top))
         self.moves_header = pygame.Rect(x, top, inner_w, header_h)
-        self.moves_area = pygame.Rect(x, top + header_h + 4, inner_w, max(0, self.moves_rect.bottom - top - header_h - 4))
+        area_h = max(0, self.moves_rect.bottom - top - header_h - 4)
+        self.moves_area = pygame.Rect(x, top + header_h + 4, inner_w, area_h)
 
     def player_rows(self):
         """[(colour, card rect)], the side at the top of the board first (the other sits nearer the player)."""
         top_colour = WHITE if self.scene.flipped else BLACK
         out = []
         for i, colour in enumerate((top_colour, 1 - top_colour)):
-            out.append((colour, pygame.Rect(self.players_rect.x, self.players_rect.y + i * (self.player_h + self.gap // 2),
-                                            self.players_rect.width, self.player_h)))
+            y = self.players_rect.y + i * (self.player_h + self.gap // 2)
+            out.append((colour, pygame.Rect(self.players_rect.x, y, self.players_rect.width, self.player_h)))
         return out
 
     def _card_parts(self, colour, row, position):

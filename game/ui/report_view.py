@@ -12,7 +12,7 @@ from ..analysis.grading import BLUNDER, INACCURACY, MISTAKE
 from ..notation.pdn import normal_result
 from ..rules import BLACK, WHITE
 from . import theme
-from .analysis_view import KIND_COLOURS, draw_spans, spans_width
+from .analysis_view import KIND_COLOURS, spans_width
 from .words import outcome_words
 
 RESULT_WINNERS = {"2-0": BLACK, "0-2": WHITE}
@@ -95,7 +95,7 @@ class MoveList:
         rect = pygame.Rect(rect)
         number_w, cell_w = self.columns(rect)
         out = []
-        for k, (number, plies) in enumerate(self.visible(rect, line_h, current)):
+        for k, (_number, plies) in enumerate(self.visible(rect, line_h, current)):
             y = rect.y + k * line_h
             for j, ply in enumerate(plies):
                 if ply is not None:
@@ -112,7 +112,7 @@ class MoveList:
         rect = pygame.Rect(rect)
         number_w, _ = self.columns(rect)
         kinds = {m.ply + 1: m for m in report.moves} if report is not None else {}
-        for k, (number, plies) in enumerate(self.visible(rect, line_h, current)):
+        for k, (number, _plies) in enumerate(self.visible(rect, line_h, current)):
             y = rect.y + k * line_h
             theme.blit_text(surface, f"{number}.", size, theme.TEXT_FAINT, (rect.x + number_w - 8, y),
                             "topright", tabular=True)

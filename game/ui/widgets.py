@@ -216,8 +216,8 @@ class IconButton(Button):
         if self.checked:
             pygame.draw.rect(surface, theme.GOOD, r, max(2, r.height // 16), border_radius=radius)
         if focused:
-            pygame.draw.rect(surface, theme.FOCUS_RING, r.inflate(-2 * max(2, r.height // 16), -2 * max(2, r.height // 16)),
-                             2, border_radius=radius)
+            inset = -2 * max(2, r.height // 16)
+            pygame.draw.rect(surface, theme.FOCUS_RING, r.inflate(inset, inset), 2, border_radius=radius)
         self.paint(surface, r.inflate(-r.width // 6, -r.height // 6))
 
 

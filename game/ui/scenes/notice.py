@@ -1,8 +1,8 @@
 """A message for the player with one OK button: ``app.push("notice", title=..., message=...)``."""
 
+from .. import theme
 from ..dialog import DialogScene
 from ..scene import register
-from .. import theme
 
 
 @register("notice")

@@ -205,7 +205,8 @@ class PlayScene(Scene):
         self.panel.scroll = 0  # show the move just played
         self.input = None
         self.drag = None
-        self.anim = MoveAnimation(move, before, first_hop, ANIMATION_SCALE.get(self.setting("animation", "normal"), 1.0))
+        speed = ANIMATION_SCALE.get(self.setting("animation", "normal"), 1.0)
+        self.anim = MoveAnimation(move, before, first_hop, speed)
         if self.anim.done:
             self._finish_animation()
 
@@ -482,7 +483,8 @@ class PlayScene(Scene):
                 self._click(None)
             return
         self.cursor = None
-        if self.input is not None and self.input.path and square == self.input.path[-1] and self._board_busy_reason() is None:
+        in_hand = self.input is not None and self.input.path and square == self.input.path[-1]
+        if in_hand and self._board_busy_reason() is None:
             # pressing the piece in hand: a drag, or (on release without moving) a cancel
             self.drag = {"square": square, "pos": pos, "press_pos": pos, "active": False, "was_selected": True}
             return

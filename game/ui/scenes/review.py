@@ -537,7 +537,7 @@ class ReviewScene(Scene):
         line = theme.font(self.text_size).get_linesize()
         y = self.title_rect.bottom + pad // 2
         self.info_rects = []
-        for text in self.info_lines():
+        for _ in self.info_lines():
             self.info_rects.append(pygame.Rect(x, y, w, line))
             y += line
         if self.error:

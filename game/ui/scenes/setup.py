@@ -86,7 +86,8 @@ class SetupScene(Scene):
         self.typing = None  # the FEN being typed, or None
         self.tool_buttons = []
         for i, (label, piece) in enumerate(TOOLS):
-            b = IconButton(f"{i + 1}  {label}", (lambda surface, rect, piece=piece: self._paint_tool(surface, rect, piece)),
+            b = IconButton(f"{i + 1}  {label}",
+                           (lambda surface, rect, piece=piece: self._paint_tool(surface, rect, piece)),
                            (lambda i=i: self.pick(i)))
             b.name = f"tool{i + 1}"
             self.tool_buttons.append(b)
