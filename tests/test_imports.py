@@ -228,3 +228,41 @@ def test_the_scene_check_catches_a_scene_importing_another():
     assert scene_imports("game.ui.scenes.play", "from game.ui.scenes.review import yield_to_the_window\n")
     assert not scene_imports("game.ui.scenes.menu", "from ..scene import register\nfrom .. import store_hooks\n")
     assert not scene_imports("game.ui.panel", "from .scenes import load_all\n")  # only scenes are held to it
+
+
+# -- the window reads the engine's words, not its search ----------------------------------------------
+
+SEARCH_MODULE = "game.engine.search"
+WINDOW_PARTS = ("ui", "analysis", "controller", "app")
+
+
+def search_imports(module, source, is_package=False):
+    """``module: line N imports game.engine.search`` where a part of the window reaches the search
+    itself: it takes score words from game.engine.scores and runs searches through the engine's process."""
+    if part_of(module) not in WINDOW_PARTS:
+        return []
+    # ``from ..engine import search`` names the module as an imported name, not as the target
+    names = {alias.name for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ImportFrom)
+             for alias in node.names}
+    found = []
+    for target, line in imported_modules(source, module, is_package):
+        if target == "game.engine" and "search" in names:
+            target = SEARCH_MODULE
+        if target == SEARCH_MODULE or target.startswith(SEARCH_MODULE + "."):
+            found.append(f"{module}: line {line} imports {target}")
+    return found
+
+
+def test_the_window_does_not_import_the_search():
+    problems = []
+    for path in sorted(GAME.rglob("*.py")):
+        problems += search_imports(module_name(path), path.read_text(encoding="utf-8"), path.name == "__init__.py")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_search_check_sees_each_spelling():
+    assert search_imports("game.ui.panel", "from ..engine.search import describe_score\n")
+    assert search_imports("game.ui.scenes.review", "from ...engine import search\n")
+    assert search_imports("game.analysis.report", "import game.engine.search\n")
+    assert not search_imports("game.ui.panel", "from ..engine.scores import describe_score\n")
+    assert not search_imports("game.agent.state", "from ..engine.search import Searcher\n")
