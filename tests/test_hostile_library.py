@@ -589,6 +589,34 @@ def test_on_a_small_disk_every_failure_is_shown_and_nothing_saved_is_lost(monkey
     assert {p: p.read_bytes() for p in kept} == before
     leftovers = [p for p in home.rglob("*") if p.name.endswith(".checkers-tmp")]
     assert leftovers == []
+    assert not list(home.rglob("*.bad-*"))  # a full disk is not a broken index: nothing set aside
+
+
+def test_an_index_on_a_full_disk_is_kept_and_the_games_are_listed_for_the_session(monkeypatch, small_disk):
+    home = small_disk
+    monkeypatch.setenv("CHECKERS_HOME", str(home))
+    save_game(played(6), {"Black": "K", "White": "B"})
+    open_library(home).close()
+    before = (home / "data" / "library" / "index.sqlite3").read_bytes()
+    fd = os.open(home / "filler", os.O_WRONLY | os.O_CREAT)
+    try:
+        while os.write(fd, b"\0" * 4096):
+            pass
+    except OSError:
+        pass
+    os.close(fd)
+    save_game_text = home / "data" / "games" / "new.pdn"
+    try:
+        save_game_text.write_text(pdn_of(1))
+    except OSError:
+        pass
+    lib = Library(data=home / "data", worker_factory=InlineWorker)
+    lib.open()
+    settle(lib)
+    assert "K" in {e.black for e in lib.catalog.entries}
+    assert not list(home.rglob("*.bad-*"))
+    lib.close()
+    assert (home / "data" / "library" / "index.sqlite3").read_bytes()[:100] == before[:100]
 
 
 # -- 3. background work goes on after the screen is left -------------------------------------------------

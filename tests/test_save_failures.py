@@ -78,7 +78,8 @@ def test_a_refused_save_is_said_the_game_is_kept_and_the_next_move_saves_it(app,
     assert moves_kept(gid) == 2
     disk.broken = True
     move(app, scene)
-    assert scene.message.startswith(f"Could not save: {words}") and "kept in memory" in scene.message
+    shown = scene.status_text()[0]  # on the status line, not only remembered
+    assert shown.startswith(f"Could not save: {words}") and "kept in memory" in shown
     assert len(scene.game.moves) == 3 and moves_kept(gid) == 2  # in memory, the disk has the older game
     key(app, pygame.K_q, mod=pygame.KMOD_CTRL)  # quitting asks, and says the game is lost if it goes
     ask = app.stack.top
@@ -87,7 +88,7 @@ def test_a_refused_save_is_said_the_game_is_kept_and_the_next_move_saves_it(app,
     assert app.running and app.stack.top is scene
     disk.broken = False
     move(app, scene)  # the next move tries again
-    assert moves_kept(gid) == 4 and scene.message == "Saved: your game is on disk again"
+    assert moves_kept(gid) == 4 and scene.status_text()[0] == "Saved: your game is on disk again"
     assert scene.quit_question() == ("Quit during this game?", "You can pick it up again with Continue.")
 
 
@@ -98,7 +99,7 @@ def test_ctrl_s_retries_at_once_and_says_why_it_cannot(app, monkeypatch):
     disk.broken = True
     move(app, scene)
     key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
-    assert scene.message.startswith("Could not save: the disk is full")
+    assert scene.status_text()[0].startswith("Could not save: the disk is full")
     disk.broken = False
     key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
     assert scene.message.startswith("Saved as ") and moves_kept(scene.match.game_id) == 2

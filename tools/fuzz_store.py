@@ -3,6 +3,7 @@
     python tools/fuzz_store.py                    # 3000 inputs per reader, seed 1
     python tools/fuzz_store.py --cases 500 --seed 9 --reader settings
     python tools/fuzz_store.py --caps             # the largest file each reader accepts: time, memory
+    python tools/fuzz_store.py --small-disk       # the game played on a 256 KB disk (root, Linux)
 
 Readers: settings (load_settings), unfinished (list_unfinished, load_unfinished,
 load_autosave), pdn (the library's scan_file, read_games_file: saved and archived games),
@@ -489,6 +490,142 @@ def parse_input_safe(text, parse):
         pass
 
 
+def small_disk(size_kb=256, seed=1):
+    """The real window, headless, on a home of ``size_kb`` KB (a tmpfs): games are played, saved with
+    Ctrl+S and finished, a collection is imported and games exported, until the disk is full and after.
+
+    Counted: every write the disk refused and whether the player was told (the status line, the library's
+    line, the game-over card); every file saved before is compared byte for byte at the end; the game is
+    freed of the filler and must then save what it kept in memory.  Needs root (mount) on Linux."""
+    import subprocess
+
+    _common.headless(scratch_home=False)
+    where = Path(tempfile.mkdtemp(prefix="checkers-small-disk-"))
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size_kb}k", "tmpfs", str(where)]).returncode:
+        print("cannot mount a tmpfs here (it needs root on Linux)")
+        return 1
+    os.environ["CHECKERS_HOME"] = str(where)
+    rng = random.Random(seed)
+    try:
+        return _small_disk_run(where, rng)
+    finally:
+        subprocess.run(["umount", "-l", str(where)])
+        shutil.rmtree(where, ignore_errors=True)
+
+
+def _small_disk_run(home, rng):
+    import pygame
+
+    from game.app import App
+    from game.notation.pdn import write_pdn
+    from game.rules import BLACK, WHITE
+    from game.store import archive_dir, games_dir, unfinished_dir
+
+    app = App((1000, 700), fixed_dt=1 / 60, sound=False)
+    refused = told = moves = cards = cards_told = 0
+    shown = set()
+    before = {}  # every file on disk while the disk still had room, and its bytes
+
+    def snapshot():
+        for folder in (games_dir(), archive_dir()):
+            for p in folder.glob("*.pdn") if folder.exists() else []:
+                before[p] = p.read_bytes()
+
+    def settle(scene):
+        for _ in range(300):
+            app.step()
+            if scene.anim is None:
+                return
+
+    def play(scene):
+        nonlocal refused, told, moves
+        scene.play_move(rng.choice(scene.game.legal_moves()))
+        settle(scene)
+        moves += 1
+        if scene.extras.keeper.unsaved:
+            refused += 1
+            told += scene.status_text()[0].startswith("Could not save")
+            shown.add(scene.status_text()[0])
+
+    full_at = None
+    filler = home / "filler"
+    filler.write_bytes(b"\0" * 96 * 1024)  # taken back later: room for the game kept in memory
+    try:
+        for n in range(40):
+            app.switch("play", players={BLACK: None, WHITE: None})
+            app.step()
+            scene = app.stack.top
+            while scene.game.outcome is None and len(scene.game.moves) < 120:
+                play(scene)
+                if rng.random() < 0.1:
+                    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL,
+                                                         unicode="", scancode=0))
+                    app.step()
+                    shown.add(scene.status_text()[0][:60])
+            for _ in range(5):
+                app.step()
+            if scene.game.outcome is not None and app.stack.top.name == "game_over" \
+                    and scene.extras.keeper.unsaved:
+                cards += 1
+                cards_told += "could not be saved" in app.stack.top.message
+                shown.add(app.stack.top.message[:80])
+            if full_at is None and scene.extras.keeper.unsaved:
+                full_at = n
+            if full_at is None:
+                snapshot()
+            if full_at is not None and n > full_at + 2:
+                break
+        # room again: the game kept in memory is saved by its next move
+        kept_moves = len(scene.game.moves)
+        filler.unlink()
+        if scene.game.outcome is None:
+            play(scene)
+        else:  # finished: Save on the card (or Ctrl+S) writes it
+            app.stack.top.save() if app.stack.top.name == "game_over" else scene.extras.save()
+        recovered = not scene.extras.keeper.unsaved and kept_moves > 0
+        told_again = scene.status_text()[0] if scene.game.outcome is None else app.stack.top.message
+        refill = home / "refill"
+        fd = os.open(refill, os.O_WRONLY | os.O_CREAT, 0o644)  # the disk full again, for the library
+        try:
+            while os.write(fd, b"\0" * 4096):
+                pass
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+        # the library on the full disk: an import, an export
+        collection = Path(tempfile.mkdtemp()) / "club.pdn"
+        collection.write_text("\n".join(write_pdn(scene.game, {"Black": f"P{i}", "White": "Q"}) for i in range(300)))
+        app.switch("menu")
+        app.push("load")
+        lib_scene = app.stack.top
+        for _ in range(200):
+            app.step()
+        lib = lib_scene.library
+        lib_scene.import_path(str(collection))
+        lib_scene.export_to(str(home / "all.pdn")) if lib_scene.current else None
+        for _ in range(3000):
+            app.step()
+            if not lib.busy and not lib.loading:
+                break
+        library_lines = [t for t, bad in lib.news if bad]
+        shutil.rmtree(collection.parent, ignore_errors=True)
+        lost = [p.name for p, data in before.items() if not p.exists() or p.read_bytes() != data]
+        print(f"small disk ({home}): {moves} moves played in {n + 1} games; the disk was full from game "
+              f"{full_at}; writes refused {refused}, told on the status line {told}; games finished unsaved "
+              f"{cards}, warned on the game-over card {cards_told}")
+        print(f"  lines shown: {sorted(shown)[:6]}")
+        print(f"  the library said: {library_lines}")
+        print(f"  files saved before the disk filled: {len(before)}, changed or lost since: {len(lost)} {lost[:3]}")
+        leftovers = [str(p.relative_to(home)) for p in home.rglob("*") if p.name.endswith(".checkers-tmp")]
+        print(f"  room made again: the game kept in memory ({kept_moves} moves) saved by its next move: "
+              f"{recovered} ({told_again[:60]!r}); temporaries left: {leftovers}; "
+              f"unfinished records: {len(list(unfinished_dir().glob('*.json')))}")
+        return 0 if not lost and told == refused and cards == cards_told and not leftovers and recovered else 1
+    finally:
+        app.close()
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", type=int, default=3000)
@@ -496,7 +633,11 @@ def main(argv=None):
     ap.add_argument("--reader", choices=sorted(READERS), action="append")
     ap.add_argument("--slow", type=float, default=5.0, help="seconds after which a case counts as a hang")
     ap.add_argument("--caps", action="store_true", help="measure the reading caps instead")
+    ap.add_argument("--small-disk", action="store_true",
+                    help="play, save, import and export on a 256 KB tmpfs home (root, Linux) instead")
     args = ap.parse_args(argv)
+    if args.small_disk:
+        return small_disk()
     import logging
 
     logging.disable(logging.CRITICAL)  # thousands of expected warnings

@@ -184,12 +184,35 @@ def connect(path: StrPath, *, wait: float = 0.0, notes: list[str] | None = None)
         except sqlite3.DatabaseError as e:
             if is_busy(e):
                 raise IndexBusy(_line(e)) from None
-            if not os.path.lexists(path):  # nothing to set aside: the folder itself refuses
-                raise IndexUnusable(f"the library cannot keep its index in {path.parent}: {_line(e)}") from None
+            refused = _folder_refuses(path.parent) if isinstance(e, sqlite3.OperationalError) else None
+            if is_full(e) or refused or not os.path.lexists(path):
+                # the disk or the folder refuses (full, read-only): the file is not to blame, it stays
+                why = "the disk is full" if is_full(e) else refused or _line(e)
+                raise IndexUnusable(f"the library cannot keep its index in {path.parent}: {why}") from None
             _set_aside(path, f"could not be used ({_line(e)})", notes)
         except OSError as e:
             raise IndexUnusable(f"the library cannot keep its index in {path.parent}: {e.strerror or e}") from None
     raise IndexUnusable(f"the library cannot keep an index in {path.parent}")
+
+
+def _folder_refuses(folder: Path) -> str | None:
+    """Why the folder cannot take a new file (full, read-only, not ours to write), or None if it can."""
+    import tempfile
+
+    from ..store.paths import TEMP_SUFFIX, temp_name_prefix, why
+
+    try:  # our temporary's name: a kill right now leaves what start_up removes
+        fd, name = tempfile.mkstemp(prefix=temp_name_prefix("index-probe"), suffix=TEMP_SUFFIX, dir=folder)
+    except OSError as e:
+        return why(e)
+    try:
+        os.write(fd, b"x" * 4096)  # a page: a full disk may still hand out a name
+    except OSError as e:
+        return why(e)
+    finally:
+        os.close(fd)
+        os.unlink(name)
+    return None
 
 
 class _NotOurs(Exception):

@@ -217,7 +217,8 @@ class Library:
         self.db_path = Path(self._temp_home) / "index.sqlite3"
         if not self._connect():
             return False
-        self.say(f"The library cannot keep its index ({clean(why, 100)}); its games are listed for this "
+        reason = str(why).rsplit(": ", 1)[-1] if str(why).startswith("the library") else str(why)
+        self.say(f"The library cannot keep its index ({clean(reason, 100)}); its games are listed for this "
                  "session only", bad=True)
         return True
 
@@ -460,8 +461,9 @@ class Library:
         elif kind == "reset":
             self._reset()
         elif kind == "failed":
-            if len(event) > 3 and event[3] == FULL:
-                if not self._full_said:  # a full disk is said once, not once a file
+            asked = self._jobs.get(event[1], ("index",))[0] not in ("index", "tidy")
+            if len(event) > 3 and event[3] == FULL and not asked:
+                if not self._full_said:  # a full disk is said once, not once a file indexed
                     self._full_said = True
                     self.say(event[2], bad=True)
             elif event[2].startswith("The library cannot work here"):

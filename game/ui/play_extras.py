@@ -37,6 +37,7 @@ class PlayExtras:
         # player's game in progress nor changes their remembered choices
         self.ephemeral = bool(scene.params.get("ephemeral"))
         self.keeper = store_hooks.Keeper(self.ephemeral)  # what is on disk, and what to say when it is not
+        self._line = None  # the keeper's line, to say at the next frame
         store_hooks.settings_of(self.app)
         if self.ephemeral:
             return
@@ -61,8 +62,8 @@ class PlayExtras:
         if game.outcome is None and not game.moves and game.start == Position.initial():
             return  # nothing worth continuing yet
         line = self.keeper.keep(game, self.scene.match.record())
-        if line:  # the disk refused (or works again): one line, the game stays in memory
-            self.scene.say(line)
+        if line:  # the disk refused (or works again): one line, the game stays in memory; said at the next
+            self._line = line  # frame, once the move it came with has cleared the old position's words
 
     # -- keys ------------------------------------------------------------------------
 
@@ -107,6 +108,9 @@ class PlayExtras:
     # -- frame -----------------------------------------------------------------------
 
     def update(self, dt):
+        if self._line:
+            self.scene.say(self._line)
+            self._line = None
         message = self.hint.poll(self.scene.game.position)
         if message:
             self.scene.say(message)
