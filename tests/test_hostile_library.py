@@ -656,3 +656,40 @@ def test_every_job_ends_with_one_line_when_the_index_folder_cannot_be_written(ho
     w.close()
     failed = [e for e in events if e[0] == "failed"]
     assert len(failed) == 1 and failed[0][2].startswith("The library cannot work here")
+
+
+def test_the_librarys_folders_as_links_are_set_aside_and_nothing_is_written_where_they_point(home, data, tmp_path):
+    save_game(played(4), {"Black": "A", "White": "B"})
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (data / "library").symlink_to(elsewhere)
+    lib = open_library(home)
+    assert [e.black for e in lib.catalog.entries] == ["A"]
+    assert not (data / "library").is_symlink() and (data / "library" / "index.sqlite3").is_file()
+    src = tmp_path / "club.pdn"
+    src.write_text(pdn_of(2))
+    other = tmp_path / "other"
+    other.mkdir()
+    (data / "library" / "imported").symlink_to(other)
+    lib.import_file(src)
+    settle(lib)
+    assert sorted(e.black for e in lib.catalog.entries) == ["A", "P0", "P1"]
+    lib.close()
+    assert list(elsewhere.iterdir()) == [] and list(other.iterdir()) == []
+    assert any("set aside" in t for t, bad in lib.news if bad)
+
+
+def test_an_unfinished_record_that_is_a_link_is_a_broken_row_and_its_target_untouched(home, tmp_path):
+    from game.store.unfinished import list_unfinished, load_unfinished
+
+    target = tmp_path / "precious.json"
+    target.write_text('{"format": "checkers-autosave", "version": 1, "moves": []}')
+    folder = paths.unfinished_dir()
+    folder.mkdir(parents=True)
+    gid = "20200101-000000-abcdef"
+    (folder / f"{gid}.json").symlink_to(target)
+    [entry] = list_unfinished()
+    assert entry.broken and "link" in entry.error
+    opened = load_unfinished(gid)
+    assert "set aside" in opened.error and not (folder / f"{gid}.json").exists()
+    assert target.read_text().startswith('{"format"')

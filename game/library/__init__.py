@@ -9,7 +9,9 @@ events into calls.
 - ``index``: the rows kept on disk (sqlite3) so reopening is instant; a file
   whose size or modification time changed is indexed again.
 - ``jobs`` and ``worker``: indexing, importing, exporting and removing, run by
-  a background process that reports progress; the window never waits on parsing.
+  a background process that reports progress; the window never waits on parsing
+  nor on the database.
+- ``lock``: one writer at a time on the index, across every game window on one home.
 - ``catalog``: the rows in memory: filter as you type, sort by column.
 - ``library``: the facade the screen uses (which folders, what is stale,
   the store's unfinished games, every action).

@@ -170,6 +170,12 @@ def connect(path: StrPath, *, wait: float = 0.0, notes: list[str] | None = None)
     path = Path(path)
     notes = [] if notes is None else notes
     try:
+        if path.parent.name == "library":  # the library's own folder: a link there would send the index elsewhere
+            from ..store.paths import own_folder
+
+            note = own_folder(path.parent)
+            if note:
+                notes.append(f"The library's folder {note}")
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise IndexUnusable(f"the library's folder {path.parent} cannot be made: {e.strerror or e}") from None

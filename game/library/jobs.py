@@ -182,7 +182,11 @@ def _add_copy(conn: sqlite3.Connection, job_id: int, name: str, copy_name: str, 
 
     target = folder / copy_name
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        from ..store.paths import own_folder
+
+        note = own_folder(folder)  # the library's own: a link in its place would send the copy elsewhere
+        if note:
+            emit(("note", job_id, f"The library's folder {note}"))
         if os.path.islink(target) or os.path.lexists(target) and not target.is_file():
             aside = keep_aside(target)  # not ours: a new name, never written through
             emit(("failed", job_id, f"Something that was not a copy of {name} was in the library's folder; "

@@ -50,7 +50,14 @@ class WriterLock:
         flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) \
             | getattr(os, "O_CLOEXEC", 0)
         try:
-            os.makedirs(os.path.dirname(self.path) or ".", exist_ok=True)
+            folder = os.path.dirname(self.path) or "."
+            if os.path.basename(folder) == "library":  # the library's own folder: never through a link
+                from ..store.paths import own_folder
+
+                note = own_folder(folder)
+                if note:
+                    self.notes.append(f"The library's folder {note}")
+            os.makedirs(folder, exist_ok=True)
         except OSError as e:
             raise LockUnusable(f"the library's folder cannot be made: {e.strerror or e}") from None
         for attempt in range(2):

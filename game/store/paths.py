@@ -135,6 +135,22 @@ def atomic_write(path: StrPath, data: str | bytes) -> Path:
     return path
 
 
+def own_folder(folder: StrPath) -> str | None:
+    """Make sure ``folder`` (one the game alone writes in) is a real folder, never a link that would send
+    its files elsewhere: a link or a file in its place is set aside (a new name).  A line saying so, or
+    None.  OSError when the folder cannot be made."""
+    folder = Path(folder)
+    note = None
+    if os.path.islink(folder) or os.path.lexists(folder) and not folder.is_dir():
+        aside = keep_aside(folder)
+        if aside is None:
+            raise OSError(f"{folder} is not a folder and cannot be moved aside")
+        note = f"{folder.name} was not a folder of the game's; it was set aside as {aside.name}"
+        log.warning("%s", note)
+    folder.mkdir(parents=True, exist_ok=True)
+    return note
+
+
 def write_new(folder: StrPath, names: Iterable[str], data: str | bytes) -> Path:
     """Write ``data`` to the first of ``names`` (in ``folder``) that is free; its path.
 

@@ -178,6 +178,9 @@ def _write(path: Path, game: Game, mode: str, levels: Levels | None, humans: Ite
 
 def _entry(game_id: str, path: Path, modified: float) -> UnfinishedGame:
     entry = UnfinishedGame(game_id, path, modified)
+    if os.path.islink(path):  # not a record the game wrote: a broken entry (opening it sets it aside)
+        entry.error = "it is a link, not a saved game the game wrote"
+        return entry
     try:
         saved = read_record(path)
     except ValueError as e:
