@@ -1,0 +1,40 @@
+# C versions of _bits.py for the compiled core (cimported by core.pxd).
+
+cdef extern from *:
+    """
+    #if defined(_MSC_VER) && !defined(__clang__)
+    #include <intrin.h>
+    static __inline int checkers_popcount(unsigned long long x) {
+        /* (no __popcnt64: it needs an instruction older x86-64 machines lack) */
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
+    static __inline int checkers_bitlen(unsigned long long x) {
+        unsigned long i;
+        _BitScanReverse64(&i, x);
+        return (int)i + 1;
+    }
+    #else
+    #define checkers_popcount(x) __builtin_popcountll(x)
+    #define checkers_bitlen(x) (64 - __builtin_clzll(x))
+    #endif
+    #ifndef CHECKERS_CORE_DIGEST
+    #define CHECKERS_CORE_DIGEST 0ULL
+    #endif
+    """
+    int checkers_popcount(unsigned long long) nogil
+    int checkers_bitlen(unsigned long long) nogil
+    # setup.py passes the digest of the core's source (corebuild.source_digest)
+    const unsigned long long core_digest "CHECKERS_CORE_DIGEST"
+
+cdef enum:
+    compiled = 1
+
+cdef inline int popcount(unsigned long long x) noexcept nogil:
+    return checkers_popcount(x)
+
+cdef inline int bitlen(unsigned long long x) noexcept nogil:
+    # (x != 0: the callers pass single-bit masks)
+    return checkers_bitlen(x)
