@@ -28,8 +28,26 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (checkers --help lists the options)")
 
 
+class _Version(argparse.Action):
+    """--version: the installed version and which build of the engine runs (read only when asked)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from importlib.metadata import PackageNotFoundError, version
+
+        from .engine.corebuild import choose, describe
+
+        try:
+            number = version("checkers")
+        except PackageNotFoundError:
+            number = "(not installed)"
+        print(f"checkers {number} (engine: {describe(*choose())})")
+        parser.exit()
+
+
 def build_parser():
     p = _Parser(prog="checkers", description="English checkers against the computer or a friend.")
+    p.add_argument("--version", action=_Version, nargs=0,
+                   help="print the version and the engine's build (compiled or interpreted), then exit")
     start = p.add_mutually_exclusive_group()
     start.add_argument("--fen", metavar="FEN", help="start from this position, e.g. 'B:W18,24,K10:B12,16'")
     start.add_argument("--board", metavar="FILE", help="start from a board file (digits board or CSCI-561 input.txt)")
