@@ -1,11 +1,20 @@
-"""The search's own move generators (game.engine.movegen) and its inline move
-application agree with game.rules on thousands of random positions."""
+"""The search core's own move generators, move tests and inline move
+application agree with game.rules on thousands of random positions, in each
+build of the core there is (the interpreted one always; the compiled one when
+it is built)."""
 
 import random
 
-from game.engine import movegen
+import pytest
+
+from game.engine import corebuild
 from game.engine import search as S
+from game.rules import Position
 from game.rules import bitboard as bb
+
+CORES = [pytest.param(corebuild.interpreted_core(), id="interpreted")]
+if corebuild.compiled_core()[0] is not None:
+    CORES.append(pytest.param(corebuild.compiled_core()[0], id="compiled"))
 
 BLACK_MAN_SQUARES = range(1, 29)   # a black man on 29-32 would be a king
 WHITE_MAN_SQUARES = range(5, 33)
@@ -56,9 +65,8 @@ def random_states(seed, playouts=60, setups=1500):
 
 
 def _norm(raw):
-    """A raw move with its path filled in (the engine leaves it out of simple moves)."""
-    frm, to, cap, path = raw
-    return (frm, to, cap, path if path is not None else (frm, to))
+    """A raw move as the core gives it: (frm, to, captured)."""
+    return raw[:3]
 
 
 def _jumpers(bm, bk, wm, wk, black):
@@ -68,25 +76,25 @@ def _jumpers(bm, bk, wm, wk, black):
     return bb._jumpers(wm, wk, bm | bk, empty, False)
 
 
-def test_the_search_generators_agree_with_rules():
+@pytest.mark.parametrize("module", CORES)
+def test_the_search_generators_agree_with_rules(module):
+    core = S.Searcher(core=module, endgame=None).core
     states = random_states(7)
     assert len(states) > 5000
     with_captures = with_king_captures = 0
     for st in states:
-        legal = sorted(bb.moves(*st))
+        legal = sorted(_norm(m) for m in bb.moves(*st))
         j = _jumpers(*st)
         if j:
             with_captures += 1
             with_king_captures += bool(j & (st[1] if st[4] else st[3]))
-            mine = movegen.captures(*st, j)
-        else:
-            mine = movegen.quiet_moves(*st)
-        assert sorted(_norm(m) for m in mine) == legal, st
-    # the sample really exercises both capture paths (fast path and full generator)
+        assert sorted(core.moves(*st)) == legal, st
+    # the sample really exercises both capture paths (single jumps in bulk, and piece by piece)
     assert with_captures > 500 and with_king_captures > 100
 
 
-def test_inline_move_application_agrees_with_rules():
+@pytest.mark.parametrize("module", CORES)
+def test_inline_move_application_agrees_with_rules(module):
     """A depth-2 search with a constant evaluation visits every child of the root
     and stores it in the transposition table: the stored children must be exactly
     the legal successors (those that have a move) computed by game.rules."""
@@ -95,9 +103,8 @@ def test_inline_move_application_agrees_with_rules():
     rng.shuffle(states)
     checked = 0
     for st in states[:1500]:
-        searcher = S.Searcher(evaluate=lambda *a: 0, endgame=None)
-        node, _, _ = searcher._make_node(set(), None, None, [[None, None] for _ in range(200)])
-        node(*st, 2, -S.INF, S.INF, 0)
+        searcher = S.Searcher(evaluate=lambda *a: 0, endgame=None, core=module)
+        list(searcher.search(Position.from_state(st), depth=2, draw_rule=None))
         stored = {k for k, e in searcher.tt.items() if e[0] == 1}
         children = {bb.play(*st, m) for m in bb.moves(*st)}
         expected = {c for c in children if bb.moves(*c)}
@@ -106,9 +113,12 @@ def test_inline_move_application_agrees_with_rules():
     assert checked == 1500
 
 
-def test_the_search_move_tests_agree_with_rules():
+@pytest.mark.parametrize("module", CORES)
+def test_the_search_move_tests_agree_with_rules(module):
     """can_move, wins_at_once and lost_in_two (the search's tests for a side
     about to be blocked) against the rules' own move lists."""
+    core = S.Searcher(core=module, endgame=None).core
+
     def blocked_after(st, m):
         return not bb.moves(*bb.play(*st, m))
 
@@ -121,12 +131,23 @@ def test_the_search_move_tests_agree_with_rules():
     blocks = losses = 0
     for st in states:
         moves = bb.moves(*st)
-        assert movegen.can_move(*st) == bool(moves), st
+        assert core.can_move(*st) == bool(moves), st
         # (asked only where no capture is pending, of the quiet moves alone)
         wins = any(blocked_after(st, m) for m in bb.quiet_moves(*st))
-        assert movegen.wins_at_once(*st) == wins, st
+        assert bool(core.wins_at_once(*st)) == wins, st
         lost = all(any(blocked_after(bb.play(*st, m), r) for r in bb.moves(*bb.play(*st, m))) for m in moves)
-        assert movegen.lost_in_two(*st) == lost, st
+        assert bool(core.lost_in_two(*st)) == lost, st
         blocks += wins
         losses += lost and bool(moves)
     assert blocks > 20 and losses > 100
+
+
+@pytest.mark.parametrize("module", CORES)
+def test_the_core_counts_the_known_perft_numbers(module):
+    core = S.Searcher(core=module, endgame=None).core
+    start = Position.initial().state
+    assert [core.count_perft(*start, d) for d in range(1, 7)] == [7, 49, 302, 1469, 7361, 36768]
+    for fen in ("B:WK14,15,22,23,32:BK10,1", "B:W9,10,18,19,27,11:B6,K1,2", "W:WK18,K27,K5,20:BK14,K10,K23,3"):
+        st = Position.from_fen(fen).state
+        for d in (1, 2, 3, 4):
+            assert core.count_perft(*st, d) == bb.perft(*st, d), (fen, d)

@@ -232,13 +232,17 @@ def test_a_search_with_a_fixed_time_starts_each_next_depth(monkeypatch):
 
 def test_history_scores_fade_between_searches_both_ways():
     s = Searcher(endgame=None)
-    s.hist[("never", "a move")] = 40
-    s.hist[("nor", "this")] = -40
+    sq = bb.SQUARE_BITS
+    up, down = (sq[28], sq[24]), (sq[31], sq[27])  # 29-25 and 32-28: never played below
+    s.core.set_history_score(*up, 40)
+    s.core.set_history_score(*down, -40)
     p = Position.from_fen("B:W21,22,23:B10,11,12")
+    seen = []
     for _ in range(3):
         list(s.search(p, depth=1))
-    # each search quarters them, toward zero, and a score worn to nothing goes
-    assert ("never", "a move") not in s.hist and ("nor", "this") not in s.hist
+        seen.append((s.core.history_score(*up), s.core.history_score(*down)))
+    # each search quarters them, toward zero, until nothing is left
+    assert seen == [(10, -10), (2, -2), (0, 0)]
 
 
 def test_searcher_reused_across_game_moves():
@@ -565,6 +569,18 @@ def test_a_forced_result_keeps_its_distance_when_the_table_is_warm(fen):
 
 # -- the no-progress draw rule fades the evaluation ---------------------------
 
+def _faded(evaluate, root, left, plies, rule="official", draws=(0, 0)):
+    """The search core's evaluation for a search from ``root`` with ``left``
+    of the draw rule's ``plies`` to go, and the draw scores ``draws``
+    (white's, black's): Core.leaf."""
+    from game.engine.search import _draw_rule, _set_fade
+
+    core = Searcher(evaluate=evaluate, endgame=None).core
+    _set_fade(core, root, left, plies, _draw_rule(rule))
+    core.draw_w, core.draw_b = draws
+    return core.leaf
+
+
 FOUR_V_THREE = "B:WK9,K11,K14,K23:BK20,K28,K32"  # kings only, no capture in reach
 
 
@@ -606,10 +622,9 @@ def test_the_evaluation_fades_as_the_no_progress_rule_nears():
 
 def test_positions_past_a_capture_or_a_man_move_do_not_fade():
     from game.engine.evaluate import evaluate
-    from game.engine.search import _fading
 
     root = Position.from_fen("B:W18,K9,K11,K23:B15,K28,K32").state
-    faded = _fading(evaluate, root, 20, 80)
+    faded = _faded(evaluate, root, 20, 80)
     king_moved = Position.from_fen("W:W18,K9,K11,K23:B15,K27,K32").state
     man_moved = Position.from_fen("W:W18,K9,K11,K23:B19,K28,K32").state
     captured = Position.from_fen("W:WK9,K11,K23:B22,K28,K32").state
@@ -624,19 +639,17 @@ def test_with_contempt_the_fade_moves_toward_the_draw_score():
     # The rule's draw is worth what a repetition is: with contempt (draws
     # -20 for white to move, +20 for black) a shuffling position's score
     # moves toward that, not toward even, alike for either colour.
-    from game.engine.search import _fading
-
     def level(bm, bk, wm, wk, black):
         return 100 if black else -100
 
     root = Position.from_fen("B:W18,K9,K11,K23:B15,K28,K32").state
     later_black = Position.from_fen("B:W18,K9,K11,K23:B15,K27,K32").state
     later_white = later_black[:4] + (False,)
-    faded = _fading(level, root, 20, 80, draws=(-20, 20))
+    faded = _faded(level, root, 20, 80, draws=(-20, 20))
     assert faded(*later_black) == 20 + (100 - 20) * 20 // 80
     assert faded(*later_white) == -faded(*later_black)
-    assert _fading(level, root, 0, 80, draws=(-20, 20))(*later_black) == 20  # the count is up: a draw
-    assert _fading(level, root, 20, 80)(*later_black) == 100 * 20 // 80
+    assert _faded(level, root, 0, 80, draws=(-20, 20))(*later_black) == 20  # the count is up: a draw
+    assert _faded(level, root, 20, 80)(*later_black) == 100 * 20 // 80
 
 
 def test_under_the_csci561_rule_man_moves_do_not_count_and_crownings_do():
@@ -657,10 +670,9 @@ def test_under_the_csci561_rule_man_moves_do_not_count_and_crownings_do():
 
 def test_under_the_csci561_rule_a_man_move_fades_and_a_crowning_does_not():
     from game.engine.evaluate import evaluate
-    from game.engine.search import _fading
 
     root = Position.from_fen("B:W18,K9,K11,K23:B15,K28,K32").state
-    faded = _fading(evaluate, root, 20, 50, "csci561")
+    faded = _faded(evaluate, root, 20, 50, "csci561")
     man_moved = Position.from_fen("W:W18,K9,K11,K23:B19,K28,K32").state
     crowned = Position.from_fen("W:WK9,K11,K23,K3:B15,K28,K32").state
     captured = Position.from_fen("W:WK9,K11,K23:B22,K28,K32").state
