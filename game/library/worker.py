@@ -5,6 +5,13 @@ one after another and sends events back; the window only ever calls
 ``submit`` and ``poll``, neither of which waits.  It ends when told to, when
 idle for a while, or when the game that started it is gone, so no process
 is ever left behind.
+
+It holds the index's writer lock (``lock``) for each job that writes, waiting
+for another game window's worker if need be (its progress says so), and opens
+the index itself holding it: an index locked by something that is no game
+window for ``LOCK_PATIENCE`` seconds is set aside and rebuilt.  If it cannot
+open the index at all, it sends one ``("fatal", 0, line)`` and ends; the
+client turns that into a "failed" event per job, never a traceback.
 """
 
 from __future__ import annotations
@@ -105,6 +112,9 @@ def worker_main(db_path: str, jobs: Queue[Job | None], events: Queue[Event], par
     except (index.IndexUnusable, LockUnusable, OSError, sqlite3.Error) as e:
         # no traceback: the window tells the player in one line
         events.put(("fatal", 0, " ".join(str(e).split())[:200] or type(e).__name__))
+        return
+    except Exception as e:  # a bug: still one line for the player, not a traceback in the terminal
+        events.put(("fatal", 0, f"{type(e).__name__}: {' '.join(str(e).split())[:160]}"))
         return
     if conn is None:
         return
