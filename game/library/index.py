@@ -297,6 +297,20 @@ def tidy(conn: sqlite3.Connection, gone: Iterable[int] = ()) -> int:
         return cur.rowcount or 0
 
 
+def has_orphans(conn: sqlite3.Connection) -> bool:
+    """Is there a game row whose file is not indexed?  One index seek per file, not a scan of every row
+    (the window asks when the library opens)."""
+    known = {r[0] for r in conn.execute("SELECT id FROM sources")}
+    row = conn.execute("SELECT min(source) FROM games").fetchone()
+    source = row[0] if row is not None else None
+    while source is not None:
+        if source not in known:
+            return True
+        row = conn.execute("SELECT source FROM games WHERE source > ? ORDER BY source LIMIT 1", (source,)).fetchone()
+        source = row[0] if row is not None else None
+    return False
+
+
 def orphans(conn: sqlite3.Connection) -> int:
     """Game rows whose file is not indexed (none, in a healthy index)."""
     return int(conn.execute("SELECT count(*) FROM games WHERE source NOT IN (SELECT id FROM sources)").fetchone()[0])

@@ -247,10 +247,9 @@ class Library:
         gone = [sid for key, (sid, *_rest) in known.items() if key not in seen]
         self._skip.update(gone)  # the file is gone (deleted, moved): not listed, forgotten by the worker
         try:
-            orphans = self.conn.execute("SELECT EXISTS (SELECT 1 FROM games WHERE source NOT IN "
-                                        "(SELECT id FROM sources))").fetchone()[0]
+            orphans = index.has_orphans(self.conn)
         except sqlite3.Error:
-            orphans = 0
+            orphans = False
         if gone or orphans:
             self._submit("tidy", gone, what=("tidy",))
         # small files first: the player's own saved games appear at once
