@@ -1,13 +1,20 @@
-"""Search benchmark: a fixed set of positions, searched by time or depth.
+"""Search benchmark: a fixed set of positions, searched by time or depth, by
+the compiled search core and the interpreted one side by side.
 
-    python tools/bench.py              # 1 s per position
+    python tools/bench.py              # 1 s per position, each build
     python tools/bench.py --time 3
     python tools/bench.py --depth 8    # fixed depth: deterministic output
+    python tools/bench.py --engine compiled     # one build only (or interpreted)
     python tools/bench.py --baseline /work/baseline/a686cb9   # the same run of an older
                                                              # checkout first, then this one
 
-Prints per position the depth reached, nodes, nodes/s, best move and score,
-then the median depth, total nodes per second and the peak resident memory.
+Prints per position and build the depth reached, nodes, nodes per CPU
+second of search, the search's CPU seconds, best move and score; then per
+build the median depth, the total nodes and nodes per CPU second; then the
+compiled build's speed as a multiple of the interpreted one's (and with
+--depth, whether both searched the same trees, node for node), and the peak
+resident memory.  Only the search is timed: the endgame database, all of its
+five-piece slices included, and the evaluation's tables are loaded first.
 With --time it also prints where the time went: in completed depths, in the
 unfinished last one, and left unused (the next depth was not started).
 With --baseline the other checkout's tools/bench.py runs first in a
@@ -26,6 +33,8 @@ from pathlib import Path
 
 import _common  # noqa: F401  (this checkout's game first on sys.path)
 
+from game.engine import corebuild
+from game.engine import endgame as _endgame
 from game.engine.scores import describe_score
 from game.engine.search import Searcher
 from game.rules import Position
@@ -53,11 +62,80 @@ POSITIONS = [
 ]
 
 
+def builds(which):
+    """[(name, core module)] of the builds asked for that are there."""
+    out = []
+    compiled, why = corebuild.compiled_core()
+    if which in ("both", "compiled"):
+        if compiled is not None:
+            out.append(("compiled", compiled))
+        else:
+            print(f"(no compiled core: {why})", flush=True)
+    if which in ("both", "interpreted"):
+        out.append(("interpreted", corebuild.interpreted_core()))
+    return out
+
+
+def load_everything(modules):
+    """The endgame database with every five-piece slice, and each build's
+    tables, before any timing."""
+    db = _endgame.default()
+    if db.has_table():
+        db.table()
+        for key in db.five_keys():
+            db.five_slice(key)
+    for module in modules:
+        list(Searcher(core=module).search(Position.initial(), depth=1))
+
+
+def run(name, module, positions, args):
+    """Search every position with one build; print its lines; its summary as a dict."""
+    print(f"== {name} core: {Path(module.__file__).name}", flush=True)
+    depths, rows = [], []
+    total_nodes, total_cpu = 0, 0.0
+    done_secs = unfinished_secs = 0.0
+    changed = 0
+    for label, fen in positions:
+        pos = Position.from_fen(fen)
+        searcher = Searcher(core=module)
+        info = None
+        c0 = time.process_time()
+        for info in searcher.search(pos, depth=args.depth, time=args.time):  # noqa: B007  (the last)
+            pass
+        cpu = time.process_time() - c0
+        if info is None:
+            print(f"{label:26s} no legal move")
+            continue
+        depths.append(info.depth)
+        nodes = searcher.nodes  # including the unfinished last iteration
+        rows.append((label, info.depth, nodes, str(info.best_move), info.score))
+        if searcher.timing is not None:  # (completed depths, unfinished depth, changed the move)
+            done_secs += searcher.timing[0]
+            unfinished_secs += searcher.timing[1]
+            changed += bool(searcher.timing[2])
+        total_nodes += nodes
+        total_cpu += cpu
+        print(f"{label:26s} depth {info.depth:3d}  nodes {nodes:9d}  nps {nodes / max(cpu, 1e-9):8.0f}"
+              f"  cpu {cpu:6.2f} s  best {str(info.best_move):10s} score {describe_score(info.score)}", flush=True)
+    nps = total_nodes / max(total_cpu, 1e-9)
+    median = statistics.median(depths)
+    print(f"median depth {median:g}  total nodes {total_nodes}  search CPU {total_cpu:.2f} s"
+          f"  nodes/s {nps:.0f}  ({name}, load average {os.getloadavg()[0]:.1f})")
+    if args.time is not None and (done_secs or unfinished_secs):
+        budget = args.time * len(depths)
+        print(f"time: {100 * done_secs / budget:.0f}% in completed depths, {100 * unfinished_secs / budget:.0f}%"
+              f" in unfinished ones, {100 * (budget - done_secs - unfinished_secs) / budget:.0f}% unused;"
+              f" an unfinished depth changed the move in {changed} of {len(depths)}")
+    return {"nps": nps, "median": median, "rows": rows}
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--time", type=float, default=None, help="seconds per position (default 1)")
     ap.add_argument("--depth", type=int, default=None, help="fixed depth (deterministic)")
     ap.add_argument("--only", type=int, default=None, help="run only the first N positions")
+    ap.add_argument("--engine", choices=("both", "compiled", "interpreted"), default="both",
+                    help="which build of the search core (default both, side by side)")
     ap.add_argument("--baseline", type=Path, default=None, metavar="CHECKOUT",
                     help="first run CHECKOUT/tools/bench.py with the same options, then compare")
     args = ap.parse_args(argv)
@@ -65,45 +143,21 @@ def main(argv=None):
         return compare(args.baseline, argv if argv is not None else sys.argv[1:])
     if args.time is None and args.depth is None:
         args.time = 1.0
-    depths, total_nodes, total_secs = [], 0, 0.0
-    done_secs = unfinished_secs = 0.0
-    changed = 0
-    cpu0 = time.process_time()
     positions = POSITIONS[: args.only] if args.only else POSITIONS
-    for name, fen in positions:
-        pos = Position.from_fen(fen)
-        info = None
-        t0 = time.perf_counter()
-        c0 = time.process_time()
-        searcher = Searcher()
-        for info in searcher.search(pos, depth=args.depth, time=args.time):
-            pass
-        secs = time.perf_counter() - t0
-        cpu_secs = time.process_time() - c0
-        if info is None:
-            print(f"{name:26s} no legal move")
-            continue
-        depths.append(info.depth)
-        nodes = searcher.nodes  # including the unfinished last iteration
-        timing = getattr(searcher, "timing", None)  # (completed depths, unfinished depth) seconds
-        if timing is not None:
-            done_secs += timing[0]
-            unfinished_secs += timing[1]
-            changed += bool(timing[2:] and timing[2])
-        total_nodes += nodes
-        total_secs += secs
-        print(f"{name:26s} depth {info.depth:3d}  nodes {nodes:9d}  nps {nodes / max(secs, 1e-9):8.0f}"
-              f"  cpu {cpu_secs:6.2f} s  best {str(info.best_move):10s} score {describe_score(info.score)}", flush=True)
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    cpu = time.process_time() - cpu0
-    print(f"median depth {statistics.median(depths):g}  total nodes {total_nodes}"
-          f"  nodes/s {total_nodes / max(total_secs, 1e-9):.0f}  (per CPU second {total_nodes / max(cpu, 1e-9):.0f},"
-          f" load average {os.getloadavg()[0]:.1f})  max RSS {rss:.0f} MB")
-    if args.time is not None and (done_secs or unfinished_secs):
-        budget = args.time * len(depths)
-        print(f"time: {100 * done_secs / budget:.0f}% in completed depths, {100 * unfinished_secs / budget:.0f}%"
-              f" in unfinished ones, {100 * (budget - done_secs - unfinished_secs) / budget:.0f}% unused;"
-              f" an unfinished depth changed the move in {changed} of {len(depths)}")
+    chosen = builds(args.engine)
+    load_everything([module for _, module in chosen])
+    results = {name: run(name, module, positions, args) for name, module in chosen}
+    if len(results) == 2:
+        c, i = results["compiled"], results["interpreted"]
+        limit = f"depth {args.depth}" if args.time is None else f"{args.time:g} s a position"
+        print(f"compiled / interpreted: {c['nps'] / max(i['nps'], 1e-9):.1f}x the nodes per CPU second"
+              f" ({c['nps']:,.0f} v {i['nps']:,.0f}); median depth {c['median']:g} v {i['median']:g} ({limit})")
+        if args.time is None:
+            same = c["rows"] == i["rows"]
+            print("the same trees in both builds (nodes, best moves, scores)" if same else
+                  "THE BUILDS DIFFER: " + "; ".join(f"{a[0]}: {a[1:]} v {b[1:]}" for a, b in zip(c["rows"], i["rows"])
+                                                    if a != b))
+    print(f"max RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
 
 
 def compare(checkout, argv):
@@ -121,12 +175,14 @@ def compare(checkout, argv):
             continue
         rest.append(a)
     summaries = []
-    for label, root in (("baseline " + str(checkout), checkout), ("this checkout", Path(__file__).resolve().parents[1])):
+    here = Path(__file__).resolve().parents[1]
+    for label, root in (("baseline " + str(checkout), checkout), ("this checkout", here)):
         print(f"== {label}", flush=True)
         out = subprocess.run([sys.executable, str(Path(root) / "tools" / "bench.py"), *rest], cwd=root,
                              capture_output=True, text=True, timeout=3600)
         sys.stdout.write(out.stdout + out.stderr)
-        summaries.append((label, [ln for ln in out.stdout.splitlines() if ln.startswith(("median", "time:"))]))
+        summaries.append((label, [ln for ln in out.stdout.splitlines()
+                                  if ln.startswith(("median", "time:", "compiled /"))]))
     print("== summary")
     for label, lines in summaries:
         for ln in lines:
