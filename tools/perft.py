@@ -6,6 +6,9 @@
 One line per depth 1..D: ``perft(d) = N``, the seconds, leaves per second.
 The last ply is counted in bulk.  Subtrees reached again by transposition are
 looked up in a table unless ``--no-hash`` is given (then every path is walked).
+``--core compiled`` (or ``interpreted``) counts with the search core's own
+move generator instead (game/engine/core.py), every path walked: the two
+builds and the rules must agree.
 """
 
 import argparse
@@ -23,6 +26,8 @@ def main(argv=None):
     ap.add_argument("--fen", help="start position (default: the initial position)")
     ap.add_argument("--divide", action="store_true", help="also print the count under each first move")
     ap.add_argument("--no-hash", action="store_true", help="walk every path: no transposition table")
+    ap.add_argument("--core", choices=("compiled", "interpreted"),
+                    help="count with the search core's move generator (that build) instead of the rules'")
     args = ap.parse_args(argv)
     try:
         pos = Position.from_fen(args.fen) if args.fen else Position.initial()
@@ -31,11 +36,14 @@ def main(argv=None):
     if args.depth < 1:
         ap.error("depth must be at least 1")
     state = pos.state
+    count = bb.perft
+    if args.core is not None:
+        count = _core_perft(args.core, ap)
     total_seconds = 0.0
     for d in range(1, args.depth + 1):
         table = None if args.no_hash else {}
         t0 = time.perf_counter()
-        n = bb.perft(*state, d, table)
+        n = count(*state, d, table)
         dt = time.perf_counter() - t0
         total_seconds += dt
         rate = n / dt if dt > 0 else float("inf")
@@ -44,9 +52,24 @@ def main(argv=None):
         print(f"divide at depth {args.depth}:")
         for raw in bb.moves(*state):
             table = None if args.no_hash else {}
-            n = bb.perft(*bb.play(*state, raw), args.depth - 1, table)
+            n = count(*bb.play(*state, raw), args.depth - 1, table)
             print(f"  {Move.from_raw(raw)}: {n}")
     print(f"total {total_seconds:.2f} s")
+
+
+def _core_perft(build, ap):
+    """perft(bm, bk, wm, wk, black, depth, table) by a build of the search core (the table unused)."""
+    from game.engine import corebuild
+    from game.engine.search import Searcher
+
+    module = corebuild.interpreted_core()
+    if build == "compiled":
+        module, why = corebuild.compiled_core()
+        if module is None:
+            ap.error(why)
+    core = Searcher(core=module, endgame=None).core
+    return lambda bm, bk, wm, wk, black, depth, table=None: (core.count_perft(bm, bk, wm, wk, black, depth)
+                                                             if depth else 1)
 
 
 if __name__ == "__main__":
