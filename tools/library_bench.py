@@ -95,17 +95,25 @@ def two_windows(n, timeout):
     from game.library import index
 
     per_file = 30000
+    base = Path(tempfile.gettempdir()) / f"library-two-windows-{min(n, per_file)}-0.pdn"
+    if not base.exists():
+        tool = ROOT / "tools" / "make_collection.py"
+        print(f"making {base} ({min(n, per_file)} games) ...", flush=True)
+        subprocess.run([sys.executable, str(tool), str(min(n, per_file)), str(base), "--seed", "1", "--force"],
+                       check=True, stdout=subprocess.DEVNULL)
+    # N games as files of at most 30,000: the same games, each file its own (a first comment tells them
+    # apart, so each is a new import), cut from the one collection made
+    chunks = base.read_text().split("\n\n[")
+    chunks = [c if c.startswith("[") else "[" + c for c in chunks]
+    home = Path(tempfile.mkdtemp(prefix="library-two-windows-"))
     files = []
     for k in range((n + per_file - 1) // per_file):
         count = min(per_file, n - k * per_file)
-        path = Path(tempfile.gettempdir()) / f"library-two-windows-{count}-{k}.pdn"
-        if not path.exists():
-            tool = ROOT / "tools" / "make_collection.py"
-            print(f"making {path} ({count} games) ...", flush=True)
-            subprocess.run([sys.executable, str(tool), str(count), str(path), "--seed", str(k + 1), "--force"],
-                           check=True, stdout=subprocess.DEVNULL)
+        path = home / f"part {k + 1}.pdn"
+        path.write_text(f"{{part {k + 1} of the two-window test}}\n" + "\n\n".join(chunks[:count]) + "\n")
         files.append(path)
-    home = Path(tempfile.mkdtemp(prefix="library-two-windows-"))
+    home = home / "home"
+    home.mkdir()
     env = dict(os.environ, CHECKERS_HOME=str(home), PYTHONPATH=str(ROOT))
     began = time.perf_counter()
     importer = subprocess.Popen([sys.executable, "-c", IMPORTER, *map(str, files)], stdout=subprocess.PIPE,
@@ -136,7 +144,7 @@ def two_windows(n, timeout):
     print(f"afterwards: {orphans} orphan rows, {rows} games in the index, {sources[0]} files "
           f"({sources[1]} complete), index {size:.1f} MB; a fresh window lists {fresh} games "
           f"(want {n}, 0 orphans)")
-    shutil.rmtree(home, ignore_errors=True)
+    shutil.rmtree(home.parent, ignore_errors=True)
     return 0 if orphans == 0 and fresh == n == rows else 1
 
 
