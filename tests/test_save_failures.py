@@ -233,3 +233,34 @@ def test_an_annotated_copy_is_saved_again_in_place_with_the_games_tags(app):
     assert "deeper" in first.read_text()
     assert (saved.tags["Event"], saved.tags["Date"], saved.tags["Time"]) == (tags["Event"], tags["Date"], tags["Time"])
     assert "GameId" not in saved.tags  # a copy of its own: listed beside the game, not hidden behind it
+
+
+@pytest.mark.parametrize("ending", ["resigned", "agreed", "played out"])
+def test_a_kill_between_archiving_and_dropping_the_record_keeps_the_game_as_it_ended(home, ending):
+    from game.store.archive import _archived
+    from game.store.paths import remove
+
+    game = Game(Position.from_fen("B:W23,14:B18,K6,1,2"))
+    game.push(game.legal_moves()[0])
+    if ending == "resigned":
+        game.resign(WHITE)
+    elif ending == "agreed":
+        game.agree_draw()
+    else:
+        while game.outcome is None:
+            game.push(game.legal_moves()[0])
+    result = game.outcome.result()
+    gid = new_game_id()
+    real_remove = remove
+    try:  # the kill: the archive is written, the record is not removed
+        paths.remove = lambda *a, **k: True
+        assert keep_unfinished(gid, game, "2p", {}, ["black", "white"]).ok
+    finally:
+        paths.remove = real_remove
+    _archived.clear()  # a new process
+    assert (unfinished_dir() / f"{gid}.json").exists() and archived_files(gid)
+    start_up()
+    [archived] = archived_files(gid)
+    assert read_games_file(archived)[0].result == result
+    assert not (unfinished_dir() / f"{gid}.json").exists()
+    assert gid not in {e.id for e in list_unfinished()}

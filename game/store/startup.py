@@ -13,12 +13,19 @@
 from __future__ import annotations
 
 import logging
-
 import os
 
 from . import paths
 from .archive import unarchive
-from .unfinished import _records, adopt_autosave, save_unfinished
+from .unfinished import (
+    FINISHED,
+    adopt_autosave,
+    ended_off_the_board,
+    may_be_finished,
+    read_entry,
+    record_files,
+    save_unfinished,
+)
 
 log = logging.getLogger("checkers.store")
 
@@ -32,13 +39,18 @@ def start_up() -> list[str]:
             log.info("removed %d temporary file(s) of interrupted saves", len(removed))
         adopt_autosave()
         archived = _archived_tails()
-        for entry in _records():
+        for modified, game_id, path in record_files():
+            # a cheap look first: only a record that may be over, or whose id the archive names, is replayed
+            if not may_be_finished(path) and game_id.rsplit("-", 1)[-1] not in archived:
+                continue
+            entry = read_entry(game_id, path, modified)
             if entry.game is None:
                 continue  # a broken record is listed for the player, as it is
-            if entry.game.outcome is not None:
-                save_unfinished(entry.id, entry.game, entry.mode, entry.levels, entry.humans, entry.extra)
-            elif entry.id.rsplit("-", 1)[-1] in archived:
-                unarchive(entry.id)
+            if entry.game.outcome is not None or ended_off_the_board(entry):
+                extra = {k: v for k, v in entry.extra.items() if k != FINISHED}
+                save_unfinished(entry.id, entry.game, entry.mode, entry.levels, entry.humans, extra)
+            elif game_id.rsplit("-", 1)[-1] in archived and not entry.extra.get(FINISHED):
+                unarchive(entry.id)  # taken back after it ended (its record says it goes on)
     except Exception as e:  # the game starts whatever the disk holds
         log.warning("store start-up: %s", e)
         notes.append(f"The saved games could not all be checked: {' '.join(str(e).split())[:160]}")

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("checkers.store")
 
 SUFFIX = ".json"
+FINISHED = "finished"  # the mark in a record's extra: the game is over, its archive may be unwritten
 _ID = re.compile(r"\A[0-9]{8}-[0-9]{6}-[0-9a-f]{6}\Z")
 
 
@@ -140,7 +141,12 @@ def keep_unfinished(game_id: str, game: Game, mode: str = "1p", levels: Mapping[
         # the record says "finished" before the archive is written: a kill at any
         # moment leaves either a finished record (start_up archives it again, same
         # file) or nothing, never an unfinished record beside the archived game
-        error = _write(path, game, mode, levels, humans, extra)
+        # marked finished in its extra, with how it ended: start_up finds it without replaying every
+        # record, and a resignation or an agreed draw (not in the moves) is known again
+        outcome = game.outcome
+        mark = {"termination": outcome.termination,
+                "winner": None if outcome.winner is None else ("black", "white")[outcome.winner]}
+        error = _write(path, game, mode, levels, humans, {**(extra or {}), FINISHED: mark})
         if error is not None:
             return Kept(False, error)
         try:
@@ -218,6 +224,40 @@ def record_files(folder: StrPath | None = None) -> list[tuple[float, str, Path]]
         return []
     found.sort(reverse=True)
     return found
+
+
+def may_be_finished(path: Path) -> bool:
+    """A cheap look at a record, without replaying it: is it marked finished, or is its last position one
+    with no move (what start_up must archive)?  True when it cannot tell (the full read decides)."""
+    from ..rules import Position
+    from .autosave import MAX_BYTES
+    from .jsonfile import read_json
+
+    try:
+        data = read_json(path, limit=MAX_BYTES, what="the saved game")
+        extra = data.get("extra") if isinstance(data, dict) else None
+        if isinstance(extra, dict) and extra.get(FINISHED):
+            return True
+        fen = data.get("fen") if isinstance(data, dict) else None
+        return not isinstance(fen, str) or not Position.from_fen(fen).legal_moves()
+    except Exception:  # whatever it holds: the full read says
+        return True
+
+
+def ended_off_the_board(entry: UnfinishedGame) -> bool:
+    """A record marked finished by a resignation or an agreed draw (which its moves do not show): its game
+    ends so again.  True when the game is now over."""
+    from ..rules import BLACK, RESIGNATION, WHITE
+    from ..rules.game import AGREEMENT
+
+    mark = entry.extra.get(FINISHED)
+    if entry.game is None or entry.game.outcome is not None or not isinstance(mark, dict):
+        return False
+    if mark.get("termination") == RESIGNATION and mark.get("winner") in ("black", "white"):
+        entry.game.resign(WHITE if mark["winner"] == "black" else BLACK)
+    elif mark.get("termination") == AGREEMENT:
+        entry.game.agree_draw()
+    return entry.game.outcome is not None
 
 
 def read_entry(game_id: str, path: Path, modified: float) -> UnfinishedGame:
