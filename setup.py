@@ -59,10 +59,12 @@ def extensions():
             raise
         _warn("Cython is not installed, so the compiled search core is not built")
         return []
-    digest = _corebuild().source_digest(ENGINE)
+    corebuild = _corebuild()
+    digest = corebuild.source_digest(ENGINE)
     flags = os.environ.get("CHECKERS_CFLAGS", "/O2" if sys.platform == "win32" else "-O3").split()
     core = Extension("game.engine.core", ["game/engine/core.py"], optional=not REQUIRED, extra_compile_args=flags,
-                     define_macros=[("CHECKERS_CORE_DIGEST", f"{digest:#x}ULL")])
+                     define_macros=[("CHECKERS_CORE_DIGEST", f"{digest:#x}ULL")],
+                     depends=[f"game/engine/{name}" for name in corebuild.SOURCES])
     # (the C file goes to build/, not beside core.py, where it would be installed as package data)
     return cythonize([core], compiler_directives=DIRECTIVES, build_dir="build/cython", quiet=True)
 

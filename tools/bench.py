@@ -7,6 +7,7 @@ the compiled search core and the interpreted one side by side.
     python tools/bench.py --engine compiled     # one build only (or interpreted)
     python tools/bench.py --baseline /work/baseline/a686cb9   # the same run of an older
                                                              # checkout first, then this one
+    python tools/bench.py --startup    # the tournament agent's CPU up to its first search
 
 Prints per position and build the depth reached, nodes, nodes per CPU
 second of search, the search's CPU seconds, best move and score; then per
@@ -17,6 +18,11 @@ resident memory.  Only the search is timed: the endgame database, all of its
 five-piece slices included, and the evaluation's tables are loaded first.
 With --time it also prints where the time went: in completed depths, in the
 unfinished last one, and left unused (the next depth was not started).
+With --startup, the tournament agent (``python -m game.agent``) is started
+afresh 9 times per build on a middle-game input.txt in a scratch folder
+(after one run that caches the bytecode, as an install does), and the CPU
+seconds from its process start to its first search's first node are
+printed (the median; the agent's limit is 0.15 s).
 With --baseline the other checkout's tools/bench.py runs first in a
 subprocess with the same options, then this one, and both summaries are
 printed together (one after the other, so they never compete for a core).
@@ -129,6 +135,54 @@ def run(name, module, positions, args):
     return {"nps": nps, "median": median, "rows": rows}
 
 
+# Run in the agent's process: the CPU time when its first search is about to
+# start (the core set up, before the first node), then exit.
+_FIRST_SEARCH = """
+import os, sys, time
+import game.engine.search as S
+prepare = S.Searcher._prepare
+def first(self, *a, **k):
+    core = prepare(self, *a, **k)
+    print(f"{time.process_time():.4f} {S.ENGINE}", flush=True)
+    os._exit(0)
+S.Searcher._prepare = first
+from game.agent.__main__ import main
+sys.exit(main())
+"""
+
+
+def startup(runs=9):
+    """The agent's CPU seconds up to its first search, per build (the median of ``runs``)."""
+    import tempfile
+
+    from game.agent.io import input_text
+
+    root = Path(__file__).resolve().parents[1]
+    position = Position.from_fen(POSITIONS[4][1])  # a middle game: out of the opening book
+    for name, env in (("compiled", {}), ("interpreted", {corebuild.ENV: "python"})):
+        if name == "compiled" and corebuild.compiled_core()[0] is None:
+            print("compiled: not built")
+            continue
+        seconds, engine = [], ""
+        with tempfile.TemporaryDirectory() as folder:
+            Path(folder, "input.txt").write_text(input_text("GAME", position, 100.0), encoding="utf-8")
+            # (as installed: the modules' bytecode cached, which the first run writes if need be)
+            for n in range(runs + 1):
+                run_env = {k: v for k, v in os.environ.items() if k not in (corebuild.ENV, "PYTHONDONTWRITEBYTECODE")}
+                run_env |= env | {"PYTHONPATH": str(root)}
+                out = subprocess.run([sys.executable, "-c", _FIRST_SEARCH], cwd=folder, env=run_env,
+                                     capture_output=True, text=True, timeout=120)
+                if out.returncode != 0 or not out.stdout.strip():
+                    print(f"{name}: the agent did not start a search: {out.stderr.strip()[-300:]}")
+                    break
+                cpu, _, engine = out.stdout.strip().partition(" ")
+                if n:
+                    seconds.append(float(cpu))
+        if seconds:
+            print(f"{name:12s} first search after {statistics.median(seconds):.3f} s CPU (median of {len(seconds)};"
+                  f" {min(seconds):.3f}-{max(seconds):.3f}; engine: {engine}; load average {os.getloadavg()[0]:.1f})")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--time", type=float, default=None, help="seconds per position (default 1)")
@@ -138,7 +192,11 @@ def main(argv=None):
                     help="which build of the search core (default both, side by side)")
     ap.add_argument("--baseline", type=Path, default=None, metavar="CHECKOUT",
                     help="first run CHECKOUT/tools/bench.py with the same options, then compare")
+    ap.add_argument("--startup", action="store_true",
+                    help="only the tournament agent's CPU time up to its first search, per build")
     args = ap.parse_args(argv)
+    if args.startup:
+        return startup()
     if args.baseline is not None:
         return compare(args.baseline, argv if argv is not None else sys.argv[1:])
     if args.time is None and args.depth is None:

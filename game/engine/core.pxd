@@ -14,6 +14,12 @@ cdef u64 BOARD, BC, WC, M64, HASH1, HASH2, ONE
 cdef int WIN, MATE_BOUND, DATABASE_WIN, DATABASE_STAGE, INF, MAX_PLY, EXACT, LOWER, UPPER
 cdef int STACK, MAX_MOVES, PLIES, REPS, NO_SCORE, TT_MIN_BITS, SCORE_BIAS, FIVE_KEYS
 
+@cython.locals(i=Py_ssize_t)
+cdef int copy_ints(list values, int[::1] out, Py_ssize_t n) except -1
+@cython.locals(i=Py_ssize_t)
+cdef int copy_longs(list values, long long[::1] out, Py_ssize_t n) except -1
+@cython.locals(i=Py_ssize_t)
+cdef int copy_masks(list values, u64[::1] out, Py_ssize_t n) except -1
 cdef u64 pack(u64 m) noexcept
 cdef u64 unpack(u64 p) noexcept
 @cython.locals(lo=Py_ssize_t, hi=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, pivot=cython.longlong, t=cython.longlong)

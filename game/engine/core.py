@@ -101,6 +101,52 @@ def select(a, n, k):
     return a[k]
 
 
+# The tables' copies the compiled core reads (see readable): id -> (list, array).
+_readable = {}
+
+
+def readable(values, code):
+    """A list of the evaluation's or the database's tables as this build
+    reads it: the list itself when interpreted; compiled, an array.array of
+    type ``code`` ("i", "q" or "Q"), which the typed memoryviews take.  The
+    copy is made once per list (the agent starts afresh for every move: a
+    copy made by a C loop here costs a fraction of array(code, values))."""
+    if not compiled:  # noqa: F405
+        return values
+    got = _readable.get(id(values))
+    if got is not None and got[0] is values:
+        return got[1]
+    if len(_readable) > 256:
+        _readable.clear()  # (tables rebaked many times over: tools/tune.py)
+    n = len(values)
+    if code == "i":
+        out = array("i", bytes(4 * n))
+        copy_ints(values, out, n)
+    elif code == "q":
+        out = array("q", bytes(8 * n))
+        copy_longs(values, out, n)
+    else:
+        out = array("Q", bytes(8 * n))
+        copy_masks(values, out, n)
+    _readable[id(values)] = (values, out)
+    return out
+
+
+def copy_ints(values, out, n):
+    for i in range(n):
+        out[i] = values[i]
+
+
+def copy_longs(values, out, n):
+    for i in range(n):
+        out[i] = values[i]
+
+
+def copy_masks(values, out, n):
+    for i in range(n):
+        out[i] = values[i]
+
+
 def unpack(p):
     """pack's inverse: 32 bits back to the 35-bit board."""
     return (p & 0xFF) | (p & 0xFF00) << 1 | (p & 0xFF0000) << 2 | (p & 0xFF000000) << 3
@@ -204,13 +250,13 @@ class Core:
 
     def set_tables(self, t):
         """The evaluation's weights and baked tables (see evaluate.core_tables)."""
-        self.ma0, self.ma1, self.ma2, self.ma3 = t["MA"]
-        self.mb0, self.mb1, self.mb2, self.mb3 = t["MB"]
-        self.bk0, self.bk1, self.bk2, self.bk3 = t["BK"]
-        self.wk0, self.wk1, self.wk2, self.wk3 = t["WK"]
-        self.ahead_b = t["AHEAD_B"]
-        self.ahead_w = t["AHEAD_W"]
-        self.near = t["NEAR"]
+        self.ma0, self.ma1, self.ma2, self.ma3 = (readable(x, "i") for x in t["MA"])
+        self.mb0, self.mb1, self.mb2, self.mb3 = (readable(x, "i") for x in t["MB"])
+        self.bk0, self.bk1, self.bk2, self.bk3 = (readable(x, "i") for x in t["BK"])
+        self.wk0, self.wk1, self.wk2, self.wk3 = (readable(x, "i") for x in t["WK"])
+        self.ahead_b = readable(t["AHEAD_B"], "Q")
+        self.ahead_w = readable(t["AHEAD_W"], "Q")
+        self.near = readable(t["NEAR"], "Q")
         self.phase_split = t["PHASE_SPLIT"]
         self.w_man = t["MAN"]
         self.w_king = t["KING"]
@@ -234,12 +280,12 @@ class Core:
         for i in range(FIVE_KEYS):
             self.eg5_state[i] = 0
         if eg is not None:
-            self.eg_comb = eg["COMB"]
-            self.eg_pos_mm = eg["POS_MM"]
-            self.eg_pos_tm = eg["POS_TM"]
-            self.eg_pos_k = eg["POS_K"]
-            self.eg_flip = eg["FLIP"]
-            self.eg_offsets = eg["OFFSETS"]
+            self.eg_comb = readable(eg["COMB"], "q")
+            self.eg_pos_mm = readable(eg["POS_MM"], "i")
+            self.eg_pos_tm = readable(eg["POS_TM"], "i")
+            self.eg_pos_k = readable(eg["POS_K"], "i")
+            self.eg_flip = readable(eg["FLIP"], "Q")
+            self.eg_offsets = readable(eg["OFFSETS"], "q")
 
     # -- the transposition table -----------------------------------------------
     #

@@ -21,12 +21,12 @@ This module imports only the standard library: setup.py loads it by its path
 for ``source_digest``, before the package can be imported.
 """
 
-import hashlib
 import importlib.machinery
 import importlib.util
 import os
 import sys
 import warnings
+import zlib
 from pathlib import Path
 
 __all__ = ["ENV", "REQUIRE_ENV", "SOURCES", "choose", "compiled_core", "describe", "interpreted_core",
@@ -34,7 +34,7 @@ __all__ = ["ENV", "REQUIRE_ENV", "SOURCES", "choose", "compiled_core", "describe
 
 ENV = "CHECKERS_ENGINE"                 # "python": the interpreted core
 REQUIRE_ENV = "CHECKERS_REQUIRE_CORE"   # "1": a build (and the oracle test) without the compiled core fails
-SOURCES = ("core.py", "core.pxd", "_bits.py", "_bits.pxd")   # what the compiled core is made from
+SOURCES = ("core.py", "core.pxd", "_bits.pxd")   # what the compiled core is made from
 HERE = Path(__file__).resolve().parent
 PACKAGE = __package__ or "game.engine"
 
@@ -43,16 +43,20 @@ _interpreted = None
 
 
 def source_digest(folder=HERE):
-    """A number that changes with the core's source files in ``folder``
-    (60 bits of their SHA-256; line ends read alike).  setup.py builds it
-    into the compiled core; None when a file is missing."""
-    h = hashlib.sha256()
+    """A number that changes with the core's source files in ``folder``: their
+    CRC-32 and total length (line ends read alike), enough to tell an edited
+    source from the one a build was made from, and cheap to compute at every
+    start.  setup.py builds it into the compiled core; None when a file is
+    missing."""
+    crc = length = 0
     try:
         for name in SOURCES:
-            h.update(name.encode() + b"\0" + (Path(folder) / name).read_bytes().replace(b"\r\n", b"\n") + b"\0")
+            data = name.encode() + b"\0" + (Path(folder) / name).read_bytes().replace(b"\r\n", b"\n") + b"\0"
+            crc = zlib.crc32(data, crc)
+            length += len(data)
     except OSError:
         return None
-    return int(h.hexdigest()[:15], 16)
+    return crc << 24 | (length & 0xFFFFFF)
 
 
 def _extension_path():

@@ -37,7 +37,6 @@ position of another balance is outside the database.
 import lzma
 import struct
 import zlib
-from array import array
 from math import comb
 from pathlib import Path
 
@@ -271,7 +270,7 @@ class Endgame:
         self.available = True
         self._five_dir = None    # {key: (start, packed size, size, crc)}; {} without the file
         self._five_slices = {}   # key -> unpacked slice
-        self._core_tables = {}   # see core_tables
+        self._core_tables = None  # see core_tables
 
     def five_keys(self):
         """The material balances (mine men, mine kings, their men, their kings)
@@ -351,27 +350,23 @@ class Endgame:
             self._table = read_table(self.path if self.path is not None else default_path())
         return self._table
 
-    def core_tables(self, arrays=False):
+    def core_tables(self):
         """What the search core needs of this database (core.Core.set_endgame),
-        made once: the index arithmetic's tables (as ``array.array``s with
-        ``arrays``, which a compiled core reads as C arrays), and the
-        functions that read the four-piece table and a five-piece slice,
-        called on the first probe of each.  None when the database file is
-        missing (the engine plays on without it)."""
+        made once: the index arithmetic's tables, and the functions that read
+        the four-piece table and a five-piece slice, called on the first probe
+        of each.  None when the database file is missing (the engine plays on
+        without it)."""
         if not self.has_table():
             return None
-        got = self._core_tables.get(arrays)
-        if got is None:
-            comb6 = [_C[n][k] for n in range(33) for k in range(6)]
+        if self._core_tables is None:
             offsets = [0] * 625
             for (a, b, c, d), off in OFFSETS.items():
                 offsets[((a * 5 + b) * 5 + c) * 5 + d] = off
-            ints, longs, masks = (((lambda t, code=code: array(code, t)) if arrays else list) for code in "iqQ")
-            got = {"MAX": FIVE if self.five_keys() else MAX_PIECES, "TABLE": self.table, "FIVE": self.five_slice,
-                   "COMB": longs(comb6), "OFFSETS": longs(offsets), "POS_MM": ints(_MINE_MAN_POS),
-                   "POS_TM": ints(_THEIR_MAN_POS), "POS_K": ints(_KING_POS), "FLIP": masks(_FLIP_BIT)}
-            self._core_tables[arrays] = got
-        return got
+            self._core_tables = {
+                "MAX": FIVE if self.five_keys() else MAX_PIECES, "TABLE": self.table, "FIVE": self.five_slice,
+                "COMB": [_C[n][k] for n in range(33) for k in range(6)], "OFFSETS": offsets,
+                "POS_MM": _MINE_MAN_POS, "POS_TM": _THEIR_MAN_POS, "POS_K": _KING_POS, "FLIP": _FLIP_BIT}
+        return self._core_tables
 
     def probe_state(self, bm, bk, wm, wk, black):
         """The table byte of a raw state, or None outside the database."""

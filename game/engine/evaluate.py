@@ -20,8 +20,6 @@ stronger engine.  The fits, the matches and the values tried are in
 docs/measurements.md.
 """
 
-from array import array
-
 from ..rules.bitboard import BOARD, SQUARE_BITS, quiet_moves
 from . import patterns as _patterns
 
@@ -345,18 +343,15 @@ def evaluate(bm, bk, wm, wk, black):
     return s if black else -s
 
 
-_core_tables = {}  # arrays (True/False) -> (the _MA0 they were made from, the tables)
+_core_tables = [None, None]  # the _MA0 they were made from, the tables
 
 
-def core_tables(arrays=False):
+def core_tables():
     """The evaluation as the search core reads it (core.Core.set_tables): the
     weights and the baked tables, with the per-square masks indexed by bit
-    index + 1.  ``arrays``: as ``array.array``s (a compiled core reads them
-    as C arrays) rather than lists (the interpreted one indexes lists
-    faster).  Made again after set_weights has rebaked the tables."""
-    got = _core_tables.get(arrays)
-    if got is not None and got[0] is _MA0:
-        return got[1]
+    index + 1.  Made again after set_weights has rebaked the tables."""
+    if _core_tables[0] is _MA0:
+        return _core_tables[1]
     ahead_b, ahead_w, near = [0] * 36, [0] * 36, [0] * (36 * 7)
     for b, m in _AHEAD_B.items():
         ahead_b[b.bit_length()] = m
@@ -365,18 +360,13 @@ def core_tables(arrays=False):
     for b, rings in _NEAR.items():
         for d, m in enumerate(rings):
             near[b.bit_length() * 7 + d] = m
-    ints = (lambda t: array("i", t)) if arrays else (lambda t: t)
-    masks = (lambda t: array("Q", t)) if arrays else (lambda t: t)
     tables = {
-        "MA": tuple(ints(t) for t in (_MA0, _MA1, _MA2, _MA3)),
-        "MB": tuple(ints(t) for t in (_MB0, _MB1, _MB2, _MB3)),
-        "BK": tuple(ints(t) for t in (_BK0, _BK1, _BK2, _BK3)),
-        "WK": tuple(ints(t) for t in (_WK0, _WK1, _WK2, _WK3)),
-        "AHEAD_B": masks(ahead_b), "AHEAD_W": masks(ahead_w), "NEAR": masks(near),
+        "MA": (_MA0, _MA1, _MA2, _MA3), "MB": (_MB0, _MB1, _MB2, _MB3), "BK": (_BK0, _BK1, _BK2, _BK3),
+        "WK": (_WK0, _WK1, _WK2, _WK3), "AHEAD_B": ahead_b, "AHEAD_W": ahead_w, "NEAR": near,
         "PHASE_SPLIT": PHASE_SPLIT, "MAN": MAN, "KING": KING, "MOBILITY": MOBILITY, "RUNAWAY": RUNAWAY,
         "KING_END": KING_END, "FAR_B": FAR_B, "FAR_W": FAR_W, "DOUBLE_CORNERS": DOUBLE_CORNERS,
     }
-    _core_tables[arrays] = (_MA0, tables)
+    _core_tables[:] = [_MA0, tables]
     return tables
 
 

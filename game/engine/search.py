@@ -322,18 +322,18 @@ class Searcher:
         """The core.Core of this searcher (made on first use)."""
         if self._core is None:
             module = self.core_module
-            self._core = module.Core(self._tt_entries, _evaluate.core_tables(module.COMPILED), None)
+            self._core = module.Core(self._tt_entries, _evaluate.core_tables(), None)
             self._refresh()
         return self._core
 
     def _refresh(self):
         """The core's evaluation (tools/match.py may rebake the tables between
         moves, or the caller set another evaluate) and endgame database."""
-        core, compiled = self._core, self.core_module.COMPILED
-        core.set_tables(_evaluate.core_tables(compiled))
+        core = self._core
+        core.set_tables(_evaluate.core_tables())
         if self._core_endgame is not self.endgame:
             self._core_endgame = self.endgame
-            core.set_endgame(None if self.endgame is None else self.endgame.core_tables(compiled))
+            core.set_endgame(None if self.endgame is None else self.endgame.core_tables())
         core.py_eval = None if self.evaluate is evaluate else self.evaluate
 
     @property
