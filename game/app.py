@@ -57,7 +57,10 @@ def fit_desktop(size, desktop):
 
 class App:
     def __init__(self, size=DEFAULT_SIZE, fixed_dt=None, engine_factory=None, sound=True,
-                 title="Checkers"):
+                 title="Checkers", fit=True):
+        """``fit``: the window no larger than the desktop (a real window); False for a headless
+        window drawn off screen at the size asked (the screenshots, the layout tests), where the
+        dummy driver's 1024x768 "desktop" would otherwise shrink every larger size to it."""
         import pygame
 
         from .store.settings import load_settings
@@ -99,7 +102,8 @@ class App:
         pygame.display.set_caption(title)
         pygame.key.set_repeat(350, 40)
         size = (max(size[0], geometry.MIN_WINDOW[0]), max(size[1], geometry.MIN_WINDOW[1]))
-        size = fit_desktop(size, desktop_size(pygame))
+        if fit:
+            size = fit_desktop(size, desktop_size(pygame))
         self._set_icon()
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._set_minimum_size(geometry.MIN_WINDOW)

@@ -152,8 +152,9 @@ def frames_until(app, condition, seconds=120):
     poll_until(app.step, condition, seconds)
 
 
-def new_app(size=(1000, 700), engine=None):
-    """A headless App: a fixed time step (no clock), no sound.
+def new_app(size=(1000, 700), engine=None, fit=False):
+    """A headless App: a fixed time step (no clock), no sound, at ``size`` (``fit``: no larger than
+    the dummy driver's 1024x768 desktop, as a real window is kept within the screen).
 
     ``engine``: a function making each engine client (a double: the computer player's, a hint's
     and a live analysis's are separate clients, each kept in ``app.engines``), or None for real
@@ -167,7 +168,7 @@ def new_app(size=(1000, 700), engine=None):
             engines.append(engine())
             return engines[-1]
 
-    app = App(size, fixed_dt=1 / 60, sound=False, engine_factory=factory)
+    app = App(size, fixed_dt=1 / 60, sound=False, engine_factory=factory, fit=fit)
     app.engines = engines
     return app
 

@@ -7,7 +7,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from helpers import FakeEngine, click, click_square, frames, frames_until, key, new_app, run_until, settle
+from helpers import FakeEngine, click, click_square, frames, frames_until, key, new_app, open_scenes, run_until, settle
 
 from game.engine.levels import level_by_name
 from game.rules import BLACK, WHITE, Position
@@ -472,7 +472,7 @@ def test_redo_stops_when_nothing_is_redone(app, monkeypatch):
 def test_huge_window_size_is_clamped_to_the_desktop():
     from game.app import desktop_size, fit_desktop
 
-    app = new_app((20000, 20000))
+    app = new_app((20000, 20000), fit=True)
     try:
         desktop = desktop_size(pygame)
         assert desktop is not None  # the dummy driver reports one
@@ -482,6 +482,20 @@ def test_huge_window_size_is_clamped_to_the_desktop():
         app.close()
     assert fit_desktop((20000, 900), (1920, 1080)) == (1920, 900)
     assert fit_desktop((20000, 900), None) == (20000, 900)  # no desktop size known: as asked
+
+
+def test_a_headless_window_is_the_size_asked_beyond_the_dummy_desktop():
+    # the screenshots and the layout tests draw 1280x800 … 2560x1440 off screen: the dummy
+    # driver's 1024x768 "desktop" must not shrink them (every larger size was 1024x768)
+    from game.app import desktop_size
+
+    app = new_app((2560, 1440))
+    try:
+        assert desktop_size(pygame) == (1024, 768)
+        assert app.size == (2560, 1440) and app.screen.get_size() == (2560, 1440)
+        assert open_scenes(app, "menu").size == (2560, 1440)
+    finally:
+        app.close()
 
 
 def test_window_size_without_a_desktop_size(monkeypatch):

@@ -237,7 +237,7 @@ def main(argv=None):
     for size in (parse_size(s) for s in args.sizes.split(",")):
         folder = out / f"{size[0]}x{size[1]}"
         folder.mkdir(parents=True, exist_ok=True)
-        app = App(size, fixed_dt=1 / 60, sound=False)
+        app = App(size, fixed_dt=1 / 60, sound=False, fit=False)  # off screen: the size asked, not the dummy desktop's
         app.settings["square_numbers"] = True  # square numbers on the board, as the game is meant to be seen
         try:
             for name, show in scenes(app):
