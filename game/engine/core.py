@@ -1154,19 +1154,8 @@ class Core:
             to = self.mt[i]
             cap = self.mc[i]
             i += 1
+            nbm, nbk, nwm, nwk = self.after(bm, bk, wm, wk, black, frm, to, cap)
             if black:
-                if frm & bm:
-                    if to & BC:
-                        nbm = bm ^ frm
-                        nbk = bk | to
-                    else:
-                        nbm = bm ^ frm ^ to
-                        nbk = bk
-                else:
-                    nbm = bm
-                    nbk = bk ^ frm ^ to
-                nwm = wm & ~cap
-                nwk = wk & ~cap
                 ce = BOARD ^ (nbm | nbk | nwm | nwk)
                 co = nbm | nbk
                 cf = nwm | nwk
@@ -1188,18 +1177,6 @@ class Core:
                     else:
                         score = -self.node(nbm, nbk, nwm, nwk, False, 0, -beta, -a, ply + 1)
             else:
-                if frm & wm:
-                    if to & WC:
-                        nwm = wm ^ frm
-                        nwk = wk | to
-                    else:
-                        nwm = wm ^ frm ^ to
-                        nwk = wk
-                else:
-                    nwm = wm
-                    nwk = wk ^ frm ^ to
-                nbm = bm & ~cap
-                nbk = bk & ~cap
                 ce = BOARD ^ (nbm | nbk | nwm | nwk)
                 co = nwm | nwk
                 cf = nbm | nbk
@@ -1443,42 +1420,8 @@ class Core:
                         break
                     lmp_limit = 99
                 # the child: nbm, nbk, nwm, nwk with nb to move
-                if black:
-                    if frm & bm:
-                        if to & BC:
-                            nbm = bm ^ frm
-                            nbk = bk | to
-                        else:
-                            nbm = bm ^ frm ^ to
-                            nbk = bk
-                    else:
-                        nbm = bm
-                        nbk = bk ^ frm ^ to
-                    if cap:
-                        nwm = wm & ~cap
-                        nwk = wk & ~cap
-                    else:
-                        nwm = wm
-                        nwk = wk
-                    nb = False
-                else:
-                    if frm & wm:
-                        if to & WC:
-                            nwm = wm ^ frm
-                            nwk = wk | to
-                        else:
-                            nwm = wm ^ frm ^ to
-                            nwk = wk
-                    else:
-                        nwm = wm
-                        nwk = wk ^ frm ^ to
-                    if cap:
-                        nbm = bm & ~cap
-                        nbk = bk & ~cap
-                    else:
-                        nbm = bm
-                        nbk = bk
-                    nb = True
+                nbm, nbk, nwm, nwk = self.after(bm, bk, wm, wk, black, frm, to, cap)
+                nb = not black
                 if not child_depth:
                     # The child is at the horizon: if it has no capture, a move
                     # of its own, and we cannot block it next move, it is a
