@@ -340,3 +340,45 @@ def test_marked_spans_colour_the_first_word_equal_to_each_mark():
     spans = marked_spans("Depth 3 · level · 14x23 22-17 14x23.", "t", (("14x23", "blue"), ("22-17", "purple")))
     assert "".join(t for t, _, _ in spans) == "Depth 3 · level · 14x23 22-17 14x23."
     assert [(t, c) for t, c, _ in spans if c != "t"] == [("14x23", "blue"), ("22-17", "purple")]
+
+
+# -- a won position is said as a win on the bar and in the note, never "+10" or "wins in 0" ---------
+
+def _report(app, game, scores):
+    engine_scores.clear()
+    engine_scores.update(scores)
+    scene = open_review(app, game)
+    key(app, pygame.K_g)
+    frames_until(app, lambda: scene.report is not None or scene.analysis_note)
+    assert scene.report is not None, scene.analysis_note
+    return scene
+
+
+@pytest.mark.app(size=(1280, 800), engine=lambda: ScriptedEngine(engine_scores), scenes=("menu",))
+def test_the_bar_says_a_forced_win_as_the_analysis_does(app):
+    from game.engine.scores import WIN
+    from game.rules import Game
+
+    game = Game()
+    for _ in range(2):
+        game.push(game.legal_moves()[0])
+    scene = _report(app, game, {game.positions[0]: WIN - 3})  # Red, to move, wins in 2
+    scene.go(0)
+    app.draw(app.screen)
+    label = next(b for b in scene.layout_boxes() if b.name == "bar.label")
+    assert label.text == "R2"  # was "+10": the graph's clamped score
+
+
+@pytest.mark.app(size=(1280, 800), engine=lambda: ScriptedEngine(engine_scores), scenes=("menu",))
+def test_the_final_position_of_a_won_game_says_who_has_won(app):
+    from game.rules import Game, Position
+
+    game = Game(Position.from_fen("W:W18:B14"))  # White's capture takes Red's last piece
+    game.push(game.legal_moves()[0])
+    scene = _report(app, game, {})
+    scene.go(1)
+    app.draw(app.screen)
+    note = " ".join(text for text, _ in scene.note_lines())
+    assert note.endswith("White has won") and "wins in 0" not in note
+    label = next(b for b in scene.layout_boxes() if b.name == "bar.label")
+    assert label.text == "W"  # not "W0", nor "+10"

@@ -30,10 +30,10 @@ def score_label(score_black):
     ``R+`` / ``W+`` a win the endgame database knows (no count of moves)."""
     if score_black is None:
         return ""
-    if score_black >= MATE_BOUND:
-        return f"{theme.side_name(0)[0]}{(WIN - score_black + 1) // 2}"
-    if score_black <= -MATE_BOUND:
-        return f"{theme.side_name(1)[0]}{(WIN + score_black + 1) // 2}"
+    if abs(score_black) >= MATE_BOUND:
+        moves = (WIN - abs(score_black) + 1) // 2
+        letter = theme.side_name(0 if score_black > 0 else 1)[0]
+        return f"{letter}{moves or ''}"  # the side's letter alone once it has won (no "R0")
     if score_black >= DATABASE_BOUND:
         return f"{theme.side_name(0)[0]}+"
     if score_black <= -DATABASE_BOUND:
@@ -50,6 +50,8 @@ def win_words(score, turn):
     if abs(score) < MATE_BOUND:
         return f"{theme.side_name(winner)} wins (known ending)"  # How to play says what a known ending is
     moves = (WIN - abs(score) + 1) // 2
+    if not moves:  # the game is over on the board: no "Red wins in 0"
+        return f"{theme.side_name(winner)} has won"
     return f"{theme.side_name(winner)} wins in {moves}"
 
 

@@ -703,9 +703,7 @@ class ReviewScene(Scene):
             out.append((text, theme.TEXT, marks))
         elif self.report is not None and at > 0:
             mr = self.move_report(at)
-            verdict = self.report.verdicts[at]  # unclamped: a known win is said as one, not "+10.00"
-            turn = self.game.positions[at].turn
-            evaluation = score_words(verdict.score if turn == BLACK else -verdict.score)
+            evaluation = score_words(self.verdict_black(at))  # unclamped: a known win is said as one
             out.append((f"{self.move_words(at)}: {mr.kind} · {evaluation}", theme.TEXT_DIM, ()))
         if live and self.live.on:
             out.append((self.live.words(), theme.TEXT, self.live.line_marks(self.position)))
@@ -790,8 +788,15 @@ class ReviewScene(Scene):
         if self.live.on:
             return True, self.live.score_black()
         if self.report is not None and self.why is None:
-            return True, self.report.black_scores()[self.ply]
+            return True, self.verdict_black(self.ply)
         return False, None
+
+    def verdict_black(self, ply):
+        """The report's score of position ``ply`` from Black's view, unclamped (the graph's are
+        clamped): the bar and the note say a won position as a win ("R3"), never "+10"."""
+        turn = self.game.positions[ply].turn
+        score = self.report.verdicts[ply].score
+        return score if turn == BLACK else -score
 
     def _draw_bar(self, surface):
         shown, score = self.bar_score()
