@@ -219,6 +219,17 @@ def test_game_over_opens_the_finished_game_in_review(app):
     assert len(app.stack.top.game.moves) == 1
 
 
+def test_a_click_beside_the_game_over_card_shows_the_board(app):
+    over = _finished_game(app)
+    inside = over.card.move(0, 0)
+    click(app, inside.midbottom[0:1] + (inside.bottom - 2,))  # on the card, between its buttons: it stays
+    assert app.stack.top is over
+    click(app, (over.card.x // 2, over.card.y // 2))  # beside it (the board): the card closes
+    assert app.stack.top.name == "play"
+    key(app, pygame.K_ESCAPE)  # and Esc brings it back, as after Esc
+    assert app.stack.top.name == "game_over"
+
+
 def test_resign_and_draw_words(app):
     app.switch("play", mode="2p", players={BLACK: None, WHITE: None})
     frames(app)

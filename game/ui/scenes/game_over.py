@@ -1,5 +1,7 @@
 """The end of a game, over the final board: who won and why, then New game / Review / Save / Menu."""
 
+import pygame
+
 from .. import theme
 from ..dialog import DialogScene
 from ..scene import register
@@ -19,7 +21,7 @@ def headline(outcome, players):
 @register("game_over")
 class GameOverScene(DialogScene):
     dim = 120
-    note = "Esc to look at the board"
+    note = "Esc or a click beside the card: look at the board"
 
     def enter(self):
         outcome = self.params["outcome"]
@@ -69,4 +71,13 @@ class GameOverScene(DialogScene):
     def cancel(self):
         # Esc closes the card to look at the final position; the panel offers a new game.
         self.app.pop()
+
+    def handle_event(self, event):
+        # a click beside the card closes it as Esc does: the mouse alone can look at the final
+        # board too (the panel's buttons offer all the card does, and Esc brings it back)
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and not self.card.collidepoint(event.pos)):
+            self.cancel()
+            return
+        super().handle_event(event)
 
