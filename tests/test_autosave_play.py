@@ -155,6 +155,24 @@ def test_game_end_leaves_nothing_to_continue(app):
     assert "Continue" not in menu_labels(app)
 
 
+def test_a_game_going_on_from_review_is_kept_before_its_first_move(app):
+    from helpers import open_review, play
+
+    game = play(Game(), 10, seed=3)
+    review = open_review(app, game)
+    click(app, review.vs_friend.rect.center)
+    who = app.stack.top
+    assert who.name == "who_plays"
+    click(app, who.play_button.rect.center)
+    scene = app.stack.top
+    assert scene.name == "play" and scene.game.moves == game.moves
+    # kept at once: leaving says "pick it up again with Continue", and Continue has it
+    assert latest() is not None and latest().game.moves == game.moves
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top.name == "confirm" and "Continue" in app.stack.top.message
+    assert "Continue" in menu_labels(app)
+
+
 def test_a_new_game_keeps_the_old_one_and_remembers_choices(app, home):
     from game.engine.levels import level_by_name
     from game.store import list_unfinished

@@ -39,9 +39,12 @@ class PlayExtras:
         self.keeper = store_hooks.Keeper(self.ephemeral)  # what is on disk, and what to say when it is not
         self._line = None  # the keeper's line, to say at the next frame
         store_hooks.settings_of(self.app)
+        # a game the store does not hold yet (a new one, or one going on from the library, review
+        # or set-up), as against an unfinished game resumed under its own id
+        self.new_to_store = scene.match.game_id is None
         if self.ephemeral:
             return
-        if scene.match.game_id is None:
+        if self.new_to_store:
             scene.match.game_id = store_hooks.game_id_for(scene.game)
         if scene.params.get("game") is None and scene.params.get("match") is None:
             # a new game: the old one stays among the unfinished games (Continue offers the newest

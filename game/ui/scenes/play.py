@@ -68,8 +68,10 @@ class PlayScene(Scene):
         self.extras = PlayExtras(self)
         # every change of the match is saved at once, even before its animation ends
         self.match.add_listener(lambda match, change: self.extras.changed())
-        if p.get("game") is None and p.get("match") is None:
-            self.extras.changed()  # a new game from a set-up position is worth keeping at once
+        if self.extras.new_to_store:
+            # kept at once (a new game once it has a move): a game going on from a set-up position,
+            # the library or review is kept before its first move here, as leaving it promises
+            self.extras.changed()
         self._begin_turn()
         self.panel.refresh()
 
