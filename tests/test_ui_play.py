@@ -219,6 +219,17 @@ def test_game_over_opens_the_finished_game_in_review(app):
     assert len(app.stack.top.game.moves) == 1
 
 
+def test_a_click_on_the_board_takes_the_focus_from_the_panel(app):
+    app.switch("play", mode="2p", players={BLACK: None, WHITE: None})
+    frames(app)
+    scene = play_scene(app)
+    click(app, scene.panel.flip.rect.center)  # a panel button pressed with the mouse is lit (focused)
+    assert scene.panel.focus.focused is scene.panel.flip
+    click_square(app, min(scene.input.movable()))  # then a piece picked up on the board
+    assert scene.input.selected is not None
+    assert not scene.panel.focus.active  # no button stays lit, and Enter is the board's again
+
+
 def test_a_click_beside_the_game_over_card_shows_the_board(app):
     over = _finished_game(app)
     inside = over.card.move(0, 0)

@@ -479,6 +479,8 @@ class PlayScene(Scene):
         return result
 
     def _press(self, pos):
+        if self.layout.frame.collidepoint(pos):
+            self.panel.focus.clear()  # the board has the input now: no panel button stays lit
         square = self.layout.board.square_at_pixel(pos)
         if square is None:
             if self.layout.board.rect.collidepoint(pos) or self.layout.frame.collidepoint(pos):
