@@ -280,6 +280,7 @@ def test_w_on_an_unmarked_move_after_the_report_goes_to_the_next_mistake(app):
     scene.go(8)
     key(app, pygame.K_w)
     assert scene.why is None and scene.ply == 20 and "W: why it was bad" in scene.status_text()[0]
+    assert scene.status_text()[0].startswith("Mistakes or blunders 2 of 2: ")  # a sentence: a capital
     assert "analyse the game" not in scene.status_text()[0]
     key(app, pygame.K_w)
     assert scene.why is not None

@@ -337,7 +337,8 @@ class ReviewScene(Scene):
         k = moves.index(m) + 1
         who = "" if colour is None else f"{theme.side_name(colour)}'s "
         more = f" · {again}" if again else ""
-        self.message = f"{who}{_plural(kinds)} {k} of {len(moves)}: {self.move_words(self.ply)}{more}"
+        text = f"{who}{_plural(kinds)} {k} of {len(moves)}: {self.move_words(self.ply)}{more}"
+        self.message = text[:1].upper() + text[1:]  # "Mistakes or blunders 2 of 7: …"
         return True
 
     def end_why(self):
