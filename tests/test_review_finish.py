@@ -383,3 +383,12 @@ def test_the_final_position_of_a_won_game_says_who_has_won(app):
     assert note.endswith("White has won") and "wins in 0" not in note
     label = next(b for b in scene.layout_boxes() if b.name == "bar.label")
     assert label.text == "W"  # not "W0", nor "+10"
+
+
+def test_a_name_the_record_leaves_out_is_unknown_not_a_question_mark(app, tmp_path):
+    from game.ui.words import player_names
+
+    scene = open_text(app, tmp_path, '[Black "?"]\n[Result "*"]\n1. 11-15 23-18 *\n')
+    assert scene.info_lines()[:2] == ["Red: Unknown", "White: Unknown"]
+    assert player_names("Human", "?") == ("You", "Unknown")
+    assert player_names("MF Tinsley", "") == ("MF Tinsley", "Unknown")

@@ -22,11 +22,21 @@ def outcome_words(outcome):
 def player_names(black, white):
     """The players' names as the screens say them: a game's "Human" (the name the store writes for
     a person) is "You" against the computer, "Player 1" and "Player 2" between two people, as on
-    the play screen's panel; any other name is shown as it is."""
+    the play screen's panel; a name left out ("?" in PDN) is "Unknown"; any other name is shown as it is."""
     human = "Human"
     if black == human and white == human:
         return "Player 1", "Player 2"
-    return ("You" if black == human else black), ("You" if white == human else white)
+    return _shown(black, human), _shown(white, human)
+
+
+UNKNOWN = "Unknown"   # a name the record leaves out: PDN writes "?" (or nothing)
+
+
+def _shown(name, human):
+    if name == human:
+        return "You"
+    name = (name or "").strip()
+    return UNKNOWN if name in ("", "?", "-") else name
 
 
 def to_move(colour):
