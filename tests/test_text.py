@@ -108,3 +108,22 @@ def test_tabular_digits_line_up_in_a_column():
     assert len(widths) == 1, widths
     # a column of right-aligned move numbers: the ones digits share one x range
     assert theme.digit_width(24) * 2 in widths
+
+
+def test_wrap_keeps_words_joined_by_a_no_break_space_on_one_line():
+    f = theme.font(20)
+    width = max(f.size("alpha beta")[0], f.size("beta gamma")[0]) + 4
+    assert width < f.size("alpha beta gamma")[0]
+    assert theme.wrap("alpha beta gamma", 20, width) == ["alpha beta", "gamma"]
+    assert theme.wrap("alpha beta\u00a0gamma", 20, width) == ["alpha", "beta\u00a0gamma"]
+    assert theme.wrap("  one\ttwo\n ", 20, 1000) == ["one two"]
+
+
+def test_the_library_footer_breaks_between_its_items_only():
+    from game.ui.library_view import FOOTER
+
+    items = FOOTER.split(" · ")
+    assert "Esc\u00a0back" in items
+    for width in (680, 900, 1240, 1880, 2520):  # its width at the sizes of the layout check
+        for line in theme.wrap(FOOTER, 16, width):
+            assert all(part.strip(" ·") in items for part in line.split(" · ")), line

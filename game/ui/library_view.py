@@ -18,6 +18,8 @@ FILTER_HINT = "Type to filter by player, event, opening, result or date"
 FOOTER = ("Type to filter · click a heading to sort · Enter or double-click review · Ctrl+Enter continue · "
           "Ctrl+click or Ctrl+Space mark, Ctrl+A all · Del delete · Ctrl+E export · Ctrl+I import, or drop a file · "
           "Ctrl+V paste PDN · Esc back")
+# a line of the footer breaks between its items, never inside one ("Esc" / "back")
+FOOTER = " · ".join(item.replace(" ", "\u00a0") for item in FOOTER.split(" · "))
 PROMPT_HINT = "type a path, Enter to confirm, Esc to cancel"
 NEWS_SECONDS = 6.0
 

@@ -9,6 +9,7 @@ size, a real bold face, not a thickened regular one).
 """
 
 import io
+import re
 import unicodedata
 from pathlib import Path
 
@@ -324,14 +325,20 @@ def elide(string, size, max_width, bold=False):
     return string[:lo].rstrip() + ELLIPSIS
 
 
+_BREAKS = re.compile(r"[^\S\xa0]+")  # where a line may break: any space but the no-break space
+
+
 def wrap(string, size, max_width, bold=False):
     """``string`` broken into lines no wider than ``max_width`` at ``size``.
 
-    A word wider than the line (a long file name) is broken inside itself.
+    A word wider than the line (a long file name) is broken inside itself.  A no-break space
+    (U+00A0) joins words that stay on one line ("Esc\u00a0back" in a list of keys).
     """
     f = font(size, bold)
     lines, line = [], ""
-    for word in clean(string).split():
+    for word in _BREAKS.split(clean(string).strip()):
+        if not word:
+            continue
         while f.size(word)[0] > max_width and len(word) > 1:
             if line:
                 lines.append(line)
