@@ -392,3 +392,18 @@ def test_a_name_the_record_leaves_out_is_unknown_not_a_question_mark(app, tmp_pa
     assert scene.info_lines()[:2] == ["Red: Unknown", "White: Unknown"]
     assert player_names("Human", "?") == ("You", "Unknown")
     assert player_names("MF Tinsley", "") == ("MF Tinsley", "Unknown")
+
+
+@pytest.mark.app(size=(2560, 1440), engine=ScriptedEngine, scenes=("menu",))
+def test_review_buttons_grow_with_the_window_as_the_play_panel_s_do(app):
+    from helpers import play
+
+    from game.rules import BLACK, WHITE, Game
+    from game.ui.layout_check import check_scene
+
+    app.switch("play", mode="2p", players={BLACK: None, WHITE: None})
+    app.step()
+    panel_button = app.stack.top.panel.menu.rect
+    scene = open_review(app, play(Game(), 12, seed=2))
+    assert scene.back_button.rect.height >= panel_button.height > 50  # was 50 at every big size
+    assert check_scene(scene) == []

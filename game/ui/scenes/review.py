@@ -550,7 +550,10 @@ class ReviewScene(Scene):
             self.error_rect = pygame.Rect(x, y, w, 0)
         top = y + pad // 2
         # buttons, bottom up: [Flip | Back], friend, computer, [Analyse | Live analysis]
-        bh = max(30, min(50, h // 17))
+        # as tall as the play panel's buttons on a big window (their text grows with them), no
+        # taller than before on a small one, where the move list needs the room
+        k = max(0.8, min(1.6, min(panel.height / 740, panel.width / 354)))  # the play panel's scale
+        bh = max(30, min(max(50, int(42 * k)), h // 17))
         gap = max(4, bh // 5)
         half = (w - gap) // 2
         yb = panel.bottom - pad - bh
