@@ -116,6 +116,31 @@ def test_stop_event_set_from_another_thread_while_searching():
     assert result["infos"] and result["infos"][-1].depth < 60
 
 
+def test_other_threads_run_while_the_core_searches():
+    # The compiled core runs no Python between its polls: it lets the
+    # interpreter go at each poll, so that another thread (the engine
+    # worker's reader, a timer) runs in the middle of a depth, not only
+    # between depths, even without a stop function to call.
+    s = Searcher(endgame=None)
+    core = s.core
+    seen, done = [], threading.Event()
+
+    def watch():
+        while not done.is_set():
+            seen.append(core.nodes)
+            time.sleep(0.0005)
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        infos = list(s.search(Position.initial(), depth=13))
+    finally:
+        done.set()
+        watcher.join(10)
+    between_depths = {0} | {i.nodes for i in infos}
+    assert any(n not in between_depths for n in seen)
+
+
 def test_time_limit_respected():
     # generous bound: a loaded machine slows the search, not the clock it polls
     t0 = time.perf_counter()

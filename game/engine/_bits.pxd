@@ -32,6 +32,17 @@ cdef extern from *:
 cdef enum:
     compiled = 1
 
+cdef extern from "Python.h":
+    int PyErr_CheckSignals() except -1
+
+cdef inline int let_python_in() except -1:
+    # C code runs no bytecode, between which the interpreter lets other threads
+    # run and raises a pending Ctrl+C: this does both (a thread waiting for the
+    # interpreter has asked to switch, and gets it while it is released here)
+    with nogil:
+        pass
+    return PyErr_CheckSignals()
+
 cdef inline int popcount(unsigned long long x) noexcept nogil:
     return checkers_popcount(x)
 

@@ -7,9 +7,16 @@ instruction each).  The star import keeps the names out of the core's own
 declarations, which a plain ``from ._bits import popcount`` would clash with.
 """
 
-__all__ = ["bitlen", "compiled", "core_digest", "popcount"]
+__all__ = ["bitlen", "let_python_in", "compiled", "core_digest", "popcount"]
 
 popcount = int.bit_count    # (an unbound method: as fast as x.bit_count())
 bitlen = int.bit_length     # the bit's index + 1 for a single-bit mask
 compiled = False            # True (a C constant) in a compiled module
 core_digest = 0             # compiled: the digest of the source it was built from (see corebuild.py)
+
+
+def let_python_in():
+    """Nothing to do here: the interpreter itself lets other threads run and
+    handles Ctrl+C between bytecodes.  (The compiled core runs no bytecode for
+    long stretches: its version lets them in.)"""
+    return 0

@@ -6,7 +6,7 @@
 
 cimport cython
 from libc.stdint cimport int64_t
-from ._bits cimport popcount, bitlen, compiled, core_digest
+from ._bits cimport popcount, bitlen, let_python_in, compiled, core_digest
 
 ctypedef unsigned long long u64
 

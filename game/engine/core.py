@@ -28,7 +28,7 @@ would share, and the compiled build nothing either way.
 
 from array import array
 
-from ._bits import *  # noqa: F403  popcount, bitlen, compiled, core_digest (the C ones when compiled)
+from ._bits import *  # noqa: F403  popcount, bitlen, let_python_in, compiled, core_digest (C when compiled)
 
 COMPILED = bool(compiled)  # noqa: F405  (True in the compiled module: a C constant there)
 BUILT_FROM = core_digest  # noqa: F405  (the source's digest, built in; 0 interpreted: see corebuild.py)
@@ -1073,8 +1073,9 @@ class Core:
     # -- the tree ------------------------------------------------------------------
 
     def poll(self):
-        """Every poll_every nodes: the stop request, the clock, the table's size."""
+        """Every poll_every nodes: other threads and Ctrl+C, the stop request, the clock, the table's size."""
         self.poll_at = self.nodes + self.poll_every
+        let_python_in()  # noqa: F405  (other threads, Ctrl+C)
         if self.stop is not None and self.stop():
             raise Stop
         if self.deadline >= 0 and self.clock() >= self.deadline:
