@@ -116,12 +116,18 @@ def scenes(app):
         app.switch("review", game=midgame(5, 30), ply=18)
 
     def thinking():
-        app.switch("play", players={BLACK: None, WHITE: master})
-        settle(app, 3)
-        click(app, 11)
-        click(app, 15)
-        settle(app, 30)
-        wait_real(app, 1.5)
+        # out of the opening book, which answers 11-15 at once (the shot showed "Your move")
+        book = app.settings.get("opening_book", True)
+        app.settings["opening_book"] = False
+        try:
+            app.switch("play", players={BLACK: None, WHITE: master})
+            settle(app, 3)
+            click(app, 11)
+            click(app, 15)
+            settle(app, 30)
+            wait_real(app, 1.5)
+        finally:
+            app.settings["opening_book"] = book
 
     def analysis():
         # a position with a real choice (a forced move is analysed to depth 1 and no further)
