@@ -383,6 +383,19 @@ def test_the_final_position_of_a_won_game_says_who_has_won(app):
     assert note.endswith("White has won") and "wins in 0" not in note
     label = next(b for b in scene.layout_boxes() if b.name == "bar.label")
     assert label.text == "W"  # not "W0", nor "+10"
+    scene.go(0)  # before the forced capture: White wins in one move (was "W", as if already won)
+    app.draw(app.screen)
+    assert next(b for b in scene.layout_boxes() if b.name == "bar.label").text == "W1"
+
+
+def test_a_forced_result_is_a_ply_further_off_for_each_forced_move():
+    from game.analysis.forced import plies_back
+    from game.engine.scores import WIN
+
+    assert plies_back(WIN - 3, 1) == -(WIN - 4)  # a win in 3 plies after one forced move: a loss in 4
+    assert plies_back(-(WIN - 2), 2) == -(WIN - 4)
+    assert plies_back(-WIN, 1) == WIN - 1  # the forced move ends the game: a win in one ply
+    assert plies_back(35, 1) == -35 and plies_back(35, 2) == 35  # an evaluation is only negated
 
 
 def test_a_name_the_record_leaves_out_is_unknown_not_a_question_mark(app, tmp_path):

@@ -9,6 +9,7 @@ choice, and reads the answer back from where it started (``through``).
 
 from dataclasses import dataclass
 
+from ..engine.scores import MATE_BOUND
 from .history import engine_history
 
 FORCED_LIMIT = 20   # forced moves played at most (kings can shuffle through single moves a long way)
@@ -32,7 +33,18 @@ class Forced:
         """A score (side to move at ``position``) and line found after the forced moves,
         as seen from the position asked about: the score negated once per forced move,
         the line led by the forced moves."""
-        return (score if len(self.moves) % 2 == 0 else -score), tuple(self.moves) + tuple(pv)
+        return plies_back(score, len(self.moves)), tuple(self.moves) + tuple(pv)
+
+
+def plies_back(score, n):
+    """A score (side to move) seen ``n`` plies earlier: negated once a ply, and a forced result
+    ``n`` plies further off (a win in 3 plies after one forced move is a loss in 4, not in 3)."""
+    score = score if n % 2 == 0 else -score
+    if score >= MATE_BOUND:
+        return score - n
+    if score <= -MATE_BOUND:
+        return score + n
+    return score
 
 
 def play_forced(position, history=(), limit=FORCED_LIMIT):

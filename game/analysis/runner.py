@@ -26,7 +26,7 @@ time a position instead, for tools that want it.)
 import time
 
 from ..engine.process import Done, Info, Limit
-from .forced import play_forced
+from .forced import play_forced, plies_back
 from .history import engine_history
 from .report import Check, Verdict, build_report, final_verdict
 
@@ -164,7 +164,8 @@ class GameAnalysis:
                 nxt = self.verdicts[i + 1] if i + 1 < len(self.verdicts) else None
                 if len(legal) == 1 and nxt is not None:
                     # a forced move: its score is the reply's, already known (positions go backwards)
-                    self.verdicts[i] = Verdict(-nxt.score, legal[0], (legal[0],) + tuple(nxt.pv), nxt.depth, "forced")
+                    self.verdicts[i] = Verdict(plies_back(nxt.score, 1), legal[0], (legal[0],) + tuple(nxt.pv),
+                                               nxt.depth, "forced")
                     continue
             elif final_verdict(pos) is not None:
                 self._looks[job] = forced.through(final_verdict(pos).score)
