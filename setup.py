@@ -66,7 +66,10 @@ def extensions():
                      define_macros=[("CHECKERS_CORE_DIGEST", f"{digest:#x}ULL")],
                      depends=[f"game/engine/{name}" for name in corebuild.SOURCES])
     # (the C file goes to build/, not beside core.py, where it would be installed as package data)
-    return cythonize([core], compiler_directives=DIRECTIVES, build_dir="build/cython", quiet=True)
+    built = cythonize([core], compiler_directives=DIRECTIVES, build_dir="build/cython", quiet=True)
+    for ext in built:
+        ext.optional = not REQUIRED  # (cythonize's copies drop it)
+    return built
 
 
 class BuildExt(build_ext):
@@ -81,23 +84,32 @@ class BuildExt(build_ext):
                 raise
             _warn(f"the compiled search core was not built ({e})")
             return
-        if not self.inplace and (HERE / ".git").exists() and not os.environ.get("CIBUILDWHEEL"):
-            self._copy_into_checkout()
+        if self._into_checkout():
+            for ext, built in getattr(self, "_built", []):
+                self.copy_file(str(built), str(self._checkout_path(ext, built)), level=self.verbose)
 
     def build_extension(self, ext):
+        built = Path(self.get_ext_fullpath(ext.name))
         try:
             super().build_extension(ext)
         except Exception as e:  # noqa: BLE001  (no compiler, a compiler error: as above)
             if not ext.optional:
                 raise
             _warn(f"the compiled search core was not built ({e})")
+            # (an earlier build's core, left in build/ or copied into the checkout, is not this source's)
+            built.unlink(missing_ok=True)
+            if self._into_checkout():
+                self._checkout_path(ext, built).unlink(missing_ok=True)
+            return
+        self._built = [*getattr(self, "_built", []), (ext, built)]
 
-    def _copy_into_checkout(self):
-        for ext in self.extensions:
-            built = Path(self.get_ext_fullpath(ext.name))
-            if built.exists():
-                target = HERE / Path(*ext.name.split(".")[:-1]) / built.name
-                self.copy_file(str(built), str(target), level=self.verbose)
+    def _into_checkout(self):
+        """Whether this builds from a git checkout (not in place already, not a wheel for elsewhere)."""
+        return not self.inplace and (HERE / ".git").exists() and not os.environ.get("CIBUILDWHEEL")
+
+    @staticmethod
+    def _checkout_path(ext, built):
+        return HERE / Path(*ext.name.split(".")[:-1]) / built.name
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt})

@@ -27,11 +27,13 @@ def _run(args, cwd=ROOT, **env):
 
 
 def _copy_game(dest):
-    """game/ and the files the build reads, without any compiled core or caches."""
+    """game/ and the files the build reads, without any compiled core or caches,
+    and the assets (the evaluation's patterns: the copy must evaluate alike)."""
     shutil.copytree(ROOT / "game", dest / "game",
                     ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "core.c"))
     for name in ("setup.py", "pyproject.toml", "README.md"):
         shutil.copy2(ROOT / name, dest / name)
+    (dest / "assets").symlink_to(ROOT / "assets", target_is_directory=True)
 
 
 def test_checkers_engine_python_forces_the_interpreted_core_with_the_same_result():
