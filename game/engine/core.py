@@ -8,9 +8,10 @@ lists and ``array.array``s; compiled, they are C arrays and typed
 memoryviews, and every ``self.x`` of a Core is a C field.  The two builds
 give the same trees, node for node: the interpreted one is the oracle of the
 compiled one (tests/test_core_oracle.py, tools/core_oracle.py).  What
-compiling can break and interpreting cannot: C integers overflow (64-bit
-locals before any shift past bit 31), and C division truncates (every
-division here has non-negative operands, where both agree).
+compiling can break and interpreting cannot: C integers overflow (the
+fields of a table entry go through 64-bit locals before any shift past bit
+31).  Division keeps Python's meaning in both builds (setup.py compiles
+without C division): a weight set negative by tools/tune.py divides alike.
 
 The driver (iterative deepening, time control, the root's moves, Move
 objects, the draw rule's count) is ``search.py``; which build runs is
@@ -21,9 +22,10 @@ A move is three masks on the stack: from, to and the captured pieces
 ``[start, end)`` of the stack; its children's moves come after ``end``.
 A state is ``(bm, bk, wm, wk, black)`` as in ``game.rules.bitboard``.
 
-The colours are written out in the node rather than shared through helper
-calls: each call costs the interpreted build as much as the arithmetic it
-would share, and the compiled build nothing either way.
+The node's tests for each colour (jumps, steps, a child at the horizon)
+are written out rather than shared through helper calls: a call costs the
+interpreted build as much as the arithmetic it would share.  The child
+positions come from one helper (after), which costs it little.
 """
 
 from array import array
