@@ -103,8 +103,9 @@ def two_windows(n, timeout):
                        check=True, stdout=subprocess.DEVNULL)
     # N games as files of at most 30,000: the same games, each file its own (a first comment tells them
     # apart, so each is a new import), cut from the one collection made
-    chunks = base.read_text().split("\n\n[")
-    chunks = [c if c.startswith("[") else "[" + c for c in chunks]
+    from game.library.scan import games_in
+
+    chunks = [text.strip() for _, text, _, _, _ in games_in(base.read_text())]  # each game's own text
     home = Path(tempfile.mkdtemp(prefix="library-two-windows-"))
     files = []
     for k in range((n + per_file - 1) // per_file):
