@@ -15,7 +15,8 @@ from ..board_view import BoardPicture, BoardRenderer, pieces_of
 from ..geometry import BoardGeometry
 from ..hint import ARROW_COLOUR
 from ..menu_items import add_menu_item
-from ..scene import Scene, register
+from ..page import Page
+from ..scene import register
 from ..widgets import Button, FocusGroup
 
 RED, WHITE_NAME = theme.SIDE_NAMES
@@ -118,7 +119,9 @@ class DiagramLayout:
 
 
 @register("how_to_play")
-class HowToPlayScene(Scene):
+class HowToPlayScene(Page):
+    footer = FOOTER
+
     def enter(self):
         self.pages = pages()
         self.page = 0
@@ -143,16 +146,12 @@ class HowToPlayScene(Scene):
         if self.focus.focused is not None and not self.focus.focused.enabled:
             self.focus.focus_on(self.back_button if self.page else self.next_button)
 
-    def back(self):
-        self.app.pop()
-
     # -- layout ------------------------------------------------------------------
 
     def resize(self, size):
         super().resize(size)
         w, h = size
         margin = theme.margin(size)
-        self.footer_rect, self.footer_size = theme.footer(size, FOOTER)
         bh = max(28, min(80, h // 14))
         bw = max(90, min(300, (w - 4 * margin) // 4))
         gap = max(6, bh // 3)
@@ -210,12 +209,9 @@ class HowToPlayScene(Scene):
                 Box("diagram", self.board_layout.frame),
                 Box("text", self.text_rect, text, self.text_size, wrap=True),
                 *self.focus.text_boxes("button"),
-                Box("footer", self.footer_rect, FOOTER, self.footer_size)]
+                self.footer_box()]
 
     # -- events and drawing --------------------------------------------------------
-
-    def wants_redraw(self):
-        return False  # changes only on events
 
     def handle_event(self, event):
         if event.type == pygame.KEYDOWN:
@@ -236,7 +232,7 @@ class HowToPlayScene(Scene):
         self.renderer.draw(surface, self.board_layout, picture)
         theme.blit_wrapped(surface, text, self.text_rect, self.text_size, theme.TEXT, anchor="topleft")
         self.focus.draw(surface)
-        theme.blit_text(surface, FOOTER, self.footer_size, theme.TEXT_FAINT, self.footer_rect.center, "center")
+        self.draw_footer(surface)
 
 
 add_menu_item("how_to_play", "How to play", lambda app: app.push("how_to_play"), order=85)

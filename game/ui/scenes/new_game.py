@@ -11,8 +11,8 @@ import pygame
 
 from ...rules import BLACK, WHITE
 from .. import theme
-from ..geometry import centered_column
-from ..scene import Scene, register
+from ..page import ChoicePage
+from ..scene import register
 from ..widgets import Button, Chooser, FocusGroup
 
 CUSTOM_DEPTH = "Custom depth"
@@ -38,13 +38,14 @@ def level_names():
 
 
 @register("new_game")
-class NewGameScene(Scene):
-    overlay = False
+class NewGameScene(ChoicePage):
+    footer = FOOTER
 
     def enter(self):
         from ...engine.levels import LEVELS
 
         self.mode = self.params.get("mode", "1p")
+        self.title, self.subtitle = TITLES[self.mode], SUBTITLES[self.mode]
         self.levels = {lv.name: lv for lv in LEVELS}
         names = level_names()
         try:
@@ -164,8 +165,8 @@ class NewGameScene(Scene):
             players = {BLACK: None, WHITE: None}
         self.app.switch("play", mode=self.mode, players=players)
 
-    def back(self):
-        self.app.pop()
+    def act(self):
+        self.start_game()
 
     # -- layout ------------------------------------------------------------------
 
@@ -173,15 +174,8 @@ class NewGameScene(Scene):
         super().resize(size)
         w, h = size
         margin = theme.margin(size)
-        self.footer_rect, self.footer_size = theme.footer(size, FOOTER)
-        bw = max(min(w - 2 * margin, 380), min(1000, int(w * 0.4), int(h * 0.75)))
-        bh = max(28, min(84, h // 14))
-        gap = max(4, bh // 4)
-        self.title_size = theme.fit_text(TITLES[self.mode], max(36, min(130, w // 16, h // 9)), w - 2 * margin,
-                                         bold=True)
-        title_h = theme.font(self.title_size, True).get_height()
-        self.subtitle_size = theme.fit_text(SUBTITLES[self.mode], max(18, min(46, h // 26)), w - 2 * margin)
-        sub_h = theme.font(self.subtitle_size).get_height()
+        bw, bh, gap = self.column(size)
+        title_h, sub_h = self.fit_heading(size)
         self.description_size = max(18, min(40, h // 28))
         line = theme.font(self.description_size).get_linesize()
         # room for the longest description this screen can show, so that nothing moves when it changes
@@ -190,13 +184,8 @@ class NewGameScene(Scene):
         rows_h = self.slots * bh + max(0, self.slots - 1) * gap
         block = title_h + sub_h + gap * 2 + rows_h + (gap * 2 if self.slots else 0) + desc_h + gap * 2 + bh
         top = max(margin, (self.footer_rect.y - margin - block) // 2)
-        self.title_rect = pygame.Rect(margin, top, w - 2 * margin, title_h)
-        self.subtitle_rect = pygame.Rect(margin, self.title_rect.bottom, w - 2 * margin, sub_h)
-        y = self.subtitle_rect.bottom + gap * 2
-        slots = centered_column(size, bw, [bh] * self.slots, gap, top=y)
-        visible = [r for r in self.rows if r.visible]
-        for row, rect in zip(visible, slots):
-            row.rect = rect
+        y = self.place_heading(size, top, title_h, sub_h) + gap * 2
+        slots = self.place_rows(size, self.slots, y)
         if self.slots:
             y = slots[-1].bottom + gap * 2
         # the description sits in the middle of what the rows leave above the buttons (a free
@@ -209,42 +198,21 @@ class NewGameScene(Scene):
                                             bw, text_h)
         y += desc_h
         y += gap * 2
-        half = (bw - gap) // 2
-        self.start_button.rect = pygame.Rect((w - bw) // 2, y, half, bh)
-        self.back_button.rect = pygame.Rect((w - bw) // 2 + bw - half, y, half, bh)
+        self.place_buttons(size, y, self.start_button, self.back_button)
 
     def layout_boxes(self):
         from ..layout_check import Box
 
-        return [Box("title", self.title_rect, TITLES[self.mode], self.title_size, bold=True),
-                Box("subtitle", self.subtitle_rect, SUBTITLES[self.mode], self.subtitle_size),
+        return [*self.heading_boxes(),
                 *self.focus.text_boxes("row"),
                 Box("description", self.description_rect, self.description(), self.description_size, wrap=True),
-                Box("footer", self.footer_rect, FOOTER, self.footer_size)]
+                self.footer_box()]
 
-    # -- events and drawing --------------------------------------------------------
-
-    def wants_redraw(self):
-        return False  # changes only on events
-
-    def handle_event(self, event):
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return
-        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-                and isinstance(self.focus.focused, Chooser)):
-            # The footer promises "Enter starts": on a choice row Enter starts the
-            # game with what is shown (Space and the arrows change the choice).
-            self.start_game()
-            return
-        self.focus.handle_event(event)
+    # -- drawing -------------------------------------------------------------------
 
     def draw(self, surface):
         theme.gradient_background(surface)
-        theme.blit_text(surface, TITLES[self.mode], self.title_size, theme.TEXT, self.title_rect.center, "center",
-                        bold=True)
-        theme.blit_text(surface, SUBTITLES[self.mode], self.subtitle_size, theme.TEXT_DIM,
-                        self.subtitle_rect.center, "center")
+        self.draw_heading(surface)
         self.focus.draw(surface)
         theme.blit_wrapped(surface, self.description(), self.description_rect, self.description_size, theme.TEXT_DIM)
-        theme.blit_text(surface, FOOTER, self.footer_size, theme.TEXT_FAINT, self.footer_rect.center, "center")
+        self.draw_footer(surface)

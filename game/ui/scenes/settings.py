@@ -12,7 +12,8 @@ from ...store.settings import DRAW_RULE_NAMES, ORIENTATIONS
 from .. import theme
 from ..geometry import centered_column
 from ..menu_items import add_menu_item
-from ..scene import Scene, register
+from ..page import Page
+from ..scene import register
 from ..store_hooks import save_app_settings, settings_of
 from ..widgets import Button, Chooser, FocusGroup
 
@@ -53,7 +54,9 @@ ROWS = (
 
 
 @register("settings")
-class SettingsScene(Scene):
+class SettingsScene(Page):
+    footer = FOOTER
+
     def enter(self):
         self.settings = settings_of(self.app)
         self.rows = []
@@ -100,17 +103,10 @@ class SettingsScene(Scene):
                 return words
         return "Esc or Back returns to where you were."
 
-    def wants_redraw(self):
-        return False  # the picture changes only with events
-
-    def back(self):
-        self.app.pop()
-
     def resize(self, size):
         super().resize(size)
         w, h = size
         margin = theme.margin(size)
-        self.footer_rect, self.footer_size = theme.footer(size, FOOTER)
         n = len(self.rows)
         bw = max(min(w - 2 * margin, 460), min(1100, int(w * 0.5), int(h * 0.8)))
         self.title_size = max(30, min(110, w // 18, h // 12))
@@ -149,7 +145,7 @@ class SettingsScene(Scene):
         longest = max((words for *_, words in ROWS), key=lambda t: theme.wrapped_height(t, self.explain_size, w))
         boxes.append(Box("explanation", self.explain_rect, longest, self.explain_size, wrap=True))
         boxes += [Box("message", self.message_rect, self.message or None, self.explain_size),
-                  Box("footer", self.footer_rect, FOOTER, self.footer_size)]
+                  self.footer_box()]
         return boxes
 
     def handle_event(self, event):
@@ -167,7 +163,7 @@ class SettingsScene(Scene):
             theme.blit_text(surface, self.message, theme.fit_text(self.message, self.explain_size,
                                                                   self.message_rect.width),
                             theme.DANGER, self.message_rect.center, "center")
-        theme.blit_text(surface, FOOTER, self.footer_size, theme.TEXT_FAINT, self.footer_rect.center, "center")
+        self.draw_footer(surface)
 
 
 add_menu_item("settings", "Settings", lambda app: app.push("settings"), order=90)

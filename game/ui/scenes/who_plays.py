@@ -9,14 +9,12 @@ choice kept in the settings.  Play calls ``on_start(players)`` with
 returns to where the player was.
 """
 
-import pygame
-
 from ...controller import mode_of
 from ...engine.levels import LEVELS
 from ...rules import BLACK, WHITE
 from .. import theme
-from ..geometry import centered_column
-from ..scene import Scene, register
+from ..page import ChoicePage
+from ..scene import register
 from ..store_hooks import level_named, remember_choice, settings_of
 from ..widgets import Button, Chooser, FocusGroup
 
@@ -27,7 +25,10 @@ SLOTS = 3  # the mode and at most two more rows: the buttons never move when the
 
 
 @register("who_plays")
-class WhoPlaysScene(Scene):
+class WhoPlaysScene(ChoicePage):
+    title = TITLE
+    footer = FOOTER
+
     def enter(self):
         p = self.params
         self.subtitle = p.get("subtitle") or "Choose who plays each side from here"
@@ -107,63 +108,28 @@ class WhoPlaysScene(Scene):
         if on_start is not None:
             on_start(players)
 
-    def back(self):
-        self.app.pop()
+    def act(self):
+        self.play()
 
     # -- layout ------------------------------------------------------------------
 
     def resize(self, size):
         super().resize(size)
-        w, h = size
         margin = theme.margin(size)
-        self.footer_rect, self.footer_size = theme.footer(size, FOOTER)
-        bw = max(min(w - 2 * margin, 380), min(1000, int(w * 0.4), int(h * 0.75)))
-        bh = max(28, min(84, h // 14))
-        gap = max(4, bh // 4)
-        self.title_size = theme.fit_text(TITLE, max(36, min(130, w // 16, h // 9)), w - 2 * margin, bold=True)
-        title_h = theme.font(self.title_size, True).get_height()
-        self.subtitle_size = max(16, theme.fit_text(self.subtitle, max(18, min(46, h // 26)), w - 2 * margin))
-        sub_h = theme.font(self.subtitle_size).get_height()
+        _, bh, gap = self.column(size)
+        title_h, sub_h = self.fit_heading(size)
         block = title_h + sub_h + gap * 2 + SLOTS * bh + (SLOTS - 1) * gap + gap * 3 + bh
         top = max(margin, (self.footer_rect.y - margin - block) // 2)
-        self.title_rect = pygame.Rect(margin, top, w - 2 * margin, title_h)
-        self.subtitle_rect = pygame.Rect(margin, self.title_rect.bottom, w - 2 * margin, sub_h)
-        slots = centered_column(size, bw, [bh] * SLOTS, gap, top=self.subtitle_rect.bottom + gap * 2)
-        for row, rect in zip([r for r in self.rows if r.visible], slots):
-            row.rect = rect
-        y = slots[-1].bottom + gap * 3
-        half = (bw - gap) // 2
-        self.play_button.rect = pygame.Rect((w - bw) // 2, y, half, bh)
-        self.back_button.rect = pygame.Rect((w - bw) // 2 + bw - half, y, half, bh)
+        slots = self.place_rows(size, SLOTS, self.place_heading(size, top, title_h, sub_h) + gap * 2)
+        self.place_buttons(size, slots[-1].bottom + gap * 3, self.play_button, self.back_button)
 
     def layout_boxes(self):
-        from ..layout_check import Box
+        return [*self.heading_boxes(), *self.focus.text_boxes("row"), self.footer_box()]
 
-        return [Box("title", self.title_rect, TITLE, self.title_size, bold=True),
-                Box("subtitle", self.subtitle_rect, theme.elide(self.subtitle, self.subtitle_size,
-                                                                self.subtitle_rect.width), self.subtitle_size),
-                *self.focus.text_boxes("row"),
-                Box("footer", self.footer_rect, FOOTER, self.footer_size)]
-
-    # -- events and drawing --------------------------------------------------------
-
-    def wants_redraw(self):
-        return False  # changes only on events
-
-    def handle_event(self, event):
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return
-        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-                and isinstance(self.focus.focused, Chooser)):
-            self.play()  # as on the new-game screens: Enter on a choice plays what is shown
-            return
-        self.focus.handle_event(event)
+    # -- drawing -------------------------------------------------------------------
 
     def draw(self, surface):
         theme.gradient_background(surface)
-        theme.blit_text(surface, TITLE, self.title_size, theme.TEXT, self.title_rect.center, "center", bold=True)
-        subtitle = theme.elide(self.subtitle, self.subtitle_size, self.subtitle_rect.width)
-        theme.blit_text(surface, subtitle, self.subtitle_size, theme.TEXT_DIM, self.subtitle_rect.center, "center")
+        self.draw_heading(surface)
         self.focus.draw(surface)
-        theme.blit_text(surface, FOOTER, self.footer_size, theme.TEXT_FAINT, self.footer_rect.center, "center")
+        self.draw_footer(surface)
