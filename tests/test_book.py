@@ -93,7 +93,13 @@ def test_a_malformed_line_is_named(tmp_path):
     p = tmp_path / "bad.txt"
     p.write_text("B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 11-15:five\n")
     with pytest.raises(book.BookError, match="11-15:five"):
-        book.book_moves(Position.initial(), p)
+        book.parse_line("B:W21", "11-15:five")
+    # in play it is reported (naming the entry) and the search plays there
+    from game.engine import shipped
+
+    shipped._reported.pop("bad.txt", None)
+    assert book.book_moves(Position.initial(), p) == []
+    assert "11-15:five" in shipped.problems()["bad.txt"]
 
 
 def test_a_missing_book_is_empty(tmp_path):

@@ -48,18 +48,28 @@ _books = {}  # path (str) -> {fen: rest of its line}
 
 def load(path=None):
     """The book at ``path`` (default: the shipped one) as {FEN: moves text};
-    read once and cached.  A missing file is an empty book."""
+    read once and cached.  A missing file is an empty book; one too big to
+    be ours is reported and unused; bytes that are not UTF-8 are reported
+    and only their lines are lost."""
     p = shipped.path("book.txt") if path is None else Path(path)
     key = str(p)
     book = _books.get(key)
     if book is None:
         book = {}
         try:
-            text = p.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            text = ""
-        if len(text) > _LIMIT:
-            text = ""
+            data = p.read_bytes()
+        except OSError:
+            data = b""  # (no book: the search plays)
+        if len(data) > _LIMIT:
+            shipped.report(p.name, f"opening book {key!r} is over {_LIMIT >> 20} MB, not ours: playing without it")
+            data = b""
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            # the rest of the book is still good: a damaged line names no
+            # position or no legal move, and is never played
+            shipped.report(p.name, f"opening book {key!r} is damaged (not UTF-8): its bad lines are skipped")
+            text = data.decode("utf-8", errors="replace")
         for line in text.splitlines():
             line = line.strip()
             if line and not line.startswith("#"):
@@ -92,7 +102,14 @@ def book_moves(position: Position, path=None):
     if not rest:
         return []
     legal = {str(m): m for m in position.legal_moves()}
-    out = [(legal[text], score) for text, score in parse_line(fen, rest) if text in legal]
+    try:
+        entries = parse_line(fen, rest)
+    except BookError as e:
+        # one bad line never stops the game: the search plays this position
+        shipped.report(Path(str(path)).name if path is not None else "book.txt",
+                       f"{e}: the search plays this position")
+        return []
+    out = [(legal[text], score) for text, score in entries if text in legal]
     out.sort(key=lambda ms: -ms[1])
     return out
 

@@ -622,7 +622,12 @@ class Core:
         less for more material and a longer distance to conversion."""
         if not self.eg_loaded:
             self.eg_loaded = 1
-            self.eg_table = self.eg["TABLE"]()
+            table = self.eg["TABLE"]()
+            if table is None:
+                # a damaged file (reported by the database): search instead
+                self.eg_max = 0
+                return NO_SCORE
+            self.eg_table = table
         if black:
             if not (wm | wk):
                 return NO_SCORE

@@ -362,11 +362,57 @@ class Endgame:
             offsets = [0] * 625
             for (a, b, c, d), off in OFFSETS.items():
                 offsets[((a * 5 + b) * 5 + c) * 5 + d] = off
+            try:
+                five = bool(self.five_keys())
+            except EndgameError as e:
+                self._five_unusable(e)
+                five = False
             self._core_tables = {
-                "MAX": FIVE if self.five_keys() else MAX_PIECES, "TABLE": self.table, "FIVE": self.five_slice,
+                "MAX": FIVE if five else MAX_PIECES, "TABLE": self._safe_table, "FIVE": self._safe_five_slice,
                 "COMB": [_C[n][k] for n in range(33) for k in range(6)], "OFFSETS": offsets,
                 "POS_MM": _MINE_MAN_POS, "POS_TM": _THEIR_MAN_POS, "POS_K": _KING_POS, "FLIP": _FLIP_BIT}
         return self._core_tables
+
+    # A damaged file never stops a search: the core is given these, which
+    # report the file once (shipped.report) and answer "not held", so the
+    # search plays on without that part of the database.
+    def _safe_table(self):
+        """table(), or None (reported) when the file is damaged."""
+        try:
+            return self.table()
+        except EndgameError as e:
+            self.available = False
+            self._table_unusable(e)
+            return None
+
+    def _table_unusable(self, e):
+        shipped.report(Path(str(self.path if self.path is not None else default_path())).name,
+                       f"{e}: searching without the endgame database")
+
+    def _five_unusable(self, e):
+        path = self._five_file()
+        shipped.report(Path(str(path)).name if path is not None else FIVE_FILE_NAME,
+                       f"{e}: searching without the five-piece endings")
+
+    def _safe_five_slice(self, key):
+        """five_slice(), or None (reported) when the file or slice is damaged."""
+        try:
+            return self.five_slice(key)
+        except EndgameError as e:
+            self._five_unusable(e)
+            return None
+
+    def safe_probe_state(self, bm, bk, wm, wk, black):
+        """probe_state(), or None (reported once) when the file it needs is damaged."""
+        try:
+            return self.probe_state(bm, bk, wm, wk, black)
+        except EndgameError as e:
+            if (bm | bk | wm | wk).bit_count() == FIVE:
+                self._five_unusable(e)
+            else:
+                self.available = False
+                self._table_unusable(e)
+            return None
 
     def probe_state(self, bm, bk, wm, wk, black):
         """The table byte of a raw state, or None outside the database."""

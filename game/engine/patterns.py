@@ -127,12 +127,19 @@ _loaded = {}
 
 
 def load(path=None):
-    """The shipped values (read once), or all zero when there is no file."""
+    """The shipped values (read once), or all zero when there is no file or
+    it is damaged (reported once through shipped.report)."""
     key = "default" if path is None else str(path)
     values = _loaded.get(key)
     if values is None:
         p = default_path() if path is None else Path(path)
-        values = read(p) if p.is_file() else array("h", bytes(2 * SIZE))
+        values = array("h", bytes(2 * SIZE))
+        if p.is_file():
+            try:
+                values = read(p)
+            except PatternError as e:
+                # (a damaged file never stops the game: the plain evaluation)
+                shipped.report(p.name, f"{e}: playing without the patterns")
         _loaded[key] = values
     return values
 

@@ -28,6 +28,7 @@ it cannot outlive the game even if the parent is killed.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import multiprocessing
 import os
@@ -114,6 +115,9 @@ class Done:
     nodes: int = 0
     error: Optional[str] = None
     from_book: bool = False
+    # a shipped file found damaged during this search (one line, each file
+    # once: see shipped.report); the game plays on without it
+    notice: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -210,6 +214,11 @@ class _Worker:
             done = _run_search(go, stop, self.send, self.searcher)
         except Exception as e:  # a bug in the engine must not kill the worker nor hang the client
             done = Done(go.request_id, None, error=f"{type(e).__name__}: {e}\n{traceback.format_exc()}")
+        from . import shipped
+
+        notes = shipped.take_problems()
+        if notes:
+            done = dataclasses.replace(done, notice="; ".join(notes))
         self.last_done = done
         self.send(done)
 

@@ -500,7 +500,7 @@ class Searcher:
         core = self._prepare(history_states, None, _stop_fn(stop), deadline, draws)
         stopped = self.core_module.Stop
         # (probe_state answers None at once for more pieces than the database holds)
-        in_database = self.endgame is not None and self.endgame.probe_state(*state) is not None
+        in_database = self.endgame is not None and self.endgame.safe_probe_state(*state) is not None
         score = 0
         d = 1
         last = None

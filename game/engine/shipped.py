@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib.resources
 from pathlib import Path
 
-__all__ = ["path"]
+__all__ = ["path", "problems", "report", "take_problems"]
 
 
 def path(name):
@@ -20,3 +20,35 @@ def path(name):
     except (ModuleNotFoundError, TypeError, ValueError, OSError):
         pass
     return Path(__file__).resolve().parents[2] / "assets" / name
+
+
+# -- damaged files ------------------------------------------------------------
+# A shipped file that cannot be used (damaged, not ours) never stops the
+# game: its loader reports it here once, and play goes on without it.  The
+# messages are logged and kept for the screens to show (take_problems()).
+
+_reported = {}   # file name -> message (each file is reported once)
+_unshown = []    # messages not yet taken by a screen
+
+
+def report(name, message):
+    """Log once that the shipped file ``name`` cannot be used (``message``
+    says why and what the engine does instead)."""
+    if name in _reported:
+        return
+    _reported[name] = message
+    _unshown.append(message)
+    import logging
+    logging.getLogger("game.engine").warning("%s", message)
+
+
+def problems():
+    """{file name: message} of every shipped file reported so far."""
+    return dict(_reported)
+
+
+def take_problems():
+    """The messages not yet shown (one line each), and forget them."""
+    out = list(_unshown)
+    del _unshown[:]
+    return out
