@@ -36,6 +36,20 @@ class Widget:
         """True when the widget used the event."""
         return False
 
+    def _lets_pass(self, event):
+        """True for an event the widget leaves alone: any while it is hidden, and a move of the
+        pointer, which only notes whether the pointer is over it."""
+        if not self.visible:
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            return True
+        return False
+
+    def _pressed_on(self, event):
+        """A press of the left mouse button on the widget."""
+        return event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos)
+
     def activate(self):
         """Enter / Space / click."""
 
@@ -84,12 +98,9 @@ class Button(Widget):
         self._pressed = False
 
     def handle_event(self, event):
-        if not self.visible:
+        if self._lets_pass(event):
             return False
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.rect.collidepoint(event.pos)
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+        if self._pressed_on(event):
             self._pressed = True
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -309,12 +320,9 @@ class Chooser(Widget):
         self.step(1, wrap=True)
 
     def handle_event(self, event):
-        if not self.visible:
+        if self._lets_pass(event):
             return False
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.rect.collidepoint(event.pos)
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+        if self._pressed_on(event):
             left, right, _ = self._arrows()
             if left.collidepoint(event.pos):
                 self.step(-1)
