@@ -10,10 +10,10 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import play
 
 from game.rules import Game, Position
 from game.store import autosave_path, clear_autosave, has_autosave, load_autosave, save_autosave
-from helpers import play
 
 ROOT = Path(__file__).resolve().parents[1]
 

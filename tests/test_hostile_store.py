@@ -13,16 +13,31 @@ import sys
 import threading
 
 import pytest
-
-from game.rules import Game, Position
-from game.store import (StoreError, archive_dir, delete_unfinished, games_dir, latest_unfinished,
-                        list_unfinished, load_autosave, load_settings, load_unfinished,
-                        new_game_id, read_games_file, save_game, save_settings, save_unfinished,
-                        settings_path, start_up, unfinished_dir)
-from game.store import paths
-from game.store.settings import SETTINGS_VERSION, Settings
 from helpers import play
 from library_helpers import open_library
+
+from game.rules import Game, Position
+from game.store import (
+    StoreError,
+    archive_dir,
+    delete_unfinished,
+    games_dir,
+    latest_unfinished,
+    list_unfinished,
+    load_autosave,
+    load_settings,
+    load_unfinished,
+    new_game_id,
+    paths,
+    read_games_file,
+    save_game,
+    save_settings,
+    save_unfinished,
+    settings_path,
+    start_up,
+    unfinished_dir,
+)
+from game.store.settings import SETTINGS_VERSION, Settings
 
 NESTED = b"[" * 20_000 + b"]" * 20_000  # far past the recursion limit, under every size cap
 HUGE = 200 * 1024 * 1024  # sparse: costs no disk

@@ -8,8 +8,7 @@ import pytest
 from helpers import play
 from library_helpers import open_library, settle
 
-from game.library import Catalog, Entry, Library, LibraryError
-from game.library import index, jobs, scan
+from game.library import Catalog, Entry, Library, LibraryError, index, jobs, scan
 from game.library.worker import Worker
 from game.notation.pdn import read_pdn, write_pdn
 from game.rules import Game

@@ -60,7 +60,7 @@ def ref_moves(board, turn):
         # the moving piece leaves its square: a king may come back to it
         rest = {k: v for k, v in board.items() if k != (r, c)}
 
-        def walk(r0, c0, path, taken):
+        def walk(r0, c0, path, taken, color=color, king=king, rest=rest):
             extended = False
             for dr, dc in _dirs(color, king):
                 mr, mc, lr, lc = r0 + dr, c0 + dc, r0 + 2 * dr, c0 + 2 * dc

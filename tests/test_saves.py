@@ -3,12 +3,12 @@
 import os
 
 import pytest
+from helpers import play
+from library_helpers import open_library
 
 from game.notation.pdn import write_pdn
 from game.rules import BLACK, Game, Position
 from game.store import StoreError, default_tags, games_dir, player_name, read_games_file, save_game
-from helpers import play
-from library_helpers import open_library
 
 
 @pytest.fixture(autouse=True)

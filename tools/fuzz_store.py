@@ -418,15 +418,15 @@ def caps(home):
     from game.agent import state
     from game.agent.__main__ import INPUT_LIMIT
     from game.agent.io import input_text
+    from game.library.scan import scan_file
+    from game.notation.boards import parse_csci_input
     from game.notation.pdn import write_pdn
     from game.rules import BLACK, Position
-    from game.library.scan import scan_file
-    from game.store import games_dir, load_settings, read_games_file, settings_path
     from game.store import autosave as autosave_mod
-    from game.store import saves, settings as settings_mod
+    from game.store import games_dir, load_settings, read_games_file, saves, settings_path
+    from game.store import settings as settings_mod
     from game.store.unfinished import list_unfinished, new_game_id
     from game.textfile import read_text
-    from game.notation.boards import parse_csci_input
 
     sp = settings_path()
     sp.parent.mkdir(parents=True, exist_ok=True)

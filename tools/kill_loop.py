@@ -318,7 +318,7 @@ def check_library(home, exports, imports, exported, problems):
     if ghosts:
         problems.append(f"{len(ghosts)} sources in the index whose file is gone")
     imported_dir = lib.imported_dir
-    for name, count in imports.items():
+    for name in imports:
         path = imported_dir / os.fsdecode(bytes.fromhex(name))
         got = indexed.get(index.path_key(path))
         if got is None or not path.exists():

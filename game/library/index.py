@@ -179,7 +179,7 @@ def connect(path: StrPath, *, wait: float = 0.0, notes: list[str] | None = None)
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise IndexUnusable(f"the library's folder {path.parent} cannot be made: {e.strerror or e}") from None
-    for attempt in range(3):
+    for _ in range(3):
         _check_files(path, notes)
         try:
             return _open(path, wait)

@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Mapping, Sequence
     from typing import Any, Protocol
 
-    from ..notation.pdn import PdnGame
     from ..notation.openings import Opening
+    from ..notation.pdn import PdnGame
     from ..textfile import StrPath
 
     Namer = Callable[[Any], Opening | None]  # notation.openings.opening_of

@@ -29,10 +29,9 @@ from ..spawn import start_without_interrupt
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from multiprocessing.process import BaseProcess
     from multiprocessing.queues import Queue
-
-    from collections.abc import Callable
 
     from ..store.paths import StrPath
     from .jobs import Event, Job
@@ -103,7 +102,8 @@ def worker_main(db_path: str, jobs: Queue[Job | None], events: Queue[Event], par
     def orphaned() -> bool:
         return os.getppid() != parent_pid
 
-    from . import index, jobs as jobs_mod, scan
+    from . import index, scan
+    from . import jobs as jobs_mod
     from .lock import LockUnusable, WriterLock
 
     lock = WriterLock(db_path + ".lock")

@@ -22,8 +22,8 @@ import logging
 from dataclasses import dataclass, fields
 
 from ..rules import DRAW_RULES
-from . import paths
 from ..textfile import excerpt
+from . import paths
 from .jsonfile import MISSING, BadJsonFile, read_json
 
 TYPE_CHECKING = False

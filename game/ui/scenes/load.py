@@ -30,12 +30,11 @@ import pygame
 from ...library import Catalog, Library, LibraryError
 from ...library.library import library_dir
 from ...store import StoreError, read_games_file
+from ..library_view import NEWS_SECONDS, LibraryLayout, draw_library, layout_boxes
 from ..menu_items import add_menu_item
 from ..scene import Scene, register
 from ..store_hooks import players_from_json, resume_unfinished, start_play, tell
 from ..widgets import Button
-from ..library_view import NEWS_SECONDS, LibraryLayout, draw_library, layout_boxes
-
 
 DOUBLE_CLICK = 0.4
 
@@ -453,7 +452,8 @@ class LoadScene(Scene):
 
     def wants_redraw(self):
         lib = self.library
-        return lib is not None and (lib.busy or lib.loading) or self.message_age < NEWS_SECONDS + 0.1 and bool(self.message)
+        news = self.message_age < NEWS_SECONDS + 0.1 and bool(self.message)
+        return lib is not None and (lib.busy or lib.loading) or news
 
     # -- events ---------------------------------------------------------------------
 
