@@ -23,6 +23,16 @@ OPENING_PLIES = 12  # the longest named opening line is shorter
 
 MIN_TEXT = 16  # the smallest nominal size drawn (11 real pixels)
 
+# the panel's buttons, each kept as ``panel.<name>``: (name, label, the scene's method it calls, hotkey)
+BUTTONS = (("move_now", "Move now", "move_now", "M"), ("undo", "Undo", "undo", "Ctrl+Z"),
+           ("redo", "Redo", "redo", "Ctrl+Y"), ("hint", "Hint", "hint", "H"), ("flip", "Flip board", "flip", "F"),
+           ("numbers", "Numbers", "toggle_numbers", "N"), ("analysis", "Analysis", "toggle_analysis", "A"),
+           ("save", "Save", "save", "Ctrl+S"), ("review", "Review", "review", "V"),
+           ("offer_draw", "Offer draw", "offer_draw", "D"), ("resign", "Resign", "resign", "R"),
+           ("pause", "Pause", "toggle_pause", "Space"), ("step", "Step", "step_once", "S"),
+           ("menu", "Menu", "to_menu", "Esc"), ("again", "New game", "play_again", None))
+PRIMARY = ("move_now", "again")  # the screen's main action while the computer thinks, and after the game
+
 
 def score_words(score, turn):
     """An engine score (``turn``'s view) in the words the analysis uses everywhere: ``Red +1.25``
@@ -75,21 +85,10 @@ class SidePanel:
     def __init__(self, scene):
         self.scene = scene
         s = scene
-        self.move_now = Button("Move now", s.move_now, primary=True, hotkey="M")
-        self.undo = Button("Undo", s.undo, hotkey="Ctrl+Z")
-        self.redo = Button("Redo", s.redo, hotkey="Ctrl+Y")
-        self.hint = Button("Hint", s.hint, hotkey="H")
-        self.flip = Button("Flip board", s.flip, hotkey="F")
-        self.numbers = Button("Numbers", s.toggle_numbers, hotkey="N")
-        self.analysis = Button("Analysis", s.toggle_analysis, hotkey="A")
-        self.save = Button("Save", s.save, hotkey="Ctrl+S")
-        self.review = Button("Review", s.review, hotkey="V")
-        self.offer_draw = Button("Offer draw", s.offer_draw, hotkey="D")
-        self.resign = Button("Resign", s.resign, hotkey="R")
-        self.pause = Button("Pause", s.toggle_pause, hotkey="Space")
-        self.step = Button("Step", s.step_once, hotkey="S")
-        self.menu = Button("Menu", s.to_menu, hotkey="Esc")
-        self.again = Button("New game", s.play_again, primary=True)
+        for name, label, method, hotkey in BUTTONS:
+            button = Button(label, getattr(s, method), primary=name in PRIMARY, hotkey=hotkey)
+            button.name = f"panel.{name}"
+            setattr(self, name, button)
         # the button grid, row by row: three to a row, the screen's way out on the last
         if s.mode == "watch":
             self.rows = [[self.undo, self.redo, self.step], [self.pause, self.flip, self.numbers],
@@ -100,9 +99,6 @@ class SidePanel:
                          [self.save, self.review, self.resign], last]
         self.grid = [b for row in self.rows for b in row]
         self.buttons = [self.move_now] + self.grid
-        for name in ("move_now", "undo", "redo", "hint", "flip", "numbers", "analysis", "save", "review", "offer_draw",
-                     "resign", "pause", "step", "menu", "again"):
-            getattr(self, name).name = f"panel.{name}"
         for b in self.grid:
             b.margin = 10  # narrow buttons: their words keep the room (the layout check measures it)
         # nothing focused until Tab: Enter and the arrows belong to the board meanwhile
