@@ -98,3 +98,46 @@ def test_a_book_too_big_to_be_ours_is_reported(tmp_path):
     path.write_bytes(b"# padding\n" * ((4 << 20) // 10 + 10))
     assert book.book_moves(START, path) == []
     assert "over 4 MB" in shipped.problems()["book.txt"]
+
+
+
+def test_the_worker_passes_a_report_on_and_the_computer_keeps_it_for_the_screen(monkeypatch):
+    from game.controller.computer import ComputerTurn
+    from game.engine import process
+    from game.engine.levels import LEVELS
+    from game.rules import Game
+
+    move = START.legal_moves()[0]
+
+    def search_that_meets_a_damaged_file(go, stop, send, searcher=None):
+        shipped.report("endgame4.bin", "endgame database 'endgame4.bin' is damaged: searching without it")
+        return process.Done(go.request_id, move)
+
+    # the worker attaches what was reported during the search to its answer, once
+    monkeypatch.setattr(process, "_run_search", search_that_meets_a_damaged_file)
+    sent = []
+    worker = process._Worker.__new__(process._Worker)
+    worker.searcher, worker.send = object(), sent.append
+    go = process.Go(7, START, (), process.Limit(depth=1))
+    worker._search(go, None)
+    worker._search(go, None)
+    assert "endgame4.bin" in sent[0].notice and sent[1].notice is None
+
+    # the computer's turn keeps it until the screen shows it
+    class Client:
+        def go(self, *a, **k):
+            return 7
+
+        def poll(self):
+            return [sent[0]]
+
+        def stop(self):
+            pass
+
+        def cancel(self):
+            pass
+
+    turn = ComputerTurn(lambda: Client())
+    assert turn.start(Game(START), LEVELS[0])
+    assert turn.poll(START) == move
+    assert "endgame4.bin" in turn.notice

@@ -84,6 +84,7 @@ class ComputerTurn:
         self.stopping = False
         self._stop_sent = 0.0
         self.failed = None     # why the engine gave no move; set until retry() or cancel()
+        self.notice = None     # a damaged shipped file the engine plays without (Done.notice), until shown
 
     @property
     def thinking(self):
@@ -145,6 +146,7 @@ class ComputerTurn:
             elif isinstance(msg, Done):
                 self.seconds = self.clock() - self.started
                 self.request_id = None
+                self.notice = getattr(msg, "notice", None) or self.notice
                 self.stopping = False
                 if msg.move is None:
                     self._fail(f"the engine gave no move ({first_line(msg.error)})" if msg.error

@@ -541,6 +541,9 @@ class PlayScene(Scene):
         failed_before = match.engine_problem
         before = self.game.position
         move = match.update(dt)
+        if self.computer.notice:  # a damaged shipped file, reported once: the game plays on
+            self.say(f"Engine: {self.computer.notice}")
+            self.computer.notice = None
         if move is not None:
             self._show(move, before)
         elif match.engine_problem and not failed_before:
