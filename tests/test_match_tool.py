@@ -96,12 +96,13 @@ def test_match_tool_refuses_an_unknown_override(tmp_path):
 
 
 def _ballots_and_private_tmp(tmp_path):
-    """(ballots file, a TMPDIR of its own, the environment that uses it)."""
+    """(ballots file, a TMPDIR of its own, the environment that uses it: interpreted engines,
+    so that a git: tree's compiled core is not built, which takes a minute)."""
     ballots = tmp_path / "ballots.txt"
     ballots.write_text(BALLOTS)
     tmp = tmp_path / "tmp"
     tmp.mkdir()
-    return ballots, tmp, {**os.environ, "TMPDIR": str(tmp)}
+    return ballots, tmp, {**os.environ, "TMPDIR": str(tmp), "CHECKERS_ENGINE": "python"}
 
 
 def test_match_tool_plays_an_earlier_commit_and_removes_its_worktree(tmp_path):
@@ -120,13 +121,13 @@ def test_git_worker_imports_the_commit_not_this_checkout(tmp_path):
 
     from game.rules import Game, Position
 
-    with git_engine.GitTrees(["HEAD"]) as trees:
+    with git_engine.GitTrees(["HEAD"], build=False) as trees:
         tree = trees["HEAD"]
         (tree / "game" / "engine" / "levels.py").write_text("raise ImportError('the copy was imported')\n")
         with pytest.raises(git_engine.GitEngineError, match="the copy was imported"):
             git_engine.GitPlayer(tree, "depth:1", 1)
     assert not tree.exists()
-    with git_engine.GitTrees(["HEAD"]) as trees:
+    with git_engine.GitTrees(["HEAD"], build=False) as trees:
         player = git_engine.GitPlayer(trees["HEAD"], "depth:2", 1)
         try:
             game = Game(Position.initial())
@@ -134,6 +135,40 @@ def test_git_worker_imports_the_commit_not_this_checkout(tmp_path):
         finally:
             player.close()
         assert player.proc.returncode == 0
+
+
+def _tree_with_setup(tmp_path, name, setup):
+    """A stand-in for an archived tree: game/engine/ and a setup.py running ``setup``."""
+    tree = tmp_path / name
+    (tree / "game" / "engine").mkdir(parents=True)
+    (tree / "setup.py").write_text("import importlib.machinery, pathlib, sys\n" + setup)
+    return tree
+
+
+def test_a_git_tree_with_setup_py_gets_its_core_built_or_a_warning(tmp_path, monkeypatch):
+    import git_engine
+
+    monkeypatch.delenv("CHECKERS_ENGINE", raising=False)
+    # a tree of an older commit: no setup.py, nothing built, no warning
+    old = tmp_path / "old"
+    (old / "game" / "engine").mkdir(parents=True)
+    assert git_engine.build_core(old) is None
+    assert sorted(p.name for p in old.rglob("*")) == ["engine", "game"]
+    # setup.py is run as build_ext --inplace in the tree; the core it builds is the proof
+    built = _tree_with_setup(tmp_path, "built", (
+        "assert sys.argv[1:] == ['-q', 'build_ext', '--inplace'], sys.argv\n"
+        "suffix = importlib.machinery.EXTENSION_SUFFIXES[0]\n"
+        "pathlib.Path('game/engine/core' + suffix).write_text('')\n"))
+    assert git_engine.build_core(built) is None
+    # a failed build, or one that goes on without the core (setup.py's way without a compiler): a warning
+    failed = _tree_with_setup(tmp_path, "failed", "sys.exit('error: no compiler here')\n")
+    warning = git_engine.build_core(failed)
+    assert "not built (error: no compiler here)" in warning and "interpreted" in warning
+    skipped = _tree_with_setup(tmp_path, "skipped", "print('warning: the core was not built', file=sys.stderr)\n")
+    assert "not built (warning: the core was not built)" in git_engine.build_core(skipped)
+    # CHECKERS_ENGINE=python: every engine runs interpreted on purpose, nothing to build or warn about
+    monkeypatch.setenv("CHECKERS_ENGINE", "python")
+    assert git_engine.build_core(failed) is None
 
 
 def test_match_tool_refuses_a_revision_that_is_not_a_commit(tmp_path):

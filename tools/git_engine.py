@@ -4,6 +4,12 @@
 registered in the repository, so a killed match leaves no stale worktree behind)
 and removes them at the end; a ``GitPlayer`` plays that commit's engine in a
 worker process of its own.
+
+A commit whose tree has setup.py has a compiled search core (issue 33); the
+archive holds only its source, so ``GitTrees`` builds it in the tree
+(``setup.py build_ext --inplace``), or warns that this player runs
+interpreted, several times slower than a compiled engine against it.
+Older trees, without setup.py, run as before.
 """
 
 import sys
@@ -128,13 +134,40 @@ class GitPlayer:
 
 
 
+def build_core(tree):
+    """Build the compiled core in an archived tree that has a setup.py; returns None when
+    built (or nothing to build: no setup.py), else a warning saying why it runs interpreted."""
+    import importlib.machinery
+    import os
+    import subprocess
+
+    tree = Path(tree)
+    if not (tree / "setup.py").exists():
+        return None
+    if os.environ.get("CHECKERS_ENGINE", "").strip().lower() == "python":
+        return None  # every engine of this run is interpreted on purpose: nothing to build
+    try:
+        out = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=str(tree),
+                             capture_output=True, text=True, timeout=900)
+        why = (out.stderr.strip().splitlines() or [f"exit code {out.returncode}"])[-1]
+    except (OSError, subprocess.TimeoutExpired) as e:
+        why = str(e)
+    # (setup.py goes on without the core when it cannot build it: the built file is the proof)
+    engine = tree / "game" / "engine"
+    if any((engine / f"core{suffix}").exists() for suffix in importlib.machinery.EXTENSION_SUFFIXES):
+        return None
+    return f"the compiled core of {tree.name} was not built ({why}): that engine runs interpreted"
+
+
 class GitTrees:
     """Temporary worktrees of earlier commits, by the revision as written:
     ``with GitTrees(["a686cb9"]) as trees: trees["a686cb9"]`` is a directory
-    holding that commit's files.  Removed on leaving the block."""
+    holding that commit's files, its compiled core built (see ``build_core``;
+    ``build=False``: not, the tree runs interpreted).  Removed on leaving the block."""
 
-    def __init__(self, revs, repo=ROOT):
+    def __init__(self, revs, repo=ROOT, build=True):
         self.revs, self.repo, self.trees, self._tmp = list(dict.fromkeys(revs)), Path(repo), {}, None
+        self.build = build
 
     def __enter__(self):
         import subprocess
@@ -163,6 +196,9 @@ class GitTrees:
                         tar.extractall(tree)
                 if archive.wait() != 0:
                     raise ValueError(f"git archive {rev} failed")
+                warning = build_core(tree) if self.build else None
+                if warning:
+                    print(f"warning: git:{rev}: {warning}", file=sys.stderr, flush=True)
                 self.trees[rev] = tree.resolve()
         except BaseException:
             self.__exit__(None, None, None)
