@@ -32,7 +32,7 @@ from .report import Check, Verdict, build_report, final_verdict
 
 # Search nodes a position: the engine deepens until a completed depth has searched this many.
 # The one figure to raise when the engine gets faster (docs/measurements.md has what it costs).
-REPORT_NODES = 8_000
+REPORT_NODES = 40_000
 REPORT_DEPTH = 40       # a ceiling only a tiny tree reaches within the budget (a few pieces left)
 
 
