@@ -269,3 +269,17 @@ def test_the_search_reads_five_piece_balances_it_holds_and_searches_the_rest():
     # five men are not held: searched to the depth asked
     infos = list(Searcher().search(Position.from_fen("B:W18,19,20:B1,2"), depth=5))
     assert [i.depth for i in infos] == [1, 2, 3, 4, 5]
+
+
+def test_a_won_ending_keeps_its_material():
+    # every move is a database win here, and the database's shortest
+    # conversion is 5-9 (14x5: a capture by either side counts); the
+    # engine keeps its king instead, hint and play alike
+    from game.engine.search import Searcher
+
+    position = Position.from_fen("B:WK14:BK31,K26,K8,K5")
+    for depth in (2, 4, 6):
+        move = Searcher().best_move(position, depth=depth)
+        assert not position.play(move).has_capture(), (depth, str(move))
+    move = Searcher().best_move(position, time=0.2)
+    assert not position.play(move).has_capture(), str(move)

@@ -31,7 +31,7 @@ from ..rules.position import Move
 from . import corebuild
 from . import evaluate as _evaluate
 from .evaluate import evaluate
-from .scores import WIN, is_mate_score
+from .scores import WIN, is_database_score, is_mate_score
 
 # The core this process runs (see corebuild.choose), and its description
 # for ``checkers --version``: "compiled" or "interpreted: why".
@@ -116,6 +116,10 @@ GC_PAUSE = True
 # (the tournament agent's clock); the levels, with a fixed time a move,
 # search on to the end of it (``search(use_all_time=True)``).
 NEXT_ITERATION = 0.7
+# In a won database ending, the first plies without progress keep the
+# winner's pieces (see Searcher._keeping_material); after them the
+# database's shortest conversion is played even when it gives a piece.
+KEEP_MATERIAL_PLIES = 16
 
 # The official draw rule: 40 moves each (80 plies) without a capture or a man
 # moving.  As that count grows, the evaluation of positions reached without
@@ -547,6 +551,11 @@ class Searcher:
             score = s
             raw = root_move(core.root_move_f, core.root_move_t, core.root_move_c)
             pv = self._pv(state, raw, d)
+            if in_database and score > 0 and is_database_score(score) and len(history) < KEEP_MATERIAL_PLIES:
+                kept = self._keeping_material(state, raw, root_moves, history_states)
+                if kept is not raw:
+                    raw = kept
+                    pv = (_to_move(kept),)
             now = _time.perf_counter()
             t_done = now
             self.nodes = core.nodes
@@ -565,6 +574,35 @@ class Searcher:
         end = _time.perf_counter()
         # (seconds in completed depths, in the unfinished one, and whether that one changed the move)
         self.timing = (t_done - t0, end - t_done, changed)
+
+    def _keeping_material(self, state, raw, root_moves, seen):
+        """In a won ending of the database: ``raw``, or in its place a quiet
+        move that leaves the loser no capture and keeps the win (the
+        nearest conversion of those), when ``raw`` is a quiet move that
+        lets the loser capture.  The database's distance counts a capture
+        by either side as a conversion, so its shortest way often gives a
+        piece away (B:WK14:BK31,K26,K8,K5: 5-9, 14x5).  Only in the first
+        KEEP_MATERIAL_PLIES plies without progress, and never into a
+        position of the game's history (``seen``: no shuffling): after
+        those the database's way is played, which always converts."""
+        from . import endgame as _eg
+
+        if raw[2] or not bb.has_capture(*bb.play(*state, raw)):
+            return raw
+        best = None
+        for m in root_moves:
+            if m[2]:
+                continue
+            child = bb.play(*state, m)
+            if child in seen or bb.has_capture(*child):
+                continue
+            byte = self.endgame.safe_probe_state(*child)
+            if byte is None:
+                continue
+            result, distance = _eg.decode(byte)
+            if result == _eg.LOSS and (best is None or distance < best[0]):
+                best = (distance, m)
+        return raw if best is None else best[1]
 
     def _pv(self, state, raw, depth):
         """The principal variation from ``state`` by the table, starting with
