@@ -15,7 +15,10 @@ during play), restarts the store (``start_up()``) and checks that:
 
 - every unfinished game the child confirmed is there, with the confirmed
   moves or the one move that was being saved when the kill came;
-- every archived and every Ctrl+S-saved game it confirmed is there, readable;
+- every archived and every Ctrl+S-saved game it confirmed is there, readable,
+  unless the player deleted it in the library (the round's deletion names its
+  files before it starts): once that deletion is confirmed the file is gone,
+  and a kill during it may leave the file (still owed) or not;
 - no game is both unfinished and archived, none appeared that the child never
   started (a duplicate), nothing was set aside as broken;
 - no temporary file is left anywhere in the data folder, no process is left.
@@ -107,6 +110,14 @@ if action != "play":
     elif action == "remove":
         ids = [r[0] for r in conn.execute("SELECT id FROM games WHERE number >= 0")]
         chosen = rng.sample(ids, min(len(ids), rng.randint(1, 30)))
+        # the files the player deletes games from, said before a byte is touched: a saved or
+        # archived game among them is gone by the player's choice, not lost
+        targets = {}
+        for found in (index.game_text(conn, i) for i in chosen):
+            if found is not None:
+                targets[str(found[2])] = targets.get(str(found[2]), 0) + 1
+        for path, n in targets.items():
+            print("T", os.fsencode(path).hex(), n, flush=True)
         for e in run("remove", chosen):
             if e[0] == "removed":
                 print("D", e[2], flush=True)
@@ -181,8 +192,10 @@ def moves_text(game):
     return " ".join(str(m) for m in game.moves)
 
 
-def check(home, confirmed, saved_names, problems, announced=()):
-    """Restart the store and compare it with what the child confirmed; the model after the kill."""
+def check(home, confirmed, saved_names, problems, announced=(), deleted=()):
+    """Restart the store and compare it with what the child confirmed; the model after the kill,
+    the counts of unfinished and archived games, and the archive's file names with their games' ids.
+    ``deleted``: files the player's deletion in the library confirmed removing, which must be gone."""
     os.environ["CHECKERS_HOME"] = str(home)
     from game.store import archive_dir, games_dir, list_unfinished, read_games_file, start_up
 
@@ -190,7 +203,7 @@ def check(home, confirmed, saved_names, problems, announced=()):
     if notes:
         problems.append(f"start-up notes: {notes}")
     unfinished = {e.id: e for e in list_unfinished()}
-    archived = {}
+    archived, archive_ids = {}, {}
     for p in archive_dir().glob("*.pdn") if archive_dir().exists() else []:
         try:
             [g] = read_games_file(p)
@@ -198,6 +211,7 @@ def check(home, confirmed, saved_names, problems, announced=()):
             problems.append(f"archive {p.name} unreadable: {e}")
             continue
         archived[g.tags.get("GameId")] = moves_text(g.game)
+        archive_ids[p.name] = g.tags.get("GameId")
     model = {}
     for gid, (kind, moves) in confirmed.items():
         if gid in unfinished and gid in archived:
@@ -237,11 +251,14 @@ def check(home, confirmed, saved_names, problems, announced=()):
             read_games_file(p)
         except ValueError as e:
             problems.append(f"saved game {p.name} unreadable: {e}")
+    for p in deleted:
+        if os.path.lexists(p):
+            problems.append(f"{p.name} is still there after its deletion was confirmed")
     left = [str(p.relative_to(home)) for p in home.rglob("*")
             if p.name.startswith(".") or ".bad-" in p.name or p.name.endswith("checkers-tmp")]
     if left:
         problems.append(f"left behind after start-up: {left[:5]}")
-    return model, len(unfinished), len(archived)
+    return model, len(unfinished), len(archived), archive_ids
 
 
 class InlineWorker:
@@ -357,6 +374,8 @@ def main(argv=None):
     make_pool(sources / "pool.pdn", args.seed)
     env = dict(os.environ, CHECKERS_HOME=str(home), PYTHONPATH=str(ROOT))
     confirmed, saved_names, problems, announced = {}, set(), [], set()
+    archive_ids = {}  # the archive's files at the last check, each with its game's id
+    saved_dir, archive_folder = (home / "data" / "games").resolve(), (home / "data" / "archive").resolve()
     imports, exported = {}, {}
     lines_total = kills_in_save = 0
     kills_in = {a: 0 for a in ACTIONS}
@@ -383,6 +402,7 @@ def main(argv=None):
             lines = rest.split("\n")[:-1]  # a line cut short by the kill was never confirmed
             lines_total += len(lines)
             began = ended = False
+            targets, removed = {}, None
             for line in lines:
                 kind, gid, *rest_ = (line + " -").split(" ", 2) if " " not in line else line.split(" ", 2)
                 if kind == "BEGIN":
@@ -399,12 +419,35 @@ def main(argv=None):
                     saved_names.add(rest_[0])
                 elif kind == "N":
                     announced.add(gid)
+                elif kind == "T":
+                    targets[gid] = int(rest_[0])
+                elif kind == "D":
+                    removed = int(gid)
+            # The player deleted games in the library: a Ctrl+S-saved or archived game among them is no
+            # longer owed once every chosen game was confirmed deleted, and its file (one game) must be
+            # gone.  A kill during the deletion may leave it or not: left, it is still the player's and
+            # still owed (check() reads the archive whole, so an archived one is back in the model).
+            done = removed is not None and removed == sum(targets.values())
+            deleted = []
+            for hexpath in targets:
+                path = Path(os.fsdecode(bytes.fromhex(hexpath)))
+                name, folder = os.fsencode(path.name).hex(), path.parent.resolve()
+                if folder == saved_dir and name in saved_names:
+                    if done or not os.path.lexists(path):
+                        saved_names.discard(name)
+                elif folder == archive_folder and path.name in archive_ids:
+                    confirmed.pop(archive_ids[path.name], None)
+                else:
+                    continue
+                if done:
+                    deleted.append(path)
             # a kill during a save: some record file's temporary name is on disk right now
             kills_in_save += any(p.name.endswith("checkers-tmp") for p in home.rglob(".*"))
             if began and not ended:
                 kills_in[action] += 1
             before = len(problems)
-            model, n_unfinished, n_archived = check(home, confirmed, saved_names, problems, announced)
+            model, n_unfinished, n_archived, archive_ids = check(home, confirmed, saved_names, problems,
+                                                                 announced, deleted)
             n_library = check_library(home, exports, imports, exported, problems)
             confirmed = {gid: v for gid, v in model.items()}
             if len(problems) > before:
