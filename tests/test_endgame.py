@@ -283,3 +283,19 @@ def test_a_won_ending_keeps_its_material():
         assert not position.play(move).has_capture(), (depth, str(move))
     move = Searcher().best_move(position, time=0.2)
     assert not position.play(move).has_capture(), str(move)
+
+
+def test_a_short_win_is_played_out_ahead_of_the_database():
+    # B:WK30:BK6,K17: every move is a database win, and black also wins in
+    # 2 moves; the engine plays that win and says so (a win in so many plies)
+    from game.engine.scores import describe_score
+    from game.engine.search import Searcher, iterative_search
+
+    position = Position.from_fen("B:WK30:BK6,K17")
+    info = list(iterative_search(position, depth=8))[-1]
+    assert describe_score(info.score) == "win in 2"
+    game_positions = [position]
+    searcher = Searcher()
+    while game_positions[-1].legal_moves() and len(game_positions) < 10:
+        game_positions.append(game_positions[-1].play(searcher.best_move(game_positions[-1], depth=8)))
+    assert not game_positions[-1].legal_moves() and len(game_positions) == 4  # 3 plies: over

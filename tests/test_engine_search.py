@@ -511,11 +511,14 @@ def test_stop_is_polled_every_1024_nodes():
 def test_database_positions_are_scored_by_the_database():
     from game.engine.scores import is_database_score
 
-    p = Position.from_fen("W:WK3,K14:BK26")  # two kings v one: won for white
+    p = Position.from_fen("B:WK14:BK31,K26,K8")  # three kings v one, no win in 3 moves: won for black
     info = list(Searcher().search(p, depth=20))[-1]
     assert is_database_score(info.score) and info.score > 0
     assert describe_score(info.score) == "database win"
     assert info.depth <= 2  # every reply is in the database: no need to go deeper
+    # a win the search can play out in a few moves is scored by its distance
+    info = list(Searcher().search(Position.from_fen("W:WK3,K14:BK26"), depth=20))[-1]
+    assert describe_score(info.score).startswith("win in ")
 
 
 def _turned(fen):

@@ -3,6 +3,7 @@
     python tools/endgame_check.py --exhaustive 3     # every position of 2 and 3 pieces v a plain solver
     python tools/endgame_check.py --convert 100      # 100 random won positions played out
     python tools/endgame_check.py --convert 100 --time 0.5 --seed 2
+    python tools/endgame_check.py --short 200        # wins in 3 moves played as such
     python tools/endgame_check.py --beyond 50 --time 0.2  # 3 v 2, past the database
     python tools/endgame_check.py --kings 4v3 --count 20 --time 0.2 [--no-fade]
 
@@ -227,10 +228,41 @@ def convert(count, seconds, seed, beyond=False, kings=None, fade=True):
     return won == len(positions)
 
 
+def short_wins(count, seed, plies=5, depth=8):
+    """Of ``count`` random won positions, those with a win in at most
+    ``plies`` plies (found by a search without the database): how many the
+    engine (depth ``depth``, the database in use) scores as such a win,
+    rather than as a database win of unknown distance."""
+    from game.engine.scores import WIN, describe_score
+    from game.engine.search import Searcher
+
+    rng = random.Random(seed)
+    plain = Searcher(endgame=None)
+    short = taken = 0
+    for p in random_won_positions(rng, count):
+        if len(p.legal_moves()) < 2:
+            continue
+        info = list(plain.search(p, depth=plies, draw_rule=None))[-1]
+        if info.score < WIN - plies:
+            continue
+        short += 1
+        got = list(Searcher().search(p, depth=depth))[-1]
+        if got.score >= WIN - plies:
+            taken += 1
+        else:
+            print(f"  won more slowly: {p.fen()}  ({describe_score(info.score)}; the engine: {got.best_move},"
+                  f" {describe_score(got.score)})", flush=True)
+    print(f"{taken} of {short} short-win checks (a win in at most {plies} plies among {count} won positions)"
+          f" were played as such; {short - taken} were won more slowly")
+    return taken == short
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--exhaustive", type=int, default=None, metavar="N", help="compare all positions of 2..N pieces")
     ap.add_argument("--convert", type=int, default=None, metavar="N", help="play out N random won positions")
+    ap.add_argument("--short", type=int, default=None, metavar="N",
+                    help="of N random won positions, those with a win in 3 moves: played as such?")
     ap.add_argument("--beyond", type=int, default=None, metavar="N",
                     help="play out N random 3 v 2 positions (5 pieces: past the database)")
     ap.add_argument("--kings", default=None, metavar="AvB",
@@ -245,6 +277,8 @@ def main(argv=None):
         ok &= exhaustive(args.exhaustive)
     if args.convert:
         ok &= convert(args.convert, args.time, args.seed)
+    if args.short:
+        ok &= short_wins(args.short, args.seed)
     if args.beyond:
         ok &= convert(args.beyond, args.time, args.seed, beyond=True)
     if args.kings:

@@ -120,6 +120,10 @@ NEXT_ITERATION = 0.7
 # winner's pieces (see Searcher._keeping_material); after them the
 # database's shortest conversion is played even when it gives a piece.
 KEEP_MATERIAL_PLIES = 16
+# A won database ending is searched once more without the database, this
+# deep, for a win it can play out (in 3 moves at most): see _short_win.
+SHORT_WIN_PLIES = 5
+SHORT_WIN_TT = 1 << 14
 
 # The official draw rule: 40 moves each (80 plies) without a capture or a man
 # moving.  As that count grows, the evaluation of positions reached without
@@ -308,6 +312,7 @@ class Searcher:
             endgame = _eg.default()
         self.endgame = endgame
         self.plain = plain
+        self._short_searcher = None  # (see _short_win)
         self.core_module = core if core is not None else _core
         self._core = None  # made on first use (see core)
         self._core_endgame = _DEFAULT_ENDGAME  # the database the core was given (none yet)
@@ -566,6 +571,12 @@ class Searcher:
             if in_database and d >= 2:
                 # every move leads into the database, and depth 2 has also seen
                 # the repetitions of the game's history: deeper adds nothing
+                if score > 0 and is_database_score(score):
+                    won = self._short_win(position, history, stop)
+                    if won is not None:
+                        last = SearchInfo(d, won.score, won.best_move, won.pv, core.nodes + won.nodes,
+                                          _time.perf_counter() - t0)
+                        yield last
                 break
             if deadline is not None and not use_all_time and now - t0 > NEXT_ITERATION * time:
                 break  # the next depth would most likely not finish in time
@@ -574,6 +585,22 @@ class Searcher:
         end = _time.perf_counter()
         # (seconds in completed depths, in the unfinished one, and whether that one changed the move)
         self.timing = (t_done - t0, end - t_done, changed)
+
+    def _short_win(self, position, history, stop):
+        """The search's SearchInfo of a win in at most SHORT_WIN_PLIES plies
+        from a won ending of the database, found by a search without the
+        database (whose probes answer every position below the root, so it
+        never plays a win out); None when there is none that short.  A win
+        played out scores by its distance, above any database win."""
+        plain = self._short_searcher
+        if plain is None:
+            plain = self._short_searcher = Searcher(tt_entries=SHORT_WIN_TT, endgame=None, core=self.core_module)
+        info = None
+        for info in plain.search(position, depth=SHORT_WIN_PLIES, history=history, stop=stop, draw_rule=None):  # noqa: B007 (the last one)
+            pass
+        if info is not None and info.best_move is not None and info.score >= WIN - SHORT_WIN_PLIES:
+            return info
+        return None
 
     def _keeping_material(self, state, raw, root_moves, seen):
         """In a won ending of the database: ``raw``, or in its place a quiet
