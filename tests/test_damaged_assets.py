@@ -141,3 +141,20 @@ def test_the_worker_passes_a_report_on_and_the_computer_keeps_it_for_the_screen(
     assert turn.start(Game(START), LEVELS[0])
     assert turn.poll(START) == move
     assert "endgame4.bin" in turn.notice
+
+
+
+def test_the_evaluation_tables_build_with_a_damaged_pattern_file(tmp_path, monkeypatch):
+    # the symptom: these tables are built at import, so `checkers` did not start
+    from game.engine import evaluate
+
+    src = P.default_path()
+    bad = _flipped(src, tmp_path / "patterns.bin", 100)
+    monkeypatch.setattr(P, "_loaded", {})
+    monkeypatch.setattr(P, "default_path", lambda: bad)
+    try:
+        evaluate._build_tables()
+        assert "damaged" in shipped.problems()["patterns.bin"]
+    finally:
+        monkeypatch.undo()
+        evaluate._build_tables()  # the shipped tables again for the other tests
