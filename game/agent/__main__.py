@@ -135,9 +135,9 @@ def _one_line(e: BaseException) -> str:
 
 def _choose(got: CsciInput, game: GameState, legal: list[Move], seconds: float | None = None) -> Move:
     """The move to play: a timed search, with the 50-turn rule applied at the root."""
-    from .state import RULE
     from ..engine.search import Searcher
     from .clock import plan
+    from .state import RULE
 
     startup = time.process_time()  # start-up to first search: what every move costs before thinking
     budget = plan(got.mode, got.seconds if seconds is None else seconds, startup, got.position)
