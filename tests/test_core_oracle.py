@@ -16,9 +16,9 @@ against the installed wheel.
 """
 
 import os
-import random
 
 import pytest
+from core_oracle import positions
 
 from game.engine import corebuild, evaluate, scores
 from game.engine.search import Searcher
@@ -44,19 +44,8 @@ KINGS = ("B:WK9,K11,K14,K23:BK20,K28,K32", "W:W21,30,K12,K31,K32:BK3", "B:W18,K9
 
 
 def random_positions(seed, n):
-    """Positions of random games from the start, 4-100 plies in."""
-    rng = random.Random(seed)
-    out = []
-    while len(out) < n:
-        st = Position.initial().state
-        for _ in range(rng.randint(4, 100)):
-            moves = bb.moves(*st)
-            if not moves:
-                break
-            st = bb.play(*st, rng.choice(moves))
-        if len(bb.moves(*st)) > 1:
-            out.append(Position.from_state(st))
-    return out
+    """Positions of random games from the start, 4-100 plies in (tools/core_oracle.py's, fewer plies)."""
+    return positions(seed, n, most=100)
 
 
 def run(module, position, searcher=None, **kw):

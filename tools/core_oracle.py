@@ -31,12 +31,13 @@ PERFT = (("B:W21-32:B1-12", 9), ("B:WK14,15,22,23,32:BK10,1", 7), ("W:WK18,K27,K
          ("B:W9,10,18,19,27,11:B6,K1,2", 7))
 
 
-def positions(seed, n):
+def positions(seed, n, most=140):
+    """``n`` positions of seeded random games from the start, 4 to ``most`` plies in, each with a choice."""
     rng = random.Random(seed)
     out = []
     while len(out) < n:
         st = Position.initial().state
-        for _ in range(rng.randint(4, 140)):
+        for _ in range(rng.randint(4, most)):
             moves = bb.moves(*st)
             if not moves:
                 break
