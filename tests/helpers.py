@@ -257,3 +257,13 @@ def click_square(app, square, button=1, n=1, scene=None, rest=False):
     """A click on the centre of a board square of ``scene`` (the top scene unless given)."""
     board = (scene or app.stack.top).layout.board
     click(app, board.square_center(square), button=button, n=n, rest=rest)
+
+
+def open_library(app):
+    """The game library pushed on the scenes open, once it has listed the games (its top scene)."""
+    app.push("load")
+    frames(app, 3)
+    scene = app.stack.top
+    assert scene.name == "load"
+    frames_until(app, lambda: not scene.library.loading and not scene.library.busy)
+    return scene

@@ -7,7 +7,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from helpers import click, frames, frames_until, key, play
+from helpers import click, frames, frames_until, key, open_library, play
 
 from game.notation.pdn import read_pdn, write_pdn
 from game.rules import BLACK, WHITE, Game
@@ -34,15 +34,6 @@ def save_three():
         paths.append(save_game(played(4 + 2 * i, i), {"Black": b, "White": w, "Event": event,
                                                         "Date": f"2020.01.0{i + 1}"}))
     return paths
-
-
-def open_library(app):
-    app.push("load")
-    frames(app, 3)
-    scene = app.stack.top
-    assert scene.name == "load"
-    frames_until(app, lambda: not scene.library.loading and not scene.library.busy)
-    return scene
 
 
 def blacks(scene):

@@ -4,7 +4,7 @@ Driven by posted events, headless, in the test's own home (the ``app`` fixture).
 """
 
 import pygame
-from helpers import click, frames, frames_until, key, play
+from helpers import click, frames, frames_until, key, open_library, play
 
 from game.notation.pdn import write_pdn
 from game.rules import Game
@@ -21,15 +21,6 @@ def played(n, seed=0):
 def save_three():
     return [save_game(played(4 + 2 * i, i), {"Black": b, "White": "Q", "Date": f"2020.01.0{i + 1}"})
             for i, b in enumerate(("Ann", "Carla", "Derek"))]
-
-
-def open_library(app):
-    app.push("load")
-    frames(app, 3)
-    scene = app.stack.top
-    assert scene.name == "load"
-    frames_until(app, lambda: not scene.library.loading and not scene.library.busy)
-    return scene
 
 
 def row_centre(scene, i):
