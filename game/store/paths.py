@@ -290,14 +290,21 @@ def clean_stale_temporaries(folders: Iterable[StrPath] | None = None) -> list[Pa
                 continue
             if m is not None and _alive(int(m.group(1))):
                 continue
-            p = Path(folder) / name
-            try:
-                if p.is_file() and not p.is_symlink():
-                    p.unlink()
-                    removed.append(p)
-            except OSError as e:
-                log.warning("could not remove the stale temporary file %s: %s", p, e)
+            _remove_stale(Path(folder) / name, removed)
     return removed
+
+
+def _remove_stale(p: Path, removed: list[Path]) -> bool:
+    """Remove the stale temporary ``p`` if it is a regular file (never a link), noting it in
+    ``removed``; False when it is there but could not be removed."""
+    try:
+        if p.is_file() and not p.is_symlink():
+            p.unlink()
+            removed.append(p)
+    except OSError as e:
+        log.warning("could not remove the stale temporary file %s: %s", p, e)
+        return False
+    return True
 
 
 def _alive(pid: int) -> bool:
@@ -363,12 +370,7 @@ def clean_outside_temporaries() -> list[Path]:
         if _alive(int(m.group(1))):
             keep.append(line)
             continue
-        try:
-            if p.is_file() and not p.is_symlink():
-                p.unlink()
-                removed.append(p)
-        except OSError as e:
-            log.warning("could not remove the stale temporary file %s: %s", p, e)
+        if not _remove_stale(p, removed):
             keep.append(line)
     try:
         if keep:
