@@ -30,7 +30,8 @@ ALLOWED = {
     "analysis": {"rules", "notation", "engine"},
     "library": {"textfile", "spawn", "notation", "store"},
     "controller": {"rules", "engine", "store"},
-    "ui": {"rules", "notation", "engine", "store", "analysis", "library", "controller", "pygame"},
+    "training": {"textfile", "spawn", "rules", "notation", "engine", "analysis"},
+    "ui": {"rules", "notation", "engine", "store", "analysis", "library", "controller", "training", "pygame"},
     "app": {"textfile", "rules", "notation", "engine", "store", "controller", "ui", "pygame"},
 }
 RUNTIME_DEPENDENCIES = {"pygame", "platformdirs"}

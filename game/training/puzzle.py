@@ -1,0 +1,157 @@
+"""A puzzle: a position, the side to play, and the one line that solves it.
+
+A puzzle file is PDN, so any checkers program can open it: each puzzle is a
+game that starts from its ``[FEN]`` with the solution as its moves, the
+solver's moves and the forced replies alternating, the solver's move first
+and last.  The puzzle's own facts are tags:
+
+    [Event "Puzzle"] [Puzzle "tinsley-0042-37"] [Theme "shot"]
+    [Goal "win a man"] [PuzzleRating "1480"] [Source "Tinsley v Chinook, 1992"]
+
+``read_puzzles`` reads such a file game by game; a game that is not a usable
+puzzle is skipped with a one-line reason (the others are kept), never raised.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..notation.pdn import PdnError, read_pdn, write_pdn_games
+from ..rules import Game, Move, Position
+from ..rules.position import COLOR_NAMES
+
+# What a puzzle asks for, in the words of its theme.
+SHOT, TWO_FOR_ONE, CROWNING, ENDING, DEFENCE = "shot", "two-for-one", "crowning", "ending", "defence"
+THEMES = (SHOT, TWO_FOR_ONE, CROWNING, ENDING, DEFENCE)
+THEME_WORDS = {SHOT: "Shot", TWO_FOR_ONE: "Two for one", CROWNING: "Crowning", ENDING: "Ending",
+               DEFENCE: "Defence"}
+
+DEFAULT_RATING = 1500
+MAX_LINE = 40      # plies in a solution: a longer "forced" line is not a puzzle a person solves
+MAX_PUZZLES = 100_000
+
+
+class PuzzleError(ValueError):
+    """A puzzle that cannot be used; the message names the puzzle and what is wrong."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle.
+
+    ``line`` is the solution from ``position``: the solver's move, the reply,
+    the solver's next move, ... ending with a solver's move (odd length).
+    ``goal`` is what the solution achieves, in words for the prompt ("win a
+    man", "win", "crown a man", "draw"); ``rating`` the puzzle's starting
+    difficulty on the players' rating scale.
+    """
+
+    id: str
+    position: Position
+    line: tuple[Move, ...]
+    theme: str
+    goal: str
+    rating: int = DEFAULT_RATING
+    source: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.line or len(self.line) % 2 == 0:
+            raise PuzzleError(f"puzzle {self.id!r}: the solution must end with the solver's move "
+                              f"({len(self.line)} plies)")
+        if len(self.line) > MAX_LINE:
+            raise PuzzleError(f"puzzle {self.id!r}: a solution of {len(self.line)} plies is too long "
+                              f"(at most {MAX_LINE})")
+        if self.theme not in THEMES:
+            raise PuzzleError(f"puzzle {self.id!r}: unknown theme {self.theme[:20]!r} "
+                              f"(one of {', '.join(THEMES)})")
+        position = self.position
+        for ply, move in enumerate(self.line):
+            if not position.is_legal(move):
+                raise PuzzleError(f"puzzle {self.id!r}: move {ply + 1} of the solution, {move}, "
+                                  f"is not legal in {position.fen()}")
+            position = position.play(move)
+
+    @property
+    def solver(self) -> int:
+        """The side the player takes (rules.BLACK or rules.WHITE)."""
+        return self.position.turn
+
+    def solver_moves(self) -> tuple[Move, ...]:
+        """The moves the player must find, in order."""
+        return self.line[::2]
+
+    def positions(self) -> list[Position]:
+        """The position before each ply of the line, and the one after the last."""
+        out = [self.position]
+        for move in self.line:
+            out.append(out[-1].play(move))
+        return out
+
+    def prompt(self, side_names: tuple[str, str] = COLOR_NAMES) -> str:
+        """"Red to play and win a man", with the screen's names for the sides."""
+        return f"{side_names[self.solver]} to play and {self.goal}"
+
+    def tags(self) -> dict[str, str]:
+        return {"Event": "Puzzle", "Puzzle": self.id, "Theme": self.theme, "Goal": self.goal,
+                "PuzzleRating": str(self.rating), "Source": self.source}
+
+
+def _game_of(puzzle: Puzzle) -> Game:
+    game = Game(puzzle.position)
+    for move in puzzle.line:
+        game._push(move)  # checked when the Puzzle was made
+    return game
+
+
+def write_puzzles(puzzles: list[Puzzle]) -> str:
+    """Puzzles as one PDN text; ``read_puzzles`` reads it back unchanged."""
+    return write_pdn_games((_game_of(p), p.tags(), "*") for p in puzzles)
+
+
+def puzzle_from_pdn(tags: dict[str, str], start: Position, moves: list[Move], where: str) -> Puzzle:
+    """The puzzle a PDN game describes; PuzzleError saying what is missing or wrong."""
+    ident = (tags.get("Puzzle") or "").strip()
+    if not ident:
+        raise PuzzleError(f"{where}: no [Puzzle] tag naming the puzzle")
+    try:
+        rating = int(tags.get("PuzzleRating") or DEFAULT_RATING)
+    except ValueError:
+        raise PuzzleError(f"puzzle {ident!r}: [PuzzleRating] {tags['PuzzleRating'][:20]!r} "
+                          f"is not a whole number") from None
+    if not 100 <= rating <= 4000:
+        raise PuzzleError(f"puzzle {ident!r}: [PuzzleRating] {rating} is not from 100 to 4000")
+    return Puzzle(ident, start, tuple(moves), (tags.get("Theme") or "").strip().lower(),
+                  (tags.get("Goal") or "win").strip(), rating, (tags.get("Source") or "").strip())
+
+
+def read_puzzles(text: str | bytes) -> tuple[list[Puzzle], list[str]]:
+    """The puzzles in a PDN text, and one line for each game that is not a usable puzzle.
+
+    Duplicates (the same position twice, or the same id) keep the first.
+    """
+    puzzles: list[Puzzle] = []
+    problems: list[str] = []
+    seen_ids: set[str] = set()
+    seen_positions: set[Position] = set()
+    try:
+        games = read_pdn(text)
+    except PdnError as e:
+        return [], [str(e)]
+    for pdn in games[:MAX_PUZZLES]:
+        if pdn.error:
+            problems.append(pdn.error)
+            continue
+        try:
+            puzzle = puzzle_from_pdn(pdn.tags, pdn.start_position(), pdn.moves, pdn.title())
+        except (PuzzleError, PdnError) as e:
+            problems.append(str(e))
+            continue
+        if puzzle.id in seen_ids or puzzle.position in seen_positions:
+            problems.append(f"puzzle {puzzle.id!r}: a duplicate (kept the first)")
+            continue
+        seen_ids.add(puzzle.id)
+        seen_positions.add(puzzle.position)
+        puzzles.append(puzzle)
+    if len(games) > MAX_PUZZLES:
+        problems.append(f"only the first {MAX_PUZZLES} puzzles were read")
+    return puzzles, problems
