@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..notation.pdn import PdnError, read_pdn, write_pdn_games
+from ..notation.pdn import MoveTextError, PdnError, find_move, read_pdn, write_pdn_games
 from ..rules import Game, Move, Position
 from ..rules.position import COLOR_NAMES
 
@@ -53,6 +53,7 @@ class Puzzle:
     goal: str
     rating: int = DEFAULT_RATING
     source: str = ""
+    also: tuple[Move, ...] = ()   # other first moves that solve it too (an exercise: any move not a mistake)
 
     def __post_init__(self) -> None:
         if not self.line or len(self.line) % 2 == 0:
@@ -64,6 +65,10 @@ class Puzzle:
         if self.theme not in THEMES:
             raise PuzzleError(f"puzzle {self.id!r}: unknown theme {self.theme[:20]!r} "
                               f"(one of {', '.join(THEMES)})")
+        for move in self.also:
+            if not self.position.is_legal(move):
+                raise PuzzleError(f"puzzle {self.id!r}: the other answer {move} is not legal in "
+                                  f"{self.position.fen()}")
         position = self.position
         for ply, move in enumerate(self.line):
             if not position.is_legal(move):
@@ -75,6 +80,10 @@ class Puzzle:
     def solver(self) -> int:
         """The side the player takes (rules.BLACK or rules.WHITE)."""
         return self.position.turn
+
+    def solves(self, ply: int, move: Move) -> bool:
+        """Whether ``move`` is a right answer at ``ply`` of the line (an even ply: the solver's turn)."""
+        return move == self.line[ply] or (ply == 0 and move in self.also)
 
     def solver_moves(self) -> tuple[Move, ...]:
         """The moves the player must find, in order."""
@@ -93,7 +102,8 @@ class Puzzle:
 
     def tags(self) -> dict[str, str]:
         return {"Event": "Puzzle", "Puzzle": self.id, "Theme": self.theme, "Goal": self.goal,
-                "PuzzleRating": str(self.rating), "Source": self.source}
+                "PuzzleRating": str(self.rating), "Source": self.source,
+                **({"Also": " ".join(str(m) for m in self.also)} if self.also else {})}
 
 
 def _game_of(puzzle: Puzzle) -> Game:
@@ -120,8 +130,14 @@ def puzzle_from_pdn(tags: dict[str, str], start: Position, moves: list[Move], wh
                           f"is not a whole number") from None
     if not 100 <= rating <= 4000:
         raise PuzzleError(f"puzzle {ident!r}: [PuzzleRating] {rating} is not from 100 to 4000")
+    also = []
+    for text in (tags.get("Also") or "").split():
+        try:
+            also.append(find_move(start, text))
+        except MoveTextError as e:
+            raise PuzzleError(f"puzzle {ident!r}: [Also] {e}") from None
     return Puzzle(ident, start, tuple(moves), (tags.get("Theme") or "").strip().lower(),
-                  (tags.get("Goal") or "win").strip(), rating, (tags.get("Source") or "").strip())
+                  (tags.get("Goal") or "win").strip(), rating, (tags.get("Source") or "").strip(), tuple(also))
 
 
 def read_puzzles(text: str | bytes) -> tuple[list[Puzzle], list[str]]:
