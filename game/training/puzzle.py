@@ -22,9 +22,10 @@ from ..rules.position import COLOR_NAMES
 
 # What a puzzle asks for, in the words of its theme.
 SHOT, TWO_FOR_ONE, CROWNING, ENDING, DEFENCE = "shot", "two-for-one", "crowning", "ending", "defence"
-THEMES = (SHOT, TWO_FOR_ONE, CROWNING, ENDING, DEFENCE)
+MISTAKE = "mistake"   # an exercise made of the player's own mistake in a game (training.exercises)
+THEMES = (SHOT, TWO_FOR_ONE, CROWNING, ENDING, DEFENCE, MISTAKE)
 THEME_WORDS = {SHOT: "Shot", TWO_FOR_ONE: "Two for one", CROWNING: "Crowning", ENDING: "Ending",
-               DEFENCE: "Defence"}
+               DEFENCE: "Defence", MISTAKE: "Your mistake"}
 
 DEFAULT_RATING = 1500
 MAX_LINE = 40      # plies in a solution: a longer "forced" line is not a puzzle a person solves
