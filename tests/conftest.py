@@ -8,9 +8,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # Settings, the autosave and saved games go to a throw-away folder, never the
 # tester's own config and data folders (tests that care set their own).
 if "CHECKERS_HOME" not in os.environ:
+    import atexit
+    import shutil
     import tempfile
 
     os.environ["CHECKERS_HOME"] = tempfile.mkdtemp(prefix="checkers-tests-")
+    # the process that made the folder removes it (the xdist workers inherit it and leave it be)
+    atexit.register(shutil.rmtree, os.environ["CHECKERS_HOME"], ignore_errors=True)
 
 
 import pytest  # noqa: E402

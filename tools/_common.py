@@ -7,7 +7,9 @@ checkout's, installed or not.  (The tests import tools the same way: pytest
 puts ``tools/`` on the path, see ``pyproject.toml``.)
 """
 
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -26,8 +28,9 @@ def headless(scratch_home=True):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    if scratch_home:
-        os.environ.setdefault("CHECKERS_HOME", tempfile.mkdtemp(prefix="checkers-tool-"))
+    if scratch_home and "CHECKERS_HOME" not in os.environ:
+        os.environ["CHECKERS_HOME"] = tempfile.mkdtemp(prefix="checkers-tool-")
+        atexit.register(shutil.rmtree, os.environ["CHECKERS_HOME"], ignore_errors=True)  # a scratch folder
 
 
 def ballots(path=None):
