@@ -1,0 +1,174 @@
+"""The puzzle record in the store: kept across runs, and safe against hostile files.
+
+A damaged record is set aside under a new name (the message says where, and it is
+true), never overwritten; what can be read of it is kept; nothing here raises or hangs.
+"""
+
+import errno
+import json
+import os
+import threading
+
+import pytest
+
+from game.store import PuzzleRecord, StoredRating, load_puzzle_record, paths, puzzle_record_path, save_puzzle_record
+from game.store.training import MAX_RECENT, RECORD_VERSION
+
+NESTED = b"[" * 20_000 + b"]" * 20_000
+
+
+@pytest.fixture(autouse=True)
+def _own_home(home):
+    """Every test gets its own CHECKERS_HOME."""
+
+
+def returns_soon(fn, *args, timeout=60):
+    out = {}
+
+    def run():
+        try:
+            out["value"] = fn(*args)
+        except BaseException as e:
+            out["error"] = e
+
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    t.join(timeout)
+    assert not t.is_alive(), f"{fn.__name__} hung"
+    if "error" in out:
+        raise out["error"]
+    return out["value"]
+
+
+def record_file():
+    p = puzzle_record_path()
+    p.parent.mkdir(parents=True, exist_ok=True)
+    return p
+
+
+def a_record():
+    record = PuzzleRecord(player=StoredRating(1612.5, 120.25, 0.0601))
+    record.puzzles["p-1"] = StoredRating(1480, 240, 0.06)
+    record.note_attempt("p-1", True)
+    record.note_attempt("p-2", False)
+    record.note_served("p-1")
+    record.note_served("p-2")
+    return record
+
+
+def test_a_new_player_starts_at_1500_and_the_record_survives_a_save():
+    fresh = load_puzzle_record()
+    assert fresh.player == StoredRating() and fresh.problems == [] and not os.path.exists(puzzle_record_path())
+    record = a_record()
+    assert save_puzzle_record(record)
+    again = load_puzzle_record()
+    assert again.problems == []
+    assert again.player == StoredRating(1612.5, 120.25, 0.0601)
+    assert again.puzzles == {"p-1": StoredRating(1480, 240, 0.06)}
+    assert again.attempts == {"p-1": 1, "p-2": 1} and again.solved == {"p-1": 1}
+    assert again.recent == ["p-1", "p-2"]
+
+
+def test_recent_keeps_the_last_ones_once_each():
+    record = PuzzleRecord()
+    for i in range(MAX_RECENT + 10):
+        record.note_served(f"p{i}")
+    record.note_served("p20")
+    assert len(record.recent) == MAX_RECENT and record.recent[-1] == "p20" and record.recent.count("p20") == 1
+    assert "p0" not in record.recent
+
+
+@pytest.mark.parametrize("make", ["not-json", "nested", "nul", "not-utf8", "big-int", "a-list", "folder",
+                                  "dev-zero", "fifo", "huge"])
+def test_an_unreadable_record_is_set_aside_never_overwritten(make):
+    p = record_file()
+    content = {"not-json": b'{"version": 1, "player": ', "nested": NESTED,
+               "nul": b'{"version": 1\x00}', "not-utf8": b'{"version": 1, "recent": ["\xff"]}',
+               "big-int": b'{"version": ' + b"1" * 5000 + b"}", "a-list": b"[1, 2, 3]"}.get(make)
+    if make == "folder":
+        p.mkdir()
+    elif make == "dev-zero":
+        p.symlink_to("/dev/zero")
+    elif make == "fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs here")
+        os.mkfifo(p)
+    elif make == "huge":
+        with open(p, "wb") as f:
+            f.truncate(200 * 1024 * 1024)
+    if content is not None:
+        p.write_bytes(content)
+    record = returns_soon(load_puzzle_record)
+    assert record.player == StoredRating() and record.puzzles == {}
+    [problem] = record.problems
+    assert "\n" not in problem and problem.startswith("puzzle record: ")
+    aside = problem.split("set aside as ")[1]
+    assert os.path.lexists(aside) and not os.path.lexists(p)
+    if content is not None:
+        assert open(aside, "rb").read() == content
+    # the next save writes a fresh file and leaves the set-aside one alone
+    record.note_attempt("p-9", True)
+    assert save_puzzle_record(record)
+    assert load_puzzle_record().attempts == {"p-9": 1}
+    assert os.path.lexists(aside)
+
+
+def test_a_partly_bad_record_keeps_the_good_entries_and_the_old_file():
+    p = record_file()
+    data = {"version": RECORD_VERSION, "player": {"rating": 1700, "rd": 90, "volatility": 0.06},
+            "puzzles": {"good": {"rating": 1400, "rd": 200, "volatility": 0.06},
+                        "nan": {"rating": float("nan"), "rd": 200, "volatility": 0.06},
+                        "text": {"rating": "high", "rd": 200, "volatility": 0.06}, "": {"rating": 1}},
+            "attempts": {"good": 3, "neg": -1, "frac": 1.5, "flag": True}, "solved": {"good": 2},
+            "recent": ["good", 7, None, "x" * 500], "extra": 1}
+    text = json.dumps(data)
+    p.write_text(text)
+    record = load_puzzle_record()
+    assert record.player == StoredRating(1700, 90, 0.06)
+    assert record.puzzles == {"good": StoredRating(1400, 200, 0.06)}
+    assert record.attempts == {"good": 3} and record.solved == {"good": 2} and record.recent == ["good"]
+    [problem] = record.problems
+    assert "unknown 'extra'" in problem and "9 bad entries dropped" in problem
+    aside = problem.split("set aside as ")[1]
+    assert open(aside).read() == text
+
+
+def test_a_record_that_cannot_be_set_aside_is_never_saved_over(monkeypatch):
+    p = record_file()
+    p.write_bytes(b"{broken")
+    monkeypatch.setattr(paths, "keep_aside", lambda path: None)
+    record = load_puzzle_record()
+    assert "could not be moved" in record.problems[0] and record.no_save
+    assert not save_puzzle_record(record)
+    assert p.read_bytes() == b"{broken"
+
+
+def test_two_damaged_records_in_the_same_second_are_both_kept():
+    p = record_file()
+    asides = []
+    for content in (b"{one", b"{two"):
+        p.write_bytes(content)
+        asides.append(load_puzzle_record().problems[0].split("set aside as ")[1])
+    assert asides[0] != asides[1]
+    assert {open(a, "rb").read() for a in asides} == {b"{one", b"{two"}
+
+
+@pytest.mark.parametrize("code", [errno.ENOSPC, errno.EROFS])
+def test_a_refused_save_says_false_and_keeps_the_old_file(monkeypatch, code):
+    assert save_puzzle_record(a_record())
+    before = puzzle_record_path().read_bytes()
+
+    def refuse(path, data):
+        raise OSError(code, "refused")
+
+    monkeypatch.setattr(paths, "atomic_write", refuse)
+    record = a_record()
+    record.note_attempt("p-3", True)
+    assert save_puzzle_record(record) is False
+    assert puzzle_record_path().read_bytes() == before
+
+
+def test_a_folder_where_the_record_goes_makes_the_save_fail_not_raise():
+    puzzle_record_path().mkdir(parents=True)
+    assert save_puzzle_record(a_record()) is False
+    assert puzzle_record_path().is_dir()
