@@ -30,7 +30,7 @@ ALLOWED = {
     "analysis": {"rules", "notation", "engine"},
     "library": {"textfile", "spawn", "notation", "store"},
     "controller": {"rules", "engine", "store"},
-    "training": {"textfile", "spawn", "rules", "notation", "engine", "analysis"},
+    "training": {"textfile", "spawn", "rules", "notation", "engine", "store", "analysis"},
     "ui": {"rules", "notation", "engine", "store", "analysis", "library", "controller", "training", "pygame"},
     "app": {"textfile", "rules", "notation", "engine", "store", "controller", "ui", "pygame"},
 }
