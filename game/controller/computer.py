@@ -21,6 +21,9 @@ from ..engine.process import Done, Info, Limit
 # Seconds "Move now" may go unanswered before the engine is given up on: the
 # worker answers a Stop at its next node, so only a hung worker takes this long.
 STOP_GRACE = 15.0
+# Seconds past its clock's budget a search is let run before it is told to move now: the levels
+# that search to a depth whatever the time take no notice of the budget themselves.
+BUDGET_GRACE = 0.2
 
 _reniced = set()
 
@@ -41,13 +44,17 @@ def _lower_priority(engine):
         pass
 
 
-def limit_for(level, book=True):
+def limit_for(level, book=True, budget=None):
     """The engine Limit for a Level: the named levels by name (with their human mistakes and,
     for the levels that have one, the opening book unless ``book`` is off), custom ones by
-    depth and time."""
+    depth and time.  ``budget``: the seconds the computer's clock gives this move, which take the
+    place of the level's own time (a level's depth still caps it: Beginner to Expert play as deep
+    as they always do, only never longer than their clock allows)."""
     if level in LEVELS:
+        if budget is not None:
+            return Limit(level=level.name, book=book, time=budget)
         return Limit(level=level.name, book=book)
-    return Limit(depth=level.depth, time=level.time)
+    return Limit(depth=level.depth, time=level.time if budget is None else budget)
 
 
 def first_line(error):
@@ -81,6 +88,7 @@ class ComputerTurn:
         self.pv = ()
         self.started = 0.0
         self.seconds = 0.0     # how long the last answered search took
+        self.budget = None     # the seconds its clock gives this move (None: no clock)
         self.stopping = False
         self._stop_sent = 0.0
         self.failed = None     # why the engine gave no move; set until retry() or cancel()
@@ -104,10 +112,12 @@ class ComputerTurn:
         """Forget a failure: the next ``start`` asks the engine again."""
         self.failed = None
 
-    def start(self, game, level):
-        """Ask for a move in ``game``'s position; False (and ``failed`` says why) if it cannot be sent."""
+    def start(self, game, level, budget=None):
+        """Ask for a move in ``game``'s position (``budget``: the seconds its clock gives it); False (and
+        ``failed`` says why) if it cannot be sent."""
         self.cancel()
         self.level = level
+        self.budget = budget
         self.depth, self.score, self.nodes, self.pv, self.seconds = 0, None, 0, (), 0.0
         self.started = self.clock()
         # Only positions since the last capture or man move can repeat.
@@ -115,7 +125,7 @@ class ComputerTurn:
         try:
             client = self._engine()
             self._client = client
-            self.request_id = client.go(game.position, history, limit_for(level, self.book),
+            self.request_id = client.go(game.position, history, limit_for(level, self.book, budget),
                                         draw_rule=game.draw_rule.name, quiet=game.quiet_plies)
         except Exception as e:  # no engine (too many open files, no fork, a closed client...)
             self._fail(e)
@@ -133,6 +143,10 @@ class ComputerTurn:
         if self.stopping and self.clock() - self._stop_sent > STOP_GRACE:
             self._fail(f"the engine did not answer Move now in {STOP_GRACE:g} s")
             return None
+        if self.budget is not None and not self.stopping and self.elapsed() > self.budget + BUDGET_GRACE:
+            self.move_now()  # its clock's share is spent: the best move so far
+            if not self.thinking:
+                return None
         try:
             messages = self._client.poll()
         except Exception as e:  # a dead worker that cannot be restarted

@@ -12,8 +12,16 @@ blocks: the computer's search runs in the engine process and ``update()``
 
 Whoever shows the match (a live analysis, the autosave, a move list) can
 follow it with ``add_listener(fn)`` -- ``fn(match, change)`` after every
-change of the game ("move", "undo", "redo", "resign", "draw") -- or by watching
-``version``, which grows by one with each such change.
+change of the game ("move", "undo", "redo", "resign", "draw", "flag") -- or by
+watching ``version``, which grows by one with each such change.
+
+With a time control (``time_control``, or ``clocks`` going on from a record)
+each side has a clock (``clocks``, a ``clock.Clock``): the side to move's runs
+while ``tick_clock(live)`` is told the game is live (no dialog, the window not
+minimised) and the match is not paused; a move adds the increment; a side whose
+time runs out loses (``rules`` outcome ``TIME_FORFEIT``); the computer spends on
+each move what its clock allows (``clock.move_budget``).  Undo takes back moves,
+never time.
 """
 
 from __future__ import annotations
@@ -21,11 +29,13 @@ from __future__ import annotations
 import time
 
 from ..rules import BLACK, WHITE, Game, IllegalMoveError, Position
+from ..rules.game import TIME_FORFEIT
+from .clock import Clock, move_budget
 from .computer import ComputerTurn
 from .players import humans_of, mode_of, players_from_keys, players_to_keys
 from .record import MatchRecord
 
-MOVE, UNDO, REDO, RESIGN, DRAW = "move", "undo", "redo", "resign", "draw"
+MOVE, UNDO, REDO, RESIGN, DRAW, FLAG = "move", "undo", "redo", "resign", "draw", "flag"
 
 
 class MatchError(ValueError):
@@ -51,11 +61,15 @@ class Match:
     every save of the same game goes to the same place).  pace: seconds of play
     (the ``dt`` given to ``update``) the computer's move is held at least, counted
     from when its turn began, so a person sees each move land before the reply;
-    "Move now" plays it at once.
+    "Move now" plays it at once.  clock: the monotonic seconds the computer's search and the
+    game clocks are timed by.  time_control: a ``clock.TimeControl`` for a new game's clocks, or
+    ``clocks`` (a ``clock.Clock``) and ``clock_moves`` (each move's mover's time left after it)
+    going on from a record.
     """
 
     def __init__(self, players=None, game=None, *, start=None, draw_rule="official", engine=None,
-                 paused=False, game_id=None, pace=0.0, clock=time.monotonic, book=True):
+                 paused=False, game_id=None, pace=0.0, clock=time.monotonic, book=True, time_control=None,
+                 clocks=None, clock_moves=()):
         self.players = dict(players or {BLACK: None, WHITE: None})
         for colour in (BLACK, WHITE):
             self.players.setdefault(colour, None)
@@ -70,6 +84,16 @@ class Match:
         self._waited = 0.0      # seconds of play since the computer's turn began
         self._hurry = False     # Move now: play the held move at once
         self._listeners = []
+        self.now = clock
+        if clocks is None and time_control is not None:
+            clocks = Clock(time_control, turn=self.game.turn)
+        if clocks is not None:
+            clocks.pause(clock())  # they run once the screen says the game is live (tick_clock)
+            clocks.turn = self.game.turn
+        self.clocks = clocks
+        moves = list(clock_moves)[:self.game.ply]
+        # each move's clock: the mover's seconds left after it (None where not known)
+        self.clock_moves = moves + [None] * (self.game.ply - len(moves))
 
     @classmethod
     def from_record(cls, record, engine=None, **kwargs):
@@ -79,6 +103,13 @@ class Match:
 
         game, error = replay(Position.from_fen(record.start), list(record.moves), record.draw_rule)
         kwargs.setdefault("game_id", record.game_id)
+        if record.clock is not None and "clocks" not in kwargs:
+            from .clock import ClockError, clocks_from_record
+
+            try:
+                kwargs["clocks"], kwargs["clock_moves"] = clocks_from_record(record.clock)
+            except ClockError as e:  # a record edited by hand: the game goes on without clocks
+                error = error or f"the clocks were not kept ({e})"
         return cls(players_from_keys(record.players), game, engine=engine, **kwargs), error
 
     @classmethod
@@ -150,12 +181,67 @@ class Match:
         IllegalMoveError (from the rules) for a move that is not legal."""
         if not self.human_to_move():
             raise MatchError("the game is over" if self.over else f"it is the computer's turn, not {move}")
+        if self._time_is_up():
+            raise MatchError(str(self.outcome))
         self._push(move)
         return self.game.moves[-1]
 
     def _push(self, move):
         self.game.push(move)
+        if self.clocks is not None:
+            del self.clock_moves[self.game.ply - 1:]
+            self.clock_moves.append(self.clocks.press(self.now()))
         self._changed(MOVE)
+
+    # -- clocks --------------------------------------------------------------------
+
+    def tick_clock(self, live=True):
+        """Once a frame: the side to move's clock runs while ``live`` (no dialog over the game, the window
+        shown) and the match is not paused, its move not already arrived, no engine problem waiting; a
+        side whose time ran out loses.  Returns the colour that lost on time now, else None."""
+        clocks = self.clocks
+        if clocks is None:
+            return None
+        now = self.now()
+        if self.over:
+            clocks.pause(now)
+            return None
+        waiting = self._held is not None or (self.computer_to_move() and self.computer.failed is not None)
+        clocks.set_running(live and not self.paused and not waiting, now)
+        loser = clocks.flagged(now)
+        if loser is not None:
+            self._lose_on_time(loser)
+        return loser
+
+    def use_time(self, now):
+        """Time the computer's search and the clocks by ``now`` (a function giving seconds) from here on:
+        a window driven a frame at a time in tests counts its frames' time, not the wall clock's."""
+        if self.clocks is not None:
+            self.clocks.pause(self.now())
+        self.now = self.computer.clock = now
+
+    def clock_left(self, colour):
+        """Seconds ``colour`` has left now (None without clocks)."""
+        return None if self.clocks is None else max(0.0, self.clocks.remaining(colour, self.now()))
+
+    def _lose_on_time(self, colour):
+        self._drop()
+        self.clocks.pause(self.now())
+        self.clocks.left[colour] = 0.0
+        self.game.lose_on_time(colour)
+        self._changed(FLAG)
+
+    def _time_is_up(self):
+        """Has the side to move's time run out (it loses now)?"""
+        if self.clocks is None or self.over:
+            return False
+        loser = self.clocks.flagged(self.now())
+        if loser is not None:
+            self._lose_on_time(loser)
+        return loser is not None
+
+    def lost_on_time(self):
+        return self.over and self.outcome.termination == TIME_FORFEIT
 
     def update(self, dt=0.0):
         """Drive the computer, once a frame (``dt``: seconds since the last call): start its
@@ -175,6 +261,8 @@ class Match:
             move = self._held
             if move is None or (self._waited < self.pace and not self._hurry):
                 return None
+            if self._time_is_up():
+                return None
             try:
                 self._push(move)
             except IllegalMoveError as e:  # cannot happen: poll checked it; never play another move
@@ -186,8 +274,15 @@ class Match:
         if self.paused:
             self.steps -= 1
         self._waited, self._hurry = 0.0, False
-        computer.start(self.game, level)
+        computer.start(self.game, level, self.move_budget())
         return None
+
+    def move_budget(self):
+        """The seconds the computer's clock gives its move now (None without clocks)."""
+        if self.clocks is None:
+            return None
+        return move_budget(self.clocks.remaining(self.game.turn, self.now()), self.clocks.control.increment,
+                           self.game.ply)
 
     def _drop(self):
         """Forget the computer's search and any move held back."""
@@ -240,7 +335,8 @@ class Match:
 
     @property
     def can_undo(self):
-        return self.game.can_undo
+        """A move (or a resignation, an agreed draw) to take back; never a loss on time."""
+        return self.game.can_undo and not self.lost_on_time()
 
     @property
     def can_redo(self):
@@ -260,6 +356,7 @@ class Match:
                 taken += 1
         elif self.mode == "watch":
             self.pause()
+        self._clocks_follow()
         self._changed(UNDO)
         return taken
 
@@ -278,8 +375,21 @@ class Match:
         elif self.mode == "watch":
             self.pause()
         if done:
+            self._clocks_follow()
             self._changed(REDO)
         return done
+
+    def _clocks_follow(self):
+        """After an undo or a redo: the side to move's clock runs; the moves taken back lose their clock,
+        the moves played again get their mover's time now (no time is given back or added)."""
+        if self.clocks is None:
+            return
+        now = self.now()
+        self.clocks.switch_to(self.game.turn, now)
+        del self.clock_moves[self.game.ply:]
+        while len(self.clock_moves) < self.game.ply:
+            mover = self.game.positions[len(self.clock_moves)].turn
+            self.clock_moves.append(max(0.0, self.clocks.remaining(mover, now)))
 
     def resigner(self):
         """Who would resign now: the one person against the computer, the side to move between
@@ -319,9 +429,13 @@ class Match:
     def record(self):
         """The plain record to save (autosave, archive, PDN tags): players, start, moves, rule, result."""
         outcome = self.outcome
+        clock = None
+        if self.clocks is not None:
+            clock = dict(self.clocks.state(self.now()), moves=[None if s is None else round(s, 3)
+                                                                for s in self.clock_moves])
         return MatchRecord(self.game.start.fen(), tuple(str(m) for m in self.game.moves), self.game.draw_rule.name,
                            players_to_keys(self.players), outcome.result() if outcome else None,
-                           str(outcome) if outcome else None, self.game_id)
+                           str(outcome) if outcome else None, self.game_id, clock)
 
     def close(self):
         """Forget the search under way (the engine client belongs to whoever made it)."""

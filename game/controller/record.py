@@ -4,7 +4,9 @@ A ``MatchRecord`` holds only strings, so it goes into JSON (the autosave,
 a list of unfinished games, an archive of finished ones) or into PDN tags
 unchanged: who played each side (``"human"`` or a level's spelling), the
 start position (FEN), the moves as text, the draw rule and, once the game
-is over, its result.
+is over, its result; with a time control, the clocks (``clock``: the control,
+each side's seconds left, whose clock runs, each move's clock), which go into
+PDN as a ``[TimeControl]`` tag and ``{[%clock 0:02:41]}`` comments.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ class MatchRecord:
     result: str | None = None                    # "2-0", "0-2", "1-1", or None while the game goes on
     outcome: str | None = None                   # the outcome in words ("White has no pieces left")
     game_id: str | None = None                   # the store's id for this game (its unfinished record)
+    clock: dict | None = None                    # the clocks (Clock.state with "moves"), None without
 
     @property
     def finished(self):
@@ -47,13 +50,29 @@ class MatchRecord:
         return {"Black": tags["Black"], "White": tags["White"]}
 
     def pdn_tags(self):
-        """The tags a saved or archived game carries: players, their levels, the event."""
-        return players_tags(self.levels(), self.humans(), self.mode)
+        """The tags a saved or archived game carries: players, their levels, the event, the time control."""
+        tags = players_tags(self.levels(), self.humans(), self.mode)
+        if self.clock is not None and isinstance(self.clock.get("control"), str):
+            tags["TimeControl"] = self.clock["control"]
+        return tags
+
+    def clock_comments(self):
+        """``{ply: "[%clock 0:02:41]"}``: each move's clock (the mover's time left after it), to write
+        after the move in PDN; {} without clocks."""
+        from .clock import pdn_clock
+
+        moves = (self.clock or {}).get("moves") or []
+        return {ply: pdn_clock(s) for ply, s in enumerate(moves, 1)
+                if isinstance(s, (int, float)) and not isinstance(s, bool) and ply <= len(self.moves)}
+
+    def store_extra(self):
+        """What the store keeps beside the moves in an unfinished game's record (``extra``): the clocks."""
+        return {} if self.clock is None else {"clock": self.clock}
 
     def to_json(self):
         return {"start": self.start, "moves": list(self.moves), "draw_rule": self.draw_rule,
                 "players": dict(self.players), "result": self.result, "outcome": self.outcome,
-                "game_id": self.game_id}
+                "game_id": self.game_id, "clock": self.clock}
 
     @classmethod
     def from_json(cls, data):
@@ -70,8 +89,10 @@ class MatchRecord:
         if not isinstance(players, dict) or not all(isinstance(v, str) for v in players.values()):
             raise ValueError("a match record's players are texts")
         result, outcome, game_id = data.get("result"), data.get("outcome"), data.get("game_id")
+        clock = data.get("clock")
         return cls(start, tuple(moves), str(data.get("draw_rule", "official")),
                    {k: players.get(k, "human") for k in COLOR_KEYS},
                    result if isinstance(result, str) else None,
                    outcome if isinstance(outcome, str) else None,
-                   game_id if isinstance(game_id, str) else None)
+                   game_id if isinstance(game_id, str) else None,
+                   clock if isinstance(clock, dict) else None)

@@ -55,7 +55,8 @@ __all__ = ["BACKGROUND_NICENESS", "Done", "EngineClient", "EngineError", "Go", "
 class Limit:
     """How long to search: a fixed ``depth`` (plies), a ``time`` in seconds,
     both (whichever ends first), or a ``level`` name from ``game.engine.LEVELS``
-    (the level decides depth, time and how human its mistakes are).
+    (the level decides depth, time and how human its mistakes are; a ``time``
+    given with a ``level`` replaces the level's own: a game clock's share).
     No limit at all deepens until ``Stop`` (analysis mode).
 
     ``nodes``: deepen until a completed depth has searched this many nodes
@@ -244,6 +245,8 @@ def _run_search(go, stop, send, searcher=None):
 
     if limit.level is not None:
         level = levels.level_by_name(limit.level)
+        if limit.time is not None:  # a game clock's share for this move takes the place of the level's time
+            level = level._replace(time=limit.time)
         if limit.book:
             from . import book
 

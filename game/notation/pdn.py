@@ -62,7 +62,8 @@ def _quote(value: object) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def write_pdn(game: Game, tags: Mapping[str, object] | None = None, result: str | None = None) -> str:
+def write_pdn(game: Game, tags: Mapping[str, object] | None = None, result: str | None = None,
+              comments: Mapping[int, str] | None = None) -> str:
     """One game as PDN text, ending with a newline.
 
     ``tags`` may set any tag but Result, GameType, FEN and SetUp, which are
@@ -70,6 +71,8 @@ def write_pdn(game: Game, tags: Mapping[str, object] | None = None, result: str 
     ``result`` is the recorded result of a game that ended off the board (a
     resignation, a draw agreed, an adjudication: ``2-0``, ``0-2``, ``1-1``, ``0-0``),
     written when the game itself is not over; a game that is over keeps its own.
+    ``comments``: ``{ply: text}``, a comment written in braces after the ply-th move (1: the first),
+    such as a move's clock ``[%clock 0:02:41]``.
     """
     if not isinstance(game, Game):
         raise PdnError(f"write_pdn needs a rules.Game, not {type(game).__name__}")
@@ -98,12 +101,16 @@ def write_pdn(game: Game, tags: Mapping[str, object] | None = None, result: str 
     lines = [f'[{name} "{_quote(value)}"]' for name, value in all_tags.items()]
     lines.append("")
     words = []
+    notes = dict(comments or {})
     for ply, move in enumerate(game.moves):
         label = move_label(ply, game.start.turn)
-        if label.endswith("...") and ply > 0:
+        if label.endswith("...") and ply > 0 and not notes.get(ply):
             words.append(str(move))
         else:
             words.append(f"{label} {move}")
+        note = notes.get(ply + 1)
+        if note:
+            words.append("{" + "".join(ch for ch in str(note) if ch.isprintable() and ch not in "{}") + "}")
     words.append(result)
     lines.extend(wrap_movetext(words))
     return "\n".join(lines) + "\n"

@@ -14,6 +14,7 @@ REPETITION = "repetition"
 NO_PROGRESS = "no_progress"
 RESIGNATION = "resignation"
 AGREEMENT = "agreement"  # both players agreed to a draw
+TIME_FORFEIT = "time_forfeit"  # a side's clock ran out (a flag loses)
 
 # The no-progress counts of the two draw rules, in plies (one move of one side).
 OFFICIAL_NO_PROGRESS_PLIES = 80
@@ -83,7 +84,7 @@ class Outcome:
 
     __slots__ = ("winner", "termination", "words")
     winner: int | None  # BLACK, WHITE, or None for a draw
-    termination: str    # NO_PIECES, NO_MOVES, REPETITION, NO_PROGRESS, RESIGNATION or AGREEMENT
+    termination: str    # NO_PIECES, NO_MOVES, REPETITION, NO_PROGRESS, RESIGNATION, AGREEMENT or TIME_FORFEIT
     words: str
 
     def __init__(self, winner: int | None, termination: str, words: str) -> None:
@@ -152,6 +153,7 @@ class Game:
         self._redo: list[Move] = []
         self._resigned: int | None = None
         self._agreed = False  # a draw agreed by both players
+        self._flagged: int | None = None  # the side whose clock ran out
 
     # -- state ----------------------------------------------------------------
 
@@ -203,6 +205,9 @@ class Game:
         if self._resigned is not None:
             loser = self._resigned
             return Outcome(opponent(loser), RESIGNATION, f"{COLOR_NAMES[loser]} resigned")
+        if self._flagged is not None:
+            loser = self._flagged
+            return Outcome(opponent(loser), TIME_FORFEIT, f"{COLOR_NAMES[loser]} lost on time")
         if self._agreed:
             return Outcome(None, AGREEMENT, "Draw: agreed by both players")
         decided = board_outcome(self.position)
@@ -244,6 +249,9 @@ class Game:
         if self._agreed:
             self._agreed = False
             return None
+        if self._flagged is not None:
+            self._flagged = None
+            return None
         if not self.moves:
             return None
         self.positions.pop()
@@ -262,7 +270,7 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self.moves) or self._resigned is not None or self._agreed
+        return bool(self.moves) or self._resigned is not None or self._agreed or self._flagged is not None
 
     @property
     def can_redo(self) -> bool:
@@ -273,6 +281,13 @@ class Game:
             raise RulesError(f"only BLACK or WHITE can resign, not {excerpt(color, 20)}")
         if self.outcome is None:
             self._resigned = color
+
+    def lose_on_time(self, color: int) -> None:
+        """``color``'s clock ran out: it loses, as at club play (undo takes it back, like a resignation)."""
+        if color not in (BLACK, WHITE) or isinstance(color, bool):
+            raise RulesError(f"only BLACK or WHITE can lose on time, not {excerpt(color, 20)}")
+        if self.outcome is None:
+            self._flagged = color
 
     def agree_draw(self) -> None:
         """Both players agree to a draw (undo takes the agreement back, like a resignation)."""
@@ -287,6 +302,7 @@ class Game:
         g._redo = list(self._redo)
         g._resigned = self._resigned
         g._agreed = self._agreed
+        g._flagged = self._flagged
         return g
 
     def __repr__(self) -> str:
@@ -296,5 +312,6 @@ class Game:
 __all__ = [
     "AGREEMENT", "BLACK", "CSCI561_NO_PROGRESS_PLIES", "DRAW_RULES", "DrawRule", "Game", "NO_MOVES", "NO_PIECES",
     "draw_rule_named",
-    "NO_PROGRESS", "OFFICIAL_NO_PROGRESS_PLIES", "Outcome", "REPETITION", "RESIGNATION", "WHITE", "board_outcome",
+    "NO_PROGRESS", "OFFICIAL_NO_PROGRESS_PLIES", "Outcome", "REPETITION", "RESIGNATION", "TIME_FORFEIT", "WHITE",
+    "board_outcome",
 ]

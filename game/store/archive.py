@@ -50,8 +50,10 @@ def players_tags(levels: Mapping[str, str] | None = None, humans: Iterable[str] 
 
 def archive_game(game: Game, *, game_id: str | None = None, levels: Mapping[str, str] | None = None,
                  humans: Iterable[str] | None = None, mode: str | None = None,
-                 tags: Mapping[str, str | None] | None = None, folder: StrPath | None = None) -> Path:
-    """Archive a finished game as PDN; its path.  StoreError (one line) if it cannot be written."""
+                 tags: Mapping[str, str | None] | None = None, folder: StrPath | None = None,
+                 comments: Mapping[int, str] | None = None) -> Path:
+    """Archive a finished game as PDN (``comments``: write_pdn's, a move's clock); its path.  StoreError
+    (one line) if it cannot be written."""
     if game.outcome is None:
         raise StoreError("only a finished game is archived")
     folder = paths.archive_dir() if folder is None else Path(folder)
@@ -60,13 +62,14 @@ def archive_game(game: Game, *, game_id: str | None = None, levels: Mapping[str,
     given.update({k: v for k, v in (tags or {}).items() if v is not None and k not in ("Result", "GameId")})
     m = _ID.match(game_id) if isinstance(game_id, str) else None
     if game_id is None or m is None:
-        return save_game(game, given, folder)
-    path = write_kept(game, game_id, given, folder, "archive")
+        return save_game(game, given, folder, comments=comments)
+    path = write_kept(game, game_id, given, folder, "archive", comments)
     _archived[game_id] = path
     return path
 
 
-def write_kept(game: Game, game_id: str, given: Mapping[str, str | None], folder: Path, what: str = "save") -> Path:
+def write_kept(game: Game, game_id: str, given: Mapping[str, str | None], folder: Path, what: str = "save",
+               comments: Mapping[int, str] | None = None) -> Path:
     """Write the game ``game_id`` (a store id) to its own file in ``folder``, named by when it started
     and who played, carrying its id (``GameId``): writing it again replaces that file, never another
     (a file of that name without its id is not ours and is passed over).  StoreError (one line)."""
@@ -77,7 +80,7 @@ def write_kept(game: Game, game_id: str, given: Mapping[str, str | None], folder
     all_tags.update({k: v for k, v in given.items() if v is not None})
     all_tags["GameId"] = game_id
     try:
-        text = write_pdn(game, all_tags)
+        text = write_pdn(game, all_tags, comments=comments)
     except ValueError as e:
         raise StoreError(f"cannot write this game as PDN: {str(e)[:120]}") from None
     y, mo, d, h, mi, s, tail = m.groups()

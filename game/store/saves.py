@@ -14,7 +14,7 @@ import logging
 import os
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..notation.pdn import read_pdn, write_pdn
@@ -98,12 +98,13 @@ def safe_name(text: object, limit: int = 40) -> str:
 
 
 def save_game(game: Game, tags: Mapping[str, str | None] | None = None, folder: StrPath | None = None,
-              game_id: str | None = None) -> Path:
+              game_id: str | None = None, comments: Mapping[int, str] | None = None) -> Path:
     """Write ``game`` as PDN to the games folder and return its path.
 
     Without ``game_id``: a new file, never replacing one.  With the store's id of
     the game (a game being played): its own file (named by when it started,
     carrying the id), which saving again replaces, so one game is one saved file.
+    ``comments``: ``{ply: text}`` written after the moves (each move's ``[%clock 0:02:41]``).
     Raises StoreError (one line) if it cannot be written.
     """
     folder = paths.games_dir() if folder is None else Path(folder)
@@ -111,11 +112,11 @@ def save_game(game: Game, tags: Mapping[str, str | None] | None = None, folder: 
     if game_id is not None:
         from .archive import write_kept
 
-        return write_kept(game, game_id, given, folder)
+        return write_kept(game, game_id, given, folder, comments=comments)
     all_tags = default_tags(game)
     all_tags.update({k: v for k, v in given.items() if v is not None})
     try:
-        text = write_pdn(game, all_tags)
+        text = write_pdn(game, all_tags, comments=comments)
     except ValueError as e:
         raise StoreError(f"cannot write this game as PDN: {e}") from None
     stamp = time.strftime("%Y-%m-%d %H-%M-%S")
@@ -186,13 +187,15 @@ def _holds(path: Path, mark: bytes) -> bool:
 
 @dataclass
 class LoadedGame:
-    """One game of a PDN file: the Game (the moves up to any error) and its tags."""
+    """One game of a PDN file: the Game (the moves up to any error), its tags and its comments
+    (``(ply, text)`` pairs, ply counting the moves before the comment: a move's ``[%clock 0:02:41]``)."""
 
     index: int
     tags: dict[str, str]
     game: Game | None
     result: str = "*"
     error: str | None = None
+    comments: list[tuple[int, str]] = field(default_factory=list)
 
     @property
     def black(self) -> str:
@@ -249,7 +252,7 @@ def games_from_text(text: str) -> list[LoadedGame]:
         except (ValueError, IndexError, KeyError) as e:
             game = None
             error = error or str(e)
-        out.append(LoadedGame(i, dict(pg.tags), game, pg.result, error))
+        out.append(LoadedGame(i, dict(pg.tags), game, pg.result, error, list(pg.comments)))
     return out
 
 

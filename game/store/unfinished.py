@@ -123,11 +123,11 @@ def save_unfinished(game_id: str, game: Game, mode: str = "1p", levels: Mapping[
 def keep_unfinished(game_id: str, game: Game, mode: str = "1p", levels: Mapping[str, str] | None = None,
                     humans: Iterable[str] | None = None, extra: Mapping[str, Any] | None = None, *,
                     ephemeral: bool = False, tags: Mapping[str, str | None] | None = None,
-                    folder: StrPath | None = None) -> Kept:
+                    folder: StrPath | None = None, comments: Mapping[int, str] | None = None) -> Kept:
     """Keep ``game`` under ``game_id`` (after every move).
 
     A finished game is archived (PDN with players, levels, date and result,
-    ``tags`` added) and its unfinished record removed; the record is updated
+    ``tags`` added, ``comments`` after its moves: their clocks) and its unfinished record removed; the record is updated
     first and removed last, so a failure or a kill in between keeps it (and
     ``start_up`` finishes the job).  A game taken back after it ended (undo) is
     an unfinished game again: its archived file goes once its record is
@@ -150,7 +150,8 @@ def keep_unfinished(game_id: str, game: Game, mode: str = "1p", levels: Mapping[
         if error is not None:
             return Kept(False, error)
         try:
-            archived = archive_game(game, game_id=game_id, levels=levels, humans=humans, mode=mode, tags=tags)
+            archived = archive_game(game, game_id=game_id, levels=levels, humans=humans, mode=mode, tags=tags,
+                                    comments=comments)
         except (OSError, ValueError) as e:
             log.warning("could not archive the finished game %s: %s", game_id, e)
             # the finished record stays: start_up archives it next time
@@ -245,16 +246,18 @@ def may_be_finished(path: Path) -> bool:
 
 
 def ended_off_the_board(entry: UnfinishedGame) -> bool:
-    """A record marked finished by a resignation or an agreed draw (which its moves do not show): its game
-    ends so again.  True when the game is now over."""
+    """A record marked finished by a resignation, a loss on time or an agreed draw (which its moves do not
+    show): its game ends so again.  True when the game is now over."""
     from ..rules import BLACK, RESIGNATION, WHITE
-    from ..rules.game import AGREEMENT
+    from ..rules.game import AGREEMENT, TIME_FORFEIT
 
     mark = entry.extra.get(FINISHED)
     if entry.game is None or entry.game.outcome is not None or not isinstance(mark, dict):
         return False
     if mark.get("termination") == RESIGNATION and mark.get("winner") in ("black", "white"):
         entry.game.resign(WHITE if mark["winner"] == "black" else BLACK)
+    elif mark.get("termination") == TIME_FORFEIT and mark.get("winner") in ("black", "white"):
+        entry.game.lose_on_time(WHITE if mark["winner"] == "black" else BLACK)
     elif mark.get("termination") == AGREEMENT:
         entry.game.agree_draw()
     return entry.game.outcome is not None

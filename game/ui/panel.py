@@ -1,7 +1,7 @@
 """The side panel of the play screen: players, the computer's thinking, moves, draw rule, buttons.
 
 Laid out from the panel's rect alone (``resize``), top to bottom: the two
-player cards, the thinking box (with Move now), the move list (whatever room
+player cards (with each side's clock in a game with a time control), the thinking box (with Move now), the move list (whatever room
 is left), the draw rule and the button grid.  Every text is fitted or elided
 to its box, and ``layout_boxes`` lists them all for the layout check, so
 nothing overlaps or is cut off at any window size.  The buttons are a
@@ -12,6 +12,7 @@ import math
 
 import pygame
 
+from ..controller.clock import LOW_TIME, format_clock
 from ..rules import BLACK, WHITE
 from . import theme
 from .analysis_view import black_view
@@ -68,6 +69,16 @@ def count_words(men, kings):
     if not men:
         return f"{kings} king{'s' if kings > 1 else ''}"
     return f"{men} m{'e' if men > 1 else 'a'}n, {kings} king{'s' if kings > 1 else ''}"
+
+
+CLOCK_SAMPLE = "88:88"   # the widest a clock shows under an hour ("0:09.4" is narrower)
+CLOCK_LOW = (150, 52, 44)       # a clock's face with little time left
+CLOCK_FACE = (30, 34, 42)
+
+
+def clock_sample(seconds):
+    """The text a clock's box is made wide enough for: "8:88:88" from an hour up, else "88:88"."""
+    return "8:88:88" if seconds >= 3600 else CLOCK_SAMPLE
 
 
 def draw_rule_words(game, short=False):
@@ -141,6 +152,7 @@ class SidePanel:
         self.label_size = self.f(19)
         self.count_size = self.name_size
         self.count_label_size = MIN_TEXT if self.k < 1.2 else self.f(15)
+        self.clock_size = self.f(26)
         two_lines = theme.font(self.name_size, True).get_linesize() + theme.font(self.label_size).get_linesize()
         self.player_h = two_lines + max(6, int(10 * self.k))
         self.players_rect = pygame.Rect(x, r.y + pad, inner_w, 2 * self.player_h + gap // 2)
@@ -208,13 +220,32 @@ class SidePanel:
         count_rect = pygame.Rect(right - cw, top + (name_h - ch) // 2, cw, ch)
         small_rect = pygame.Rect(right - sw, top + name_h + (label_h - sh) // 2, sw, sh)
         text_x = centre[0] + radius + 10
-        name_w = max(1, count_rect.x - 10 - text_x)
-        label_w = max(1, small_rect.x - 10 - text_x)
+        name_end, label_end = count_rect.x, small_rect.x
+        clock = self.clock_part(colour, row, min(count_rect.x, small_rect.x) - 10)
+        if clock is not None:
+            name_end = label_end = clock[0].x
+        name_w = max(1, name_end - 10 - text_x)
+        label_w = max(1, label_end - 10 - text_x)
         name_rect = pygame.Rect(text_x, top, name_w, name_h)
         label_rect = pygame.Rect(text_x, top + name_h, label_w, label_h)
         name = theme.elide(theme.side_name(colour), self.name_size, name_w, bold=True)
         label = theme.elide(self._player_label(colour), self.label_size, label_w)
         return centre, radius, name_rect, label_rect, count_rect, small_rect, (name, label, count, small)
+
+    def clock_part(self, colour, row, right):
+        """(box, text rect, text, seconds left) of ``colour``'s clock in its card, its box ending at
+        ``right``; None in a game without clocks."""
+        left = self.scene.match.clock_left(colour)
+        if left is None:
+            return None
+        text = format_clock(left)
+        tw, th = theme.text_size(clock_sample(left), self.clock_size, True, tabular=True)
+        pad = max(6, int(8 * self.k))
+        box_h = min(row.height - 8, th + pad)
+        box = pygame.Rect(right - tw - 2 * pad, row.centery - box_h // 2, tw + 2 * pad, box_h)
+        w, h = theme.text_size(text, self.clock_size, True, tabular=True)
+        text_rect = pygame.Rect(box.right - pad - w, box.centery - h // 2, w, h)
+        return box, text_rect, text, left
 
     def layout_boxes(self):
         """What the panel draws, as layout-check boxes (see ``game.ui.layout_check``)."""
@@ -233,6 +264,11 @@ class SidePanel:
                       Box(f"{card}.count", count_r, count, self.count_size, bold=True, parent=card)]
             if small_r is not None:
                 boxes.append(Box(f"{card}.count_label", small_r, small, self.count_label_size, parent=card))
+            clock = self.clock_part(colour, row, min(count_r.x, small_r.x) - 10)
+            if clock is not None:
+                boxes += [Box(f"{card}.clock", clock[0], parent=card),
+                          Box(f"{card}.clock.time", clock[1], clock[2], self.clock_size, bold=True, tabular=True,
+                              parent=f"{card}.clock")]
         boxes.append(Box("thinking", self.think_rect, parent="panel"))
         title, lines = self._thinking_texts()
         boxes.append(Box("thinking.title", self.title_rect, title, self.title_size, bold=True, parent="thinking"))
@@ -377,6 +413,22 @@ class SidePanel:
             theme.blit_text(surface, count, self.count_size, theme.TEXT, count_r.topleft, bold=True)
             if small_r is not None:
                 theme.blit_text(surface, small, self.count_label_size, theme.TEXT_FAINT, small_r.topleft)
+            self._draw_clock(surface, colour, row, min(count_r.x, small_r.x) - 10, to_move)
+
+    def _draw_clock(self, surface, colour, row, right, to_move):
+        """A side's clock: bright while it runs, dim while it waits (or both are paused), red and bold
+        under ``LOW_TIME`` seconds."""
+        clock = self.clock_part(colour, row, right)
+        if clock is None:
+            return
+        box, text_rect, text, left = clock
+        running = to_move and self.scene.match.clocks.running
+        low = left < LOW_TIME
+        pygame.draw.rect(surface, CLOCK_LOW if low else CLOCK_FACE, box, border_radius=6)
+        if running:
+            pygame.draw.rect(surface, theme.TEXT if low else theme.ACCENT, box, 2, border_radius=6)
+        colour = theme.TEXT if running or low else theme.TEXT_DIM
+        theme.blit_text(surface, text, self.clock_size, colour, text_rect.topleft, bold=True, tabular=True)
 
     def _thinking_texts(self):
         """(title, detail lines) of the thinking box now."""

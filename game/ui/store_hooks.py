@@ -90,9 +90,11 @@ def start_play(app, game, players, **params):
 def resume_unfinished(app, record):
     """Play on an unfinished game of the store (``store.unfinished``) with its own players, under
     its own id: Continue in the menu, and a game chosen in the library."""
+    from ..controller.clock import restored_clocks
+
     players = players_from_json(record.levels, record.humans)
     match = Match(players, record.game, game_id=record.id, engine=lambda: app.engine,
-                  book=bool(app.settings.get("opening_book", True)))
+                  book=bool(app.settings.get("opening_book", True)), **restored_clocks(record.extra))
     start_play(app, record.game, players, match=match)
 
 
@@ -131,7 +133,7 @@ class Keeper:
 
         try:
             kept = keep_unfinished(record.game_id, game, record.mode, record.levels(), record.humans(),
-                                   tags=record.pdn_tags())
+                                   record.store_extra(), tags=record.pdn_tags(), comments=record.clock_comments())
         except Exception as e:  # the game must go on whatever the store does
             log.warning("could not keep the game: %s", e)
             kept = None
@@ -179,7 +181,7 @@ class Keeper:
                 self._copy_id = new_game_id()
             game_id = self._copy_id
         try:
-            path = save_game(game, record.pdn_tags(), game_id=game_id)
+            path = save_game(game, record.pdn_tags(), game_id=game_id, comments=record.clock_comments())
         except StoreError as e:
             why = f"Not saved: {e}"
             return None, why if not self.unsaved else self.failure_line()

@@ -6,17 +6,19 @@ from its winner and termination.
 """
 
 from ..rules import NO_MOVES, NO_PIECES, RESIGNATION, opponent
-from ..rules.game import AGREEMENT
+from ..rules.game import AGREEMENT, TIME_FORFEIT
 from .theme import side_name
 
 
 def outcome_words(outcome):
-    """"White has no pieces left", "Red resigned", "Draw agreed", or the draw rule's own words."""
+    """"White has no pieces left", "Red resigned", "Red lost on time", "Draw agreed", or the draw rule's own
+    words."""
     if outcome.winner is None:
         return "Draw agreed" if outcome.termination == AGREEMENT else str(outcome)  # a draw names no side
     loser = side_name(opponent(outcome.winner))
     return {NO_PIECES: f"{loser} has no pieces left", NO_MOVES: f"{loser} has no legal move",
-            RESIGNATION: f"{loser} resigned"}.get(outcome.termination, str(outcome))
+            RESIGNATION: f"{loser} resigned", TIME_FORFEIT: f"{loser} lost on time"}.get(outcome.termination,
+                                                                                          str(outcome))
 
 
 def player_names(black, white):

@@ -39,7 +39,11 @@ class PlayScene(Scene):
     """params: players ({colour: Level or None for a person}), start (Position, optional),
     game (Game to resume, optional), draw_rule (optional), match (a Match to go on with,
     instead of players/start/game), flipped (optional), ephemeral (a game from the command
-    line: not autosaved, remembers no choices).  The mode follows from the players."""
+    line: not autosaved, remembers no choices), time_control (a ``controller.clock.TimeControl``:
+    both sides play to a clock; None: no clocks).  The mode follows from the players.
+
+    The clocks run only while the game is live: a dialog or review over it, the window minimised,
+    a piece moving, a paused game or the computer's move already arrived (its reply pause) stop them."""
 
     update_when_covered = True  # keep polling the engine and animating under overlays
 
@@ -48,8 +52,14 @@ class PlayScene(Scene):
         self.match = p.get("match") or Match(
             p.get("players"), p.get("game"), start=p.get("start"),
             draw_rule=p.get("draw_rule") or self.setting("draw_rule", "official"),
-            engine=lambda: self.app.engine, book=bool(self.setting("opening_book", True)))
+            engine=lambda: self.app.engine, book=bool(self.setting("opening_book", True)),
+            time_control=p.get("time_control"))
         self.match.pace = self.pace()
+        if self.match.clocks is not None and self.app.fixed_dt is not None:
+            # a window stepped a frame at a time (tests, tools) counts its frames' time on the clocks
+            self.match.use_time(lambda: self.app.frames * self.app.fixed_dt)
+        self.minimised = False
+        self._clock_shown = None  # the clocks' texts last drawn: a change asks for a frame
         self.flipped = p.get("flipped", flipped_for(self.app, self.players))
         self.numbers = bool(self.setting("square_numbers", True))
         self.live = LiveBoard(self.app)  # the live analysis (A), off until asked
@@ -308,7 +318,8 @@ class PlayScene(Scene):
         """The same players from the same start, as a new game."""
         return {"players": dict(self.players), "start": self.game.start,
                 "draw_rule": self.game.draw_rule.name, "flipped": self.flipped,
-                "ephemeral": bool(self.params.get("ephemeral"))}
+                "ephemeral": bool(self.params.get("ephemeral")),
+                "time_control": self.match.clocks.control if self.match.clocks is not None else None}
 
     def in_progress(self):
         """A game with moves made and not over, or one the disk refused: something to lose by leaving it
@@ -336,6 +347,10 @@ class PlayScene(Scene):
     # -- events -----------------------------------------------------------------
 
     def handle_event(self, event):
+        if event.type in (pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
+            self.minimised = True  # the clocks stop while nobody can see them
+        elif event.type in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWMAXIMIZED):
+            self.minimised = False
         if self.anim is not None and self._board_input(event):
             self.land()  # input meets the board as it will be: no click or key is lost to a moving piece
         if self.panel.handle_event(event):
@@ -515,6 +530,7 @@ class PlayScene(Scene):
     def update(self, dt):
         self.clock += dt
         self.extras.update(dt)  # hint answers
+        self._tick_clocks()
         self._update_match(dt)
         self._follow_analysis()  # a move or an undo is analysed at once
         self.panel.refresh()
@@ -549,6 +565,26 @@ class PlayScene(Scene):
         elif match.engine_problem and not failed_before:
             self._engine_failed()
 
+    def _tick_clocks(self):
+        """The side to move's clock runs while the game is live: no dialog or review over it, the
+        window not minimised, no piece moving (nobody is charged for the animation; a paused game stops
+        it too: the match knows)."""
+        match = self.match
+        if match.clocks is None:
+            return
+        match.tick_clock(live=self.app.stack.top is self and not self.minimised and self.anim is None)
+        shown = self.clock_texts()
+        self._clock_changed = shown != self._clock_shown
+        self._clock_shown = shown
+
+    def clock_texts(self):
+        """The two clocks as shown ("2:41", "0:09.4"), or None without clocks."""
+        from ...controller.clock import format_clock
+
+        if self.match.clocks is None:
+            return None
+        return tuple(format_clock(self.match.clock_left(c)) for c in (BLACK, 1 - BLACK))
+
     def show_game_over(self):
         """The end-of-game card: Rematch, Review, Save (when the game is kept), Menu."""
         self.app.push("game_over", outcome=self.game.outcome, players=self.players, play_again=self.play_again,
@@ -561,6 +597,8 @@ class PlayScene(Scene):
         """Moving pieces, the thinking spinner, a drag, a message or a pending hint change the picture."""
         if self.anim is not None or self.match.thinking or self.drag is not None or self.live.on:
             return True  # (the live analysis changes without events, as in review)
+        if getattr(self, "_clock_changed", False):
+            return True  # a clock shows another second (or tenth)
         if self.message_until and self.clock < self.message_until + 0.1:
             return True
         return self.extras.hint.thinking

@@ -1,0 +1,327 @@
+"""Game clocks: a time control ("3+2": minutes a side, seconds added after each move) and the two clocks.
+
+Pure: no wall clock is read here.  Every call that needs the time takes
+``now`` (seconds on any monotonic scale: ``time.monotonic()`` in play, a
+number the test chooses in tests), so a test steps time exactly.
+
+- ``TimeControl``: the minutes and increment; ``parse_time_control("3+2")``
+  (the settings' and the screens' spelling, minutes) and
+  ``parse_pdn_time_control("180+2")`` (PDN's ``[TimeControl]`` tag, seconds, as
+  in PGN) read it; ``str()`` and ``.pdn`` write it.
+- ``Clock``: the time left to each side, the side whose clock runs, pause and
+  resume (a dialog, a minimised window), ``press`` after a move (the increment
+  is added to the mover), and ``flagged`` (whose time ran out).
+- ``format_clock`` (the screen: "2:41", "0:09.4" when little is left) and
+  ``pdn_clock``/``parse_pdn_clock`` (a move's ``{[%clock 0:02:41]}`` comment).
+- ``move_budget``: the seconds the computer gives one move from its clock.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from ..rules import BLACK, WHITE
+
+MAX_MINUTES = 180      # a side's time: up to three hours
+MAX_INCREMENT = 60     # seconds added after each move
+LOW_TIME = 20.0        # seconds left under which a clock looks urgent
+TENTHS_BELOW = 10.0    # seconds left under which tenths are shown
+COLOR_KEYS = ("black", "white")
+
+
+class ClockError(ValueError):
+    """A time control or clock time that cannot be used; the message quotes (an excerpt of) it."""
+
+
+def _excerpt(value, limit=24):
+    text = "".join(ch if ch.isprintable() else "?" for ch in str(value)[:limit + 1])
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """``seconds`` each side starts with, ``increment`` seconds added after each of its moves."""
+
+    seconds: float
+    increment: float = 0.0
+
+    def __str__(self):
+        """The screens' and settings' spelling: minutes + increment, "3+2"."""
+        return f"{_number(self.seconds / 60)}+{_number(self.increment)}"
+
+    @property
+    def pdn(self):
+        """PDN's (and PGN's) ``[TimeControl]`` spelling: seconds + increment, "180+2"."""
+        return f"{_number(self.seconds)}+{_number(self.increment)}"
+
+    @property
+    def words(self):
+        """"3 min + 2 s" (for a player)."""
+        inc = f" + {_number(self.increment)} s" if self.increment else ""
+        return f"{_number(self.seconds / 60)} min{inc}"
+
+
+PRESETS = (TimeControl(180, 2), TimeControl(300, 0), TimeControl(600, 5), TimeControl(1800, 0))
+
+
+def _number(x):
+    """``x`` without a needless ".0" ("3", "1.5")."""
+    return f"{x:g}" if x != int(x) else str(int(x))
+
+
+_PAIR = re.compile(r"\s*(\d{1,6}(?:\.\d{1,3})?)\s*\+\s*(\d{1,6}(?:\.\d{1,3})?)\s*")
+
+
+def _pair(text, what):
+    if not isinstance(text, str):
+        raise ClockError(f"a {what} is written like 3+2, not {_excerpt(text)}")
+    m = _PAIR.fullmatch(text[:40]) if len(text) <= 40 else None
+    if m is None:
+        raise ClockError(f"a {what} is written like 3+2 (minutes + seconds), not {_excerpt(text)}")
+    return float(m.group(1)), float(m.group(2))
+
+
+def make_time_control(minutes, increment=0):
+    """A TimeControl of ``minutes`` (more than 0, at most MAX_MINUTES) and ``increment`` seconds
+    (0 to MAX_INCREMENT); ClockError otherwise."""
+    try:
+        minutes, increment = float(minutes), float(increment)
+    except (TypeError, ValueError, OverflowError):
+        raise ClockError(f"a time control is minutes and seconds, not {_excerpt((minutes, increment))}") from None
+    if not (0 < minutes <= MAX_MINUTES):  # refuses nan and inf too
+        raise ClockError(f"the minutes a side must be more than 0 and at most {MAX_MINUTES}, "
+                         f"not {_number_text(minutes)}")
+    if not (0 <= increment <= MAX_INCREMENT):
+        raise ClockError(f"the increment must be from 0 to {MAX_INCREMENT} seconds, not {_number_text(increment)}")
+    return TimeControl(minutes * 60, increment)
+
+
+def _number_text(x):
+    return _number(x) if math.isfinite(x) else str(x)
+
+
+def parse_time_control(text):
+    """The TimeControl spelt ``text`` ("3+2": minutes + increment seconds), or None for "off" (or "").
+    ClockError quoting anything else."""
+    if isinstance(text, TimeControl) or text is None:
+        return text
+    if isinstance(text, str) and text.strip().lower() in ("", "off", "none", "-"):
+        return None
+    minutes, increment = _pair(text, "time control")
+    return make_time_control(minutes, increment)
+
+
+def parse_pdn_time_control(text):
+    """The TimeControl of a PDN ``[TimeControl "180+2"]`` tag (seconds + increment, as in PGN), or None
+    for a game without one ("-", "?", ""); ClockError quoting anything else (moves-per-period controls
+    such as "40/7200" are not played here)."""
+    if not isinstance(text, str) or text.strip() in ("", "-", "?"):
+        if isinstance(text, str) or text is None:
+            return None
+        raise ClockError(f"a TimeControl tag is seconds+increment, not {_excerpt(text)}")
+    seconds, increment = _pair(text, "TimeControl tag (seconds+increment)")
+    return make_time_control(seconds / 60, increment)
+
+
+# -- showing a clock ------------------------------------------------------------------
+
+def format_clock(seconds):
+    """A clock for the screen: "2:41", "1:02:03" from an hour up, "0:09.4" under ten seconds, "0:00" at
+    the end (never negative)."""
+    s = max(0.0, float(seconds)) if math.isfinite(seconds) else 0.0
+    if s < TENTHS_BELOW:
+        tenths = int(s * 10)  # rounded down: a clock never shows time that is not there
+        return f"0:{tenths // 10:02d}.{tenths % 10}"
+    whole = int(s)
+    h, rest = divmod(whole, 3600)
+    m, sec = divmod(rest, 60)
+    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
+
+
+def pdn_clock(seconds):
+    """A move's clock comment body, lichess style: "[%clock 0:02:41]" (whole seconds, rounded down)."""
+    whole = int(max(0.0, seconds)) if math.isfinite(seconds) else 0
+    h, rest = divmod(whole, 3600)
+    m, sec = divmod(rest, 60)
+    return f"[%clock {h}:{m:02d}:{sec:02d}]"
+
+
+_CLOCK_COMMENT = re.compile(r"\[%clock\s+([^\]]{0,40})\]")
+_HMS = re.compile(r"(?:(\d{1,2}):)?(\d{1,2}):(\d{1,2}(?:\.\d{1,3})?)")
+
+
+def parse_pdn_clock(comment):
+    """The seconds a ``[%clock h:mm:ss]`` in the comment ``comment`` gives, None when it holds none;
+    ClockError (quoting it) for a clock that is not a time."""
+    if not isinstance(comment, str):
+        return None
+    m = _CLOCK_COMMENT.search(comment[:4000])
+    if m is None:
+        return None
+    value = m.group(1).strip()
+    hms = _HMS.fullmatch(value)
+    if hms is None:
+        raise ClockError(f"a move's clock is h:mm:ss, not {_excerpt(value)}")
+    h, mi, s = int(hms.group(1) or 0), int(hms.group(2)), float(hms.group(3))
+    if mi >= 60 or s >= 60:
+        raise ClockError(f"a move's clock is h:mm:ss, not {_excerpt(value)}")
+    return h * 3600 + mi * 60 + s
+
+
+def clocks_from_comments(comments):
+    """``({ply: seconds}, problem)`` from a PDN game's comments (``(ply, text)`` pairs, ply counting the
+    moves before the comment): each move's clock, the mover's time left after it.  A clock that cannot
+    be read is skipped and ``problem`` (one line, else None) says which."""
+    out, problem = {}, None
+    for ply, text in comments:
+        try:
+            seconds = parse_pdn_clock(text)
+        except ClockError as e:
+            problem = problem or f"move {ply}: {e}"
+            continue
+        if seconds is not None and isinstance(ply, int) and ply > 0:
+            out[ply] = seconds
+    return out, problem
+
+
+# -- the computer's share ---------------------------------------------------------------
+
+EXPECTED_MOVES = 45     # moves a side makes in a typical game
+MIN_MOVES_TO_GO = 15    # however long the game has gone, plan for at least this many more moves
+INCREMENT_SHARE = 0.8   # the part of the increment spent on each move
+SAFE_SHARE = 0.3        # never more of what is left (less a reserve) on one move
+RESERVE = 1.0           # seconds kept back for the moves' own costs (sending, polling, landing)
+MIN_BUDGET = 0.05       # the least a move is given: the first depths take a few milliseconds
+
+
+def move_budget(left, increment, ply):
+    """Seconds the computer may spend on its move with ``left`` seconds on its clock, ``increment`` added
+    after the move, ``ply`` moves played so far: its time split over the moves a game still has
+    (``EXPECTED_MOVES`` a side, at least ``MIN_MOVES_TO_GO`` more), plus most of the increment, never
+    more than ``SAFE_SHARE`` of what is left beyond a reserve, so it never runs out in normal play."""
+    left = max(0.0, float(left))
+    to_go = max(MIN_MOVES_TO_GO, EXPECTED_MOVES - ply // 2)
+    share = left / to_go + INCREMENT_SHARE * increment
+    cap = SAFE_SHARE * max(0.0, left - RESERVE)
+    return max(MIN_BUDGET, min(share, cap))
+
+
+# -- the clocks ---------------------------------------------------------------------------
+
+class Clock:
+    """The two sides' clocks under ``control``: ``left[colour]`` seconds, ``turn`` the side whose clock
+    runs (or would, while paused).  Every time is the caller's ``now``."""
+
+    def __init__(self, control, left=None, turn=BLACK):
+        self.control = control
+        self.left = {BLACK: float(control.seconds), WHITE: float(control.seconds)}
+        if left is not None:
+            self.left.update({c: float(v) for c, v in left.items()})
+        self.turn = turn
+        self.running = False
+        self._since = 0.0   # when the running clock was last charged
+
+    def _charge(self, now):
+        if self.running:
+            self.left[self.turn] -= max(0.0, now - self._since)
+            self._since = now
+
+    def remaining(self, colour, now):
+        """Seconds ``colour`` has left at ``now`` (at most 0 once it ran out)."""
+        left = self.left[colour]
+        if self.running and colour == self.turn:
+            left -= max(0.0, now - self._since)
+        return left
+
+    def resume(self, now):
+        """The side to move's clock runs from ``now``."""
+        if not self.running:
+            self.running = True
+            self._since = now
+
+    def pause(self, now):
+        """Both clocks stop at ``now`` (a dialog is open, the window is minimised)."""
+        self._charge(now)
+        self.running = False
+
+    def set_running(self, running, now):
+        self.resume(now) if running else self.pause(now)
+
+    def press(self, now):
+        """The side to move has moved at ``now``: its time is charged, the increment added; the other
+        side's clock runs (if the clocks were running).  The mover's time left after the move."""
+        self._charge(now)
+        mover = self.turn
+        self.left[mover] += self.control.increment
+        self.turn = 1 - mover
+        return self.left[mover]
+
+    def switch_to(self, colour, now):
+        """The clock of ``colour`` runs now (an undo or a redo), nobody's time given back or added."""
+        self._charge(now)
+        self.turn = colour
+
+    def flagged(self, now):
+        """The side whose time has run out at ``now``, else None."""
+        return self.turn if self.remaining(self.turn, now) <= 0 else None
+
+    # -- kept in a record -----------------------------------------------------------------
+
+    def state(self, now):
+        """The clocks as JSON values: the control (PDN spelling), each side's seconds left, whose
+        clock runs.  ``Clock.from_state`` reads it back."""
+        return {"control": self.control.pdn, "black": round(self.remaining(BLACK, now), 3),
+                "white": round(self.remaining(WHITE, now), 3), "turn": COLOR_KEYS[self.turn]}
+
+    @classmethod
+    def from_state(cls, data):
+        """A paused Clock from ``state()``'s form; ClockError naming what is wrong (a record edited by hand)."""
+        if not isinstance(data, dict):
+            raise ClockError(f"the clocks are a JSON object, not {type(data).__name__}")
+        control = parse_pdn_time_control(data.get("control"))
+        if control is None:
+            raise ClockError("the clocks have no time control")
+        left = {}
+        for colour, key in zip((BLACK, WHITE), COLOR_KEYS):
+            value = data.get(key)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+                    or not -3600 <= value <= MAX_MINUTES * 60 * 10:
+                raise ClockError(f"{key}'s clock is a number of seconds, not {_excerpt(value)}")
+            left[colour] = float(value)
+        turn = data.get("turn")
+        if turn not in COLOR_KEYS:
+            raise ClockError(f"the clock running is black's or white's, not {_excerpt(turn)}")
+        return cls(control, left, COLOR_KEYS.index(turn))
+
+
+MAX_RECORDED_MOVES = 10000
+
+
+def clocks_from_record(data):
+    """``(Clock, moves)`` from a match record's clocks (``Clock.state`` with ``moves``: each move's
+    mover's seconds left after it, None where not known); ClockError naming what is wrong."""
+    clocks = Clock.from_state(data)
+    moves = data.get("moves", [])
+    if not isinstance(moves, list) or len(moves) > MAX_RECORDED_MOVES:
+        raise ClockError("the moves' clocks are a list of seconds")
+    kept = []
+    for value in moves:
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+        kept.append(max(0.0, float(value)) if ok else None)  # a bad entry is one move without its clock
+    return clocks, kept
+
+
+def restored_clocks(extra):
+    """``Match`` keywords (``clocks``, ``clock_moves``) for an unfinished game's record ``extra``: its
+    clocks as they were when it was kept, paused; {} for a game without clocks, or with clocks that
+    cannot be read (a record edited by hand: the game goes on without them)."""
+    data = extra.get("clock") if isinstance(extra, dict) else None
+    if data is None:
+        return {}
+    try:
+        clocks, moves = clocks_from_record(data)
+    except ClockError:
+        return {}
+    return {"clocks": clocks, "clock_moves": moves}
