@@ -1,0 +1,278 @@
+"""Mine puzzles from PDN games: positions where exactly one move wins material or the game, or saves it.
+
+    python3 tools/mine_puzzles.py ../shared/games/tinsley.pdn -o /tmp/tinsley-puzzles.pdn --jobs 2
+    python3 tools/mine_puzzles.py games1.pdn games2.pdn --limit 100
+    python3 tools/mine_puzzles.py --check assets/puzzles.pdn
+
+The games are mined in background worker processes (``--jobs``; see
+``game/training/miner.py`` for what makes a puzzle) while a progress bar runs on
+the terminal.  At the end it prints the games read (and how many could not be
+read to the end: skipped), the puzzles found, puzzles per 100 games, seconds per
+game and the count of each theme, and writes the puzzles (duplicate positions
+removed, in the order of the games) to ``-o``.  Without ``-o`` nothing is written.
+
+``--check FILE`` re-checks a puzzle file instead: each puzzle's first move must be
+the only answer at both verification depths (or by the endgame database), and the
+solver must have more than one legal move; it prints what fails and exits 1 if
+anything does.
+
+Ctrl+C (or a kill) stops the workers and prints the figures so far; no process
+is left behind (the workers also end by themselves if this process dies).
+"""
+
+import argparse
+import os
+import signal
+import sys
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+import _common  # noqa: F401  (this checkout's game first on sys.path)
+
+from game.textfile import FileReadError
+
+_MINER = None   # the worker's Miner (one per process, made by _init)
+
+
+# -- the worker processes -------------------------------------------------------------------------
+
+def _watch_parent(parent):
+    """End this worker when the process that started it is gone (killed, say)."""
+    while True:
+        if os.getppid() != parent:
+            os._exit(0)
+        time.sleep(1.0)
+
+
+def _init(settings, parent):
+    """Each worker: Ctrl+C is the parent's to handle; a miner; the watch on the parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    global _MINER
+    from game.training.miner import Miner
+
+    _MINER = Miner(settings)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _mine_job(job):
+    """One game: (index, puzzles, stats of the game)."""
+    from game.training.miner import Stats
+
+    index, start, moves, broken, prefix, source = job
+    _MINER.stats = Stats()
+    puzzles = []
+    if broken:
+        _MINER.stats.broken += 1
+    else:
+        puzzles = _MINER.mine_game(start, moves, f"{prefix}-{index + 1:04d}", source)
+    return index, puzzles, _MINER.stats
+
+
+def _check_job(puzzle):
+    from game.training.miner import check_puzzle
+
+    return puzzle.id, check_puzzle(puzzle, miner=_MINER)
+
+
+def _pool(jobs, settings):
+    """A spawn pool whose workers start with Ctrl+C held back (see game/spawn.py)."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")
+    block = getattr(signal, "pthread_sigmask", None)
+    old = block(signal.SIG_BLOCK, {signal.SIGINT}) if block else None
+    try:
+        return ctx.Pool(jobs, initializer=_init, initargs=(settings, os.getpid()))
+    finally:
+        if block:
+            block(signal.SIG_SETMASK, old)
+
+
+# -- the terminal ---------------------------------------------------------------------------------
+
+class Progress:
+    """A bar on a terminal; a line every tenth of the way otherwise (a log)."""
+
+    def __init__(self, total, what):
+        self.total, self.what = max(total, 1), what
+        self.tty = sys.stderr.isatty()
+        self.t0 = time.perf_counter()
+        self.shown = -1
+
+    def update(self, done, extra=""):
+        share = done / self.total
+        if not self.tty:
+            tenth = int(share * 10)
+            if tenth == self.shown and done != self.total:
+                return
+            self.shown = tenth
+        bar = "#" * int(30 * share) + "." * (30 - int(30 * share))
+        line = (f"[{bar}] {done}/{self.total} {self.what}  {extra}  "
+                f"{time.perf_counter() - self.t0:.0f} s")
+        sys.stderr.write(("\r" + line) if self.tty else line + "\n")
+        sys.stderr.flush()
+
+    def close(self):
+        if self.tty:
+            sys.stderr.write("\n")
+
+
+def _terminated(signum, frame):
+    raise SystemExit(128 + signum)
+
+
+# -- mining ---------------------------------------------------------------------------------------
+
+def _read_games(paths, limit):
+    """The jobs for the games of the files, in order (at most ``limit``); exits with a message
+    on a file that cannot be read."""
+    from game.notation.pdn import PdnError, read_pdn_file
+    from game.training.miner import source_of
+
+    jobs = []
+    for path in paths:
+        try:
+            games = read_pdn_file(path)
+        except (FileReadError, PdnError, OSError) as e:
+            raise SystemExit(f"cannot read {path}: {e}") from None
+        prefix = Path(path).stem
+        for pdn in games:
+            if limit is not None and len(jobs) >= limit:
+                return jobs
+            try:
+                start, broken = pdn.start_position(), bool(pdn.error)
+            except (PdnError, ValueError):
+                start, broken = None, True
+            jobs.append((len(jobs), start, list(pdn.moves), broken, prefix, source_of(pdn.tags)))
+    return jobs
+
+
+def mine(args, settings):
+    from game.training.miner import Stats, dedupe
+    from game.training.puzzle import THEMES, write_puzzles
+
+    jobs = _read_games(args.files, args.limit)
+    if not jobs:
+        raise SystemExit("no games in " + ", ".join(args.files))
+    found, stats = {}, Stats()
+    bar = Progress(len(jobs), "games")
+    t0 = time.perf_counter()
+    stopped = False
+    pool = _pool(args.jobs, settings)
+    try:
+        for index, puzzles, game_stats in pool.imap_unordered(_mine_job, jobs):
+            found[index] = puzzles
+            stats.add(game_stats)
+            bar.update(len(found), f"{sum(map(len, found.values()))} puzzles")
+    except (KeyboardInterrupt, SystemExit):
+        stopped = True
+    finally:
+        pool.terminate()
+        pool.join()
+        bar.close()
+    seconds = time.perf_counter() - t0
+    puzzles, dropped = dedupe(p for i in sorted(found) for p in found[i])
+    games = len(found)
+    read = games - stats.broken
+    print(("stopped: " if stopped else "")
+          + f"games read: {games} ({stats.broken} could not be read to the end: skipped)")
+    print(f"puzzles found: {len(puzzles)} ({dropped} duplicate positions dropped; "
+          f"{stats.candidates} candidates, rejected: "
+          + (", ".join(f"{n} {why}" for why, n in sorted(stats.rejected.items())) or "none") + ")")
+    if read:
+        print(f"puzzles per 100 games: {100 * len(puzzles) / read:.1f}")
+        print(f"seconds per game: {seconds / games:.2f} wall ({seconds:.0f} s, {args.jobs} worker"
+              f"{'s' if args.jobs > 1 else ''})")
+    themes = Counter(p.theme for p in puzzles)
+    print("themes: " + ", ".join(f"{t} {themes[t]}" for t in THEMES if themes[t]))
+    goals = Counter(p.goal for p in puzzles)
+    print("goals: " + ", ".join(f"{g} {n}" for g, n in goals.most_common()))
+    if args.output and puzzles:
+        Path(args.output).write_text(write_puzzles(puzzles), encoding="utf-8")
+        print(f"written to {args.output}")
+    elif not args.output:
+        print("not written (no -o)")
+    return 130 if stopped else 0
+
+
+def check(args, settings):
+    from game.training.puzzle import read_puzzles
+
+    try:
+        text = Path(args.check).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise SystemExit(f"cannot read {args.check}: {e}") from None
+    puzzles, problems = read_puzzles(text)
+    for line in problems:
+        print(f"not read: {line}")
+    if args.limit is not None:
+        puzzles = puzzles[:args.limit]
+    forced = sum(1 for p in puzzles if len(p.position.legal_moves()) < 2)
+    bar = Progress(len(puzzles), "puzzles")
+    failures = []
+    stopped = False
+    pool = _pool(args.jobs, settings)
+    try:
+        for done, (ident, problem) in enumerate(pool.imap(_check_job, puzzles), 1):
+            if problem is not None:
+                failures.append((ident, problem))
+            bar.update(done, f"{len(failures)} failed")
+    except (KeyboardInterrupt, SystemExit):
+        stopped = True
+    finally:
+        pool.terminate()
+        pool.join()
+        bar.close()
+    for ident, problem in failures:
+        print(f"{ident}: {problem}")
+    depths = " and ".join(str(d) for d in settings.depths)
+    print(("stopped: " if stopped else "") + f"{len(puzzles)} puzzles checked, {len(problems)} not read; "
+          f"{forced} with a forced first move; {len(failures)} whose first move is not the only answer "
+          f"at depths {depths} (or by the endgame database)")
+    return 130 if stopped else (1 if failures or problems else 0)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("files", nargs="*", metavar="FILE.pdn", help="PDN files to mine")
+    ap.add_argument("-o", "--output", metavar="OUT.pdn", help="write the puzzles here")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    ap.add_argument("--limit", type=int, default=None, metavar="GAMES",
+                    help="mine the first GAMES games only (with --check: the first puzzles)")
+    ap.add_argument("--check", metavar="PUZZLES.pdn", help="re-check a puzzle file instead of mining")
+    ap.add_argument("--screen-depth", type=int, default=None, help="depth of the first look at every position")
+    ap.add_argument("--depths", default=None, metavar="D1,D2",
+                    help="the two verification depths (default %(default)s: the miner's)")
+    args = ap.parse_args(argv)
+    from dataclasses import replace
+
+    from game.training.miner import DEFAULT
+
+    settings = DEFAULT
+    if args.jobs < 1:
+        ap.error("--jobs must be 1 or more")
+    if args.limit is not None and args.limit < 1:
+        ap.error("--limit must be 1 or more")
+    if args.screen_depth is not None:
+        if not 1 <= args.screen_depth <= 20:
+            ap.error("--screen-depth must be from 1 to 20")
+        settings = replace(settings, screen_depth=args.screen_depth)
+    if args.depths is not None:
+        try:
+            d1, d2 = (int(x) for x in args.depths.split(","))
+        except ValueError:
+            ap.error(f"--depths: two depths, as 8,12 (not {args.depths[:20]!r})")
+        if not (1 <= d1 <= d2 <= 24):
+            ap.error("--depths: from 1 to 24, the first no deeper than the second")
+        settings = replace(settings, depths=(d1, d2), line_depth=d1)
+    if args.check is None and not args.files:
+        ap.error("name PDN files to mine, or --check PUZZLES.pdn")
+    signal.signal(signal.SIGTERM, _terminated)
+    code = check(args, settings) if args.check else mine(args, settings)
+    raise SystemExit(code)
+
+
+if __name__ == "__main__":
+    main()
