@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import re
 from dataclasses import dataclass, fields
 
 from ..rules import DRAW_RULES
@@ -73,6 +74,7 @@ class Settings:
     allow_analysis: bool = False   # live analysis in a game against the computer (like hints, opt-in)
     opening_book: bool = True      # Expert and Master play the opening from the book
     auto_flip: bool = False        # two people at one screen: the board turns to the player to move
+    time_control: str = "off"      # the last clock chosen for a new game: "off" or minutes+increment ("3+2")
 
     # -- dict-style access, for scenes that keep preferences as a mapping ------
     # ``settings.get("show_movable", True)``, ``settings["new_game"]`` (the
@@ -152,12 +154,18 @@ _CHOICES = {
 }
 
 
+# the settings' spelling of a clock (its limits are the controller's: a value it refuses means "off")
+_FORMS = {"time_control": re.compile(r"off|[0-9]{1,3}(\.[0-9]{1,2})?\+[0-9]{1,2}")}
+
+
 def _valid(name: str, value: object) -> bool:
     default = getattr(Settings, name)
     if isinstance(default, bool):
         return isinstance(value, bool)
     if name in _CHOICES:
         return isinstance(value, str) and value in _CHOICES[name]
+    if name in _FORMS:
+        return isinstance(value, str) and _FORMS[name].fullmatch(value) is not None
     if isinstance(default, str):
         # modes and level names belong to the UI and the engine: any short name
         return isinstance(value, str) and 0 < len(value) <= 40 and value.isprintable()

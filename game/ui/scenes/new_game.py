@@ -1,14 +1,19 @@
-"""Choosing a game: difficulty and side (1 player), nothing (2 players), two levels and a pace (watch).
+"""Choosing a game: difficulty, side and clock (1 player), the clock (2 players), two levels and a
+pace (watch).
 
 The rows keep their places whatever is chosen: the row for a custom depth
-or time comes last, in a slot kept for it, so nothing jumps when it
-appears.  The whole screen is one block centred in the window.
+or time comes last, in a slot kept for it, so nothing jumps when it appears.
+The clock's minutes and increment share a row under the clock, faint while it
+is off; a preset sets them and changing them makes a custom clock.  The whole
+screen is one block centred in the window.  The clock chosen (off by default)
+is remembered in the settings (``time_control``).
 """
 
 import random
 
 import pygame
 
+from ...controller.clock import PRESETS, ClockError, make_time_control, parse_time_control
 from ...rules import BLACK, WHITE
 from .. import theme
 from ..page import ChoicePage
@@ -29,6 +34,11 @@ FOOTER = "Up/Down or Tab move · Left/Right change · Enter starts · Esc goes b
 SIDE_VALUES = ("Black", "White", "Random")
 SIDE_SHOWN = (theme.SIDE_NAMES[BLACK], theme.SIDE_NAMES[WHITE], "Random")
 WATCH_PACES = (("fast", "Fast"), ("normal", "Normal"), ("slow", "Slow"))
+CLOCK_OFF = "Off"
+CUSTOM_CLOCK = "Custom"
+CLOCK_CHOICES = [CLOCK_OFF] + [tc.words for tc in PRESETS] + [CUSTOM_CLOCK]
+MINUTES = (1, 2, 3, 4, 5, 7, 10, 15, 20, 25, 30, 45, 60, 90, 120, 180)
+INCREMENTS = (0, 1, 2, 3, 5, 10, 15, 20, 30, 60)
 
 
 def level_names():
@@ -62,9 +72,11 @@ class NewGameScene(ChoicePage):
             self.seconds = Chooser("Seconds per move", [f"{s:g}" for s in SECONDS], index=2)
             side = remembered.get("side")
             self.side = Chooser("Your side", SIDE_SHOWN, index=SIDE_VALUES.index(side) if side in SIDE_VALUES else 0)
-            # the custom rows share the last slot, so choosing one moves nothing
-            self.rows = [self.difficulty, self.side, self.depth, self.seconds]
-            self.slots = 3
+            self._clock_rows()
+            # the custom rows share the slot after the clock, so choosing one moves nothing
+            self.rows = [self.difficulty, self.side, self.clock, self.minutes, self.increment, self.depth,
+                         self.seconds]
+            self.slots = 5
         elif self.mode == "watch":
             # the levels chosen last time (the settings keep them), else Medium against Hard
             black = self._setting("black_level", "Medium")
@@ -80,13 +92,81 @@ class NewGameScene(ChoicePage):
             self.rows = [self.black_level, self.white_level, self.pace]
             self.slots = 3
         else:
-            self.slots = 0
+            self._clock_rows()
+            self.rows = [self.clock, self.minutes, self.increment]
+            self.slots = 2
         for row in self.rows:
             row.split = 0.42
+        if self.mode != "watch":
+            self.minutes.split = self.increment.split = 0.5  # half a row each: their words need the room
         self.start_button = Button("Start game", self.start_game, primary=True)
         self.back_button = Button("Back", self.back)
         self.focus = FocusGroup(self.rows + [self.start_button, self.back_button])
         self._refresh()
+
+    def _clock_rows(self):
+        """The clock row (Off, the presets, Custom) and the custom clock's minutes and increment, set to
+        the clock chosen last (a remembered value that cannot be read is Off)."""
+        try:
+            chosen = parse_time_control(self._setting("time_control", "off"))
+        except ClockError:
+            chosen = None
+        minutes = list(MINUTES)
+        increments = list(INCREMENTS)
+        shown = CLOCK_OFF
+        if chosen is not None:
+            shown = chosen.words if chosen in PRESETS else CUSTOM_CLOCK
+            whole = chosen.seconds / 60
+            for values, value in ((minutes, int(whole) if whole == int(whole) else whole),
+                                  (increments, int(chosen.increment) if chosen.increment == int(chosen.increment)
+                                   else chosen.increment)):
+                if value not in values:
+                    values.append(value)
+                    values.sort()
+        self.clock = Chooser("Clock", CLOCK_CHOICES, index=CLOCK_CHOICES.index(shown), on_change=self._clock_changed)
+        pick = chosen if chosen is not None else PRESETS[0]
+        whole = pick.seconds / 60
+        # the clock's minutes and increment, always shown (faint while the clock is off): a preset sets
+        # them, and changing them makes a custom clock
+        self.minutes = Chooser("Minutes", minutes, index=minutes.index(int(whole) if whole == int(whole) else whole),
+                               on_change=self._custom_changed)
+        inc = int(pick.increment) if pick.increment == int(pick.increment) else pick.increment
+        self.increment = Chooser("+ s/move", increments, index=increments.index(inc), on_change=self._custom_changed)
+
+    def _clock_changed(self, shown):
+        """A preset chosen: its minutes and increment are shown."""
+        if shown in CLOCK_CHOICES[1:-1]:
+            preset = PRESETS[CLOCK_CHOICES.index(shown) - 1]
+            self.minutes.set_value(int(preset.seconds // 60))
+            self.increment.set_value(int(preset.increment))
+        self._refresh()
+
+    def _custom_changed(self, _value):
+        """Minutes or increment changed: the preset they make, else Custom."""
+        control = make_time_control(self.minutes.value, self.increment.value)
+        self.clock.set_value(control.words if control in PRESETS else CUSTOM_CLOCK)
+        self._refresh()
+
+    def slot_of(self):
+        """The slot of each row of ``rows``: the clock's minutes and increment share one, side by side, and
+        the custom level's two rows the last."""
+        if self.mode == "1p":
+            return [0, 1, 2, 3, 3, 4, 4]
+        if self.mode == "2p":
+            return [0, 1, 1]
+        return list(range(len(self.rows)))
+
+    def chosen_time_control(self):
+        """The clock chosen: a TimeControl, or None for Off (and in watch mode)."""
+        if self.mode == "watch" or self.clock.value == CLOCK_OFF:
+            return None
+        return make_time_control(self.minutes.value, self.increment.value)
+
+    def _remember_clock(self, control):
+        try:
+            self.app.settings["time_control"] = "off" if control is None else str(control)
+        except Exception:
+            pass  # remembering the choice is a nicety
 
     @staticmethod
     def _index(names, name):
@@ -112,6 +192,8 @@ class NewGameScene(ChoicePage):
         if self.mode == "1p":
             self.depth.visible = self.difficulty.value == CUSTOM_DEPTH
             self.seconds.visible = self.difficulty.value == CUSTOM_TIME
+        if self.mode != "watch":
+            self.minutes.enabled = self.increment.enabled = self.clock.value != CLOCK_OFF
         self.resize(self.size)
 
     def chosen_level(self):
@@ -163,7 +245,10 @@ class NewGameScene(ChoicePage):
             players = {BLACK: self.levels[self.black_level.value], WHITE: self.levels[self.white_level.value]}
         else:
             players = {BLACK: None, WHITE: None}
-        self.app.switch("play", mode=self.mode, players=players)
+        control = self.chosen_time_control()
+        if self.mode != "watch":
+            self._remember_clock(control)
+        self.app.switch("play", mode=self.mode, players=players, time_control=control)
 
     def act(self):
         self.start_game()
@@ -186,11 +271,22 @@ class NewGameScene(ChoicePage):
         top = max(margin, (self.footer_rect.y - margin - block) // 2)
         y = self.place_heading(size, top, title_h, sub_h) + gap * 2
         slots = self.place_rows(size, self.slots, y)
+        last = -1
+        for row, slot in zip(self.rows, self.slot_of()):
+            if row.visible:  # each row in its own slot: a custom row appearing moves no other
+                row.rect = pygame.Rect(slots[slot])
+                last = max(last, slot)
+        if self.mode != "watch" and slots:
+            # the custom clock's minutes and increment share a slot, side by side
+            whole = slots[self.slot_of()[self.rows.index(self.minutes)]]
+            half = (whole.width - gap) // 2
+            self.minutes.rect = pygame.Rect(whole.x, whole.y, half, whole.height)
+            self.increment.rect = pygame.Rect(whole.right - half, whole.y, half, whole.height)
         if self.slots:
             y = slots[-1].bottom + gap * 2
-        # the description sits in the middle of what the rows leave above the buttons (a free
-        # custom slot included), so there is no hole and the buttons below never move
-        free = sum(1 for r in self.rows if not r.visible) - (len(self.rows) - self.slots)
+        # the description sits in the middle of what the rows leave above the buttons (the free
+        # custom slots at the end included), so there is no hole and the buttons below never move
+        free = self.slots - 1 - last
         region_top = y - free * (bh + gap) if self.slots else y
         region_bottom = y + desc_h
         text_h = max(1, theme.wrapped_height(self.description(), self.description_size, bw))
