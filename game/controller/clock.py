@@ -188,8 +188,8 @@ def clocks_from_comments(comments):
 
 # -- the computer's share ---------------------------------------------------------------
 
-EXPECTED_MOVES = 45     # moves a side makes in a typical game
-MIN_MOVES_TO_GO = 15    # however long the game has gone, plan for at least this many more moves
+EXPECTED_MOVES = 50     # moves a side makes in a long game
+MIN_MOVES_TO_GO = 30    # however long the game has gone, plan for at least this many more moves
 INCREMENT_SHARE = 0.8   # the part of the increment spent on each move
 SAFE_SHARE = 0.3        # never more of what is left (less a reserve) on one move
 RESERVE = 1.0           # seconds kept back for the moves' own costs (sending, polling, landing)

@@ -104,9 +104,10 @@ class PlayExtras:
         scene = self.scene
         if scene.anim is not None:
             scene.anim.finish()
+        clocks = {ply: left for ply, left in enumerate(scene.match.clock_moves, 1) if left is not None}
         scene.app.push("review", game=scene.game.copy(), back="pop",
                        tags=store_hooks.review_tags(scene.match.record()), players=dict(scene.players),
-                       flipped=scene.flipped)
+                       flipped=scene.flipped, clocks=clocks)
 
     # -- frame -----------------------------------------------------------------------
 

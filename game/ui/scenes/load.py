@@ -98,7 +98,8 @@ def open_loaded_game(app, loaded, replace=False, ply=0):
     if loaded.game is None:
         tell(app, "Cannot show this game", loaded.error or "it has no start position")
         return False
-    params = dict(game=loaded.game, tags=loaded.tags, result=loaded.result, error=loaded.error, ply=ply)
+    params = dict(game=loaded.game, tags=loaded.tags, result=loaded.result, error=loaded.error, ply=ply,
+                  comments=loaded.comments)
     if replace:
         app.switch("menu")  # Back from the review leads to the menu
     app.push("review", back="pop", **params)

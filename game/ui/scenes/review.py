@@ -110,6 +110,10 @@ class ReviewScene(Scene):
         p = self.params
         self.game = p["game"]
         self.tags = dict(p.get("tags") or {})
+        # each move's clock (the mover's time left after it): from play, or a PDN game's [%clock] comments
+        from ...controller.clock import clocks_from_comments
+
+        self.clocks = dict(p.get("clocks") or clocks_from_comments(p.get("comments") or ())[0])
         # the result the record gives ("2-0", "0-2", "1-1", "0-0" or "*"): it stands wherever
         # the board itself is not over (a game stopped by resignation or agreement)
         self.recorded = normal_result(p.get("result") or "*") or "*"
@@ -632,6 +636,13 @@ class ReviewScene(Scene):
         """"12. 9x18" / "12... 22-17" for the move leading to position ``ply``, numbered as in the list."""
         return f"{move_number(ply - 1, self.game.start.turn)} {self.game.moves[ply - 1]}"
 
+    def clock_words(self, ply):
+        """" (2:41 left)": the mover's clock after the move leading to ``ply``, or "" when not known."""
+        from ...controller.clock import format_clock
+
+        left = self.clocks.get(ply)
+        return f" ({format_clock(left)} left)" if isinstance(left, (int, float)) else ""
+
     def result(self):
         return result_words(self.game.outcome, self.recorded)
 
@@ -672,7 +683,7 @@ class ReviewScene(Scene):
         if self.ply == 0:
             head = "Start position"
         else:
-            head = f"After {self.move_words(self.ply)}"
+            head = f"After {self.move_words(self.ply)}{self.clock_words(self.ply)}"
         ended = self.game.outcome is not None or self.recorded != "*"
         tail = self.result() if (self.ply == self.total and ended) else to_move(self.position.turn)
         return f"{head} — {tail}", theme.TEXT
