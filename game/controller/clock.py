@@ -157,9 +157,12 @@ def parse_pdn_clock(comment):
     ClockError (quoting it) for a clock that is not a time."""
     if not isinstance(comment, str):
         return None
-    m = _CLOCK_COMMENT.search(comment[:4000])
-    if m is None:
+    at = comment.find("[%clock", 0, 4000)
+    if at < 0:
         return None
+    m = _CLOCK_COMMENT.match(comment, at)
+    if m is None:
+        raise ClockError(f"a move's clock is [%clock h:mm:ss], not {_excerpt(comment[at:])}")
     value = m.group(1).strip()
     hms = _HMS.fullmatch(value)
     if hms is None:
