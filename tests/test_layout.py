@@ -27,6 +27,7 @@ SCENES = [
     ("settings", {}, "menu"),
     ("setup", {}, "menu"),
     ("how_to_play", {}, "menu"),
+    ("record", {}, "menu"),
     ("confirm", {"title": "Leave this game?", "message": "Your game is kept: Continue resumes it.",
                  "confirm": "Leave"}, "menu"),
     ("notice", {"title": "Could not open the game", "message": LONG_MESSAGE}, "menu"),

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..engine.levels import LevelError, parse_level
 from ..notation.pdn import normal_result, read_pdn
 from ..store.paths import archive_dir
 from ..textfile import FileReadError, read_text
@@ -60,7 +61,11 @@ def result_of(tags: dict[str, str]) -> GameResult | None:
     else:
         return None
     date = (tags.get("Date") or "").strip()
-    return GameResult(levels[0][:40], score, _day(date), f"{date} {(tags.get('Time') or '').strip()}")
+    try:
+        level = parse_level(levels[0]).spec  # one spelling: "Depth 6" of earlier versions is "depth:6"
+    except LevelError:
+        level = levels[0]
+    return GameResult(level[:40], score, _day(date), f"{date} {(tags.get('Time') or '').strip()}")
 
 
 def _day(text: str) -> datetime.date | None:
