@@ -21,6 +21,7 @@ TAU = 0.5                 # the system constant: how fast the volatility may cha
 EPSILON = 0.000001        # the volatility iteration's tolerance (the paper's)
 
 DEFAULT_RD, DEFAULT_VOL = 350.0, 0.06
+PUZZLE_RD = 250.0         # a puzzle's first deviation: its file's rating is an estimate, surer than a newcomer's
 MIN_RD = 45.0             # never fully sure: a rating keeps moving with new results
 LOWEST, HIGHEST = 100.0, 4000.0   # the range a puzzle file's ratings are read in
 

@@ -4,7 +4,8 @@
 (the stored one once it has been attempted, its file's rating before) and the ids
 served last; it leaves out the last ``AVOID_RECENT`` served (or, with fewer puzzles
 than that, as many of the latest as it can), prefers puzzles not yet solved, and
-picks at random among the ``CLOSEST`` nearest the player's rating.
+picks at random among the ``CLOSEST`` nearest the player's rating that are within
+``WINDOW`` of it (the two nearest when none is).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from .puzzle import Puzzle
 
 AVOID_RECENT = 20   # never one of the last this many puzzles served, when there are others
-CLOSEST = 8         # picked at random among this many nearest the player's rating
+CLOSEST = 8         # picked at random among this many nearest the player's rating ...
+WINDOW = 150        # ... that are within this of it (none: the two nearest)
 
 ALL_THEMES = ""     # the theme filter's "all"
 
@@ -51,4 +53,42 @@ def next_puzzle(puzzles: Sequence[Puzzle], player: float, ratings: Mapping[str, 
     unsolved = [p for p in fresh if p.id not in done]
     choices = unsolved or fresh
     choices.sort(key=lambda p: (abs(rating_of(p, ratings) - player), p.id))
-    return rng.choice(choices[:CLOSEST])
+    near = [p for p in choices[:CLOSEST] if abs(rating_of(p, ratings) - player) <= WINDOW]
+    return rng.choice(near or choices[:2])
+
+
+PUZZLE_FILE = "puzzles.pdn"
+MAX_FILE = 64 * 1024 * 1024   # far more than any puzzle set: a file past it is not ours
+
+
+def load_puzzles(path=None) -> tuple[list[Puzzle], list[str], str | None]:
+    """The puzzles of ``path`` (default: the shipped set), the games skipped (one line each), and
+    None, or a one-line reason there are none to serve (a missing or damaged file).  Never raises."""
+    from pathlib import Path
+
+    from ..engine import shipped
+    from ..textfile import FileReadError, read_text
+    from .puzzle import read_puzzles
+
+    source = shipped.path(PUZZLE_FILE) if path is None else Path(path)
+    name = getattr(source, "name", PUZZLE_FILE)
+    try:
+        if isinstance(source, Path):
+            text = read_text(source, limit=MAX_FILE, what="the puzzle file")
+        else:  # inside an installed package that is not a folder (a zip)
+            data = source.read_bytes()
+            if len(data) > MAX_FILE:
+                return [], [], f"the puzzle file {name} is too large to be ours"
+            text = data.decode("utf-8", "replace")
+    except FileReadError as e:
+        return [], [], str(e)
+    except Exception as e:  # never let the file stop the screen
+        return [], [], f"the puzzle file {name} cannot be read ({type(e).__name__}: {str(e)[:80]})"
+    try:
+        puzzles, problems = read_puzzles(text)
+    except Exception as e:
+        return [], [], f"the puzzle file {name} is damaged ({type(e).__name__}: {str(e)[:80]})"
+    if not puzzles:
+        first = f": {problems[0][:100]}" if problems else ""
+        return [], problems, f"the puzzle file {name} has no puzzle that can be used{first}"
+    return puzzles, problems, None

@@ -1,0 +1,666 @@
+"""Puzzles: find the move that wins, the replies are played for you; your puzzle rating.
+
+params: ``exercises`` (True: "Practise your mistakes": the puzzles are the exercises
+due, ``game.training.exercises.due_exercises()``, each finished attempt is reported
+with ``record_exercise(id, solved)``, and the rating does not change); ``file`` (a
+puzzle PDN file to serve instead of the shipped set).
+
+The board takes moves as in play (click or drag, or the arrows and Enter); a right
+move is answered by the opponent's reply from the solution line, animated; a wrong
+one stays on the board and the note says why it fails, in the game report's words,
+from a search in an engine process of the screen's own (``training.session.Refutation``).
+Hint (H) marks the piece to move, then the move; Retry (R) starts again; Solution (S)
+plays the line through (Left/Right step it); Next (N, or Enter once it is over) serves
+another puzzle near the player's rating; T or the chooser picks a theme; F flips the
+board; Esc goes back.  The first end of each attempt counts: solved without help, or
+not.  Both the player's rating and the puzzle's change (Glicko-2), kept in the store.
+
+The puzzle file is read in a thread (the window never waits on it); the record is a
+small JSON file read once.
+"""
+
+import threading
+
+import pygame
+
+from ...rules import BLACK
+from ...training.puzzle import THEME_WORDS
+from ...training.rating import PUZZLE_RD, Rating, after_attempt
+from ...training.selection import next_puzzle, themes_of
+from ...training.session import FAILED, SOLVED, WRONG, PuzzleSession, Refutation, SessionError
+from .. import theme
+from ..animation import MoveAnimation
+from ..board_view import BoardPicture, BoardRenderer, pieces_of
+from ..geometry import PlayLayout
+from ..hint import ARROW_COLOUR
+from ..menu_items import add_menu_item
+from ..move_input import MOVED, REFUSED, MoveInput
+from ..puzzle_view import PuzzlePanel
+from ..scene import Scene, register
+
+REPLY_PAUSE = 0.45      # seconds the reply waits after your move lands, so both are seen
+SOLUTION_PACE = 1.1     # seconds between the solution's moves
+MESSAGE_SECONDS = 2.5
+ANIMATION_SCALE = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
+ALL_THEMES = "All themes"
+DRAG_THRESHOLD = 6
+
+
+def _rating(stored):
+    return Rating(stored.rating, stored.rd, stored.volatility)
+
+
+@register("puzzles")
+class PuzzlesScene(Scene):
+    def enter(self):
+        self.exercises = bool(self.params.get("exercises"))
+        self.title = "Practise your mistakes" if self.exercises else "Puzzles"
+        self.renderer = BoardRenderer(self.app.assets)
+        self.puzzles = None          # the puzzles to serve, once loaded
+        self.load_error = None       # why there are none
+        self.session = None
+        self.refutation = Refutation(lambda: self.app.new_engine(background=True), names=theme.SIDE_NAMES)
+        self.input = None
+        self.anim = None
+        self.reply_in = None         # seconds until the waiting reply is played
+        self.solution_in = None      # seconds until the solution's next move
+        self.hinted = None           # the session's Hint shown on the board
+        self.flipped = True          # the side to solve at the bottom (set per puzzle)
+        self.cursor = None
+        self.drag = None
+        self.clock = 0.0
+        self.message, self.message_until = "", 0.0
+        self.outcome_words = None    # (text, colour) said once the attempt is counted
+        self.counted = False
+        self.theme_filter = ""       # "" = every theme
+        self.done_exercises = set()
+        self.record = self._load_record()
+        self.panel = PuzzlePanel(self, None if self.exercises else [ALL_THEMES])
+        self.resize(self.size)
+        self._loaded = None
+        self._loader = threading.Thread(target=self._load, daemon=True, name="puzzles-load")
+        self._loader.start()
+
+    def leave(self):
+        self.refutation.close()
+        self.app.set_cursor(False)
+
+    # -- loading --------------------------------------------------------------------------
+
+    def _load_record(self):
+        if self.exercises:
+            return None
+        from ...store import load_puzzle_record
+
+        record = load_puzzle_record()
+        if record.problems:
+            self.app.tell(record.problems)
+        return record
+
+    def _load(self):
+        """In the loader thread: the puzzles (or the exercises due), handed over in ``_loaded``."""
+        try:
+            if self.exercises:
+                from ...training import exercises
+
+                due = list(exercises.due_exercises())
+                self._loaded = (due, None if due else "No exercises are due: every mistake is practised. "
+                                                      "Analyse a game you played to find more.")
+            else:
+                from ...training.selection import load_puzzles
+
+                puzzles, _, error = load_puzzles(self.params.get("file"))
+                self._loaded = (puzzles, None if error is None else f"Puzzles cannot be shown: {error}")
+        except Exception as e:  # never a traceback on the screen: the reason in words
+            self._loaded = ([], f"Puzzles cannot be shown: {type(e).__name__}: {str(e)[:100]}")
+
+    def _take_loaded(self):
+        if self.puzzles is not None or self._loaded is None:
+            return
+        puzzles, error = self._loaded
+        self.puzzles, self.load_error = puzzles, error
+        if not self.exercises and puzzles:
+            options = [ALL_THEMES] + [THEME_WORDS.get(t, t) for t in themes_of(puzzles)]
+            self.panel.theme.options = options
+            self.panel.theme.index = 0
+        if puzzles:
+            self.next_puzzle()
+        self.resize(self.size)
+
+    # -- the puzzle on the board -------------------------------------------------------------
+
+    @property
+    def loading(self):
+        return self.puzzles is None
+
+    def has_next(self):
+        if not self.puzzles:
+            return False
+        if self.exercises:
+            return any(p.id not in self.done_exercises and p is not self._current() for p in self.puzzles)
+        return True
+
+    def _current(self):
+        return self.session.puzzle if self.session is not None else None
+
+    def _choose(self):
+        if self.exercises:
+            left = [p for p in self.puzzles if p.id not in self.done_exercises and p is not self._current()]
+            return left[0] if left else None
+        ratings = {k: v.rating for k, v in self.record.puzzles.items()}
+        return next_puzzle(self.puzzles, self.record.player.rating, ratings, self.theme_filter,
+                           self.record.recent, self.record.solved)
+
+    def next_puzzle(self):
+        """N or Next: another puzzle (near your rating, of the theme chosen; the next exercise)."""
+        if not self.has_next():
+            if self.exercises and self.puzzles:
+                self.say("That was the last exercise due")
+            return
+        puzzle = self._choose()
+        if puzzle is None:
+            self.say("No puzzle has that theme")
+            return
+        if not self.exercises:
+            self.record.note_served(puzzle.id)
+        self.session = PuzzleSession(puzzle)
+        self.counted = False
+        self.outcome_words = None
+        self.flipped = puzzle.solver == BLACK
+        self.resize(self.size)
+        self._restart_board()
+
+    def _restart_board(self):
+        self.refutation.clear()
+        self.anim = None
+        self.reply_in = self.solution_in = None
+        self.hinted = None
+        self.drag = None
+        self.message_until = 0
+        self._new_input()
+
+    def _new_input(self):
+        s = self.session
+        self.input = MoveInput(s.position) if s is not None and s.players_turn else None
+
+    def theme_chosen(self, words):
+        """The theme chooser changed: a puzzle of that theme."""
+        self.theme_filter = next((t for t, w in THEME_WORDS.items() if w == words), "")
+        if self.puzzles:
+            self.next_puzzle()
+
+    def next_theme(self):
+        if self.panel.theme.enabled and self.panel.theme.visible:
+            self.panel.theme.step(1, wrap=True)
+
+    # -- the buttons ---------------------------------------------------------------------------
+
+    def can_hint(self):
+        return self.session is not None and self.session.players_turn and self.anim is None
+
+    def hint(self):
+        if self.session is None:
+            return
+        if self.anim is not None:
+            self.land()
+        h = self.session.hint()
+        if h is None:
+            self.say("No hint now: the puzzle is over" if self.session.status != "solving" else "Wait for the reply")
+            return
+        self.hinted = h
+        self.say(f"Hint: {h.move}" if h.move is not None else f"Hint: the piece on {h.square}")
+        self._count()
+
+    def retry(self):
+        if self.session is None:
+            return
+        self.session.retry()
+        self.outcome_words = None  # counted and shown already: the rating above says it
+        self._restart_board()
+        self.say("Back to the start")
+
+    def solution(self):
+        s = self.session
+        if s is None or s.solution is not None:
+            return
+        self.land()
+        s.show_solution()
+        self._count()
+        self.refutation.clear()
+        self.hinted = None
+        self.input = None
+        self.solution_in = SOLUTION_PACE / 2
+
+    def flip(self):
+        self.flipped = not self.flipped
+        if self.cursor is not None:
+            self.cursor = (7 - self.cursor[0], 7 - self.cursor[1])
+        self.resize(self.size)
+
+    def back(self):
+        self.app.pop()
+
+    def say(self, text):
+        self.message = text
+        self.message_until = self.clock + MESSAGE_SECONDS
+
+    # -- moves ------------------------------------------------------------------------------------
+
+    def play_move(self, move, first_hop=0):
+        s = self.session
+        before = s.position
+        try:
+            verdict = s.play(move)
+        except SessionError as e:
+            self.say(str(e))
+            return
+        self.hinted = None
+        self.input = None
+        self._animate(move, before, first_hop)
+        if verdict == WRONG:
+            self.refutation.ask(s)
+            self.app.play_sound("illegal")
+        self._count()
+
+    def _animate(self, move, before, first_hop=0):
+        speed = ANIMATION_SCALE.get(self.app.settings.get("animation", "normal"), 1.0)
+        self.anim = MoveAnimation(move, before, first_hop, speed)
+        if self.anim.done:
+            self._landed()
+
+    def land(self):
+        if self.anim is not None:
+            self.anim.finish()
+            self._landed()
+
+    def _landed(self):
+        anim, self.anim = self.anim, None
+        move = anim.move
+        self.app.play_sound("capture" if move.is_capture else "move")
+        after = anim.before.play(move)
+        if not anim.piece[1] and (after.piece_at(move.end) or (0, False))[1]:
+            self.app.play_sound("crown")
+        s = self.session
+        if s.pending_reply is not None:
+            self.reply_in = REPLY_PAUSE
+        self._new_input()
+
+    def _count(self):
+        """The attempt's first end: the ratings change (or the exercise is reported) once."""
+        s = self.session
+        if s is None or self.counted or s.result is None:
+            return
+        self.counted = True
+        puzzle = s.puzzle
+        if self.exercises:
+            self.done_exercises.add(puzzle.id)
+            try:
+                from ...training import exercises
+
+                exercises.record_exercise(puzzle.id, bool(s.result))
+            except Exception as e:  # the exercise is kept due: said, never a traceback
+                self.outcome_words = (f"This result could not be kept ({type(e).__name__})", theme.DANGER)
+            return
+        record = self.record
+        before = record.player.rating
+        stored = record.puzzles.get(puzzle.id)
+        mine = _rating(record.player)
+        its = _rating(stored) if stored is not None else Rating(float(puzzle.rating), PUZZLE_RD)
+        mine, its = after_attempt(mine, its, bool(s.result))
+        from ...store import StoredRating, save_puzzle_record
+
+        record.player = StoredRating(mine.r, mine.rd, mine.vol)
+        record.puzzles[puzzle.id] = StoredRating(its.r, its.rd, its.vol)
+        record.note_attempt(puzzle.id, bool(s.result))
+        change = round(mine.r) - round(before)
+        words = f"Your rating went {'up' if change >= 0 else 'down'} {abs(change)}, to {round(mine.r)}."
+        if not save_puzzle_record(record):
+            words += " · not saved: the disk refused it"
+        self.outcome_words = (words, theme.GOOD if change >= 0 else theme.TEXT)
+
+    # -- the frame ------------------------------------------------------------------------------
+
+    def update(self, dt):
+        self.clock += dt
+        self._take_loaded()
+        if self.anim is not None:
+            self.anim.update(dt)
+            if self.anim.done:
+                self._landed()
+        elif self.session is not None:
+            s = self.session
+            if self.reply_in is not None:
+                self.reply_in -= dt
+                if self.reply_in <= 0:
+                    self.reply_in = None
+                    before = s.position
+                    move = s.take_reply()
+                    if move is not None:
+                        self._animate(move, before)
+            elif self.solution_in is not None and s.solution is not None:
+                self.solution_in -= dt
+                if self.solution_in <= 0:
+                    self._solution_step(1)
+        self.refutation.poll()
+        self.panel.refresh()
+
+    def _solution_step(self, delta, auto=True):
+        s = self.session
+        if s is None or s.solution is None:
+            return
+        self.land()
+        before = s.position
+        if s.step_solution(delta):
+            if delta > 0:
+                self._animate(s.last_move, before)
+            else:
+                self.app.play_sound("move")
+        self.solution_in = SOLUTION_PACE if auto and not s.solution_done() else None
+
+    def wants_redraw(self):
+        return (self.anim is not None or self.loading or self.reply_in is not None or self.solution_in is not None
+                or self.drag is not None or self.refutation.thinking
+                or (self.message_until and self.clock < self.message_until + 0.1))
+
+    # -- events -------------------------------------------------------------------------------------
+
+    def handle_event(self, event):
+        if self.anim is not None and self._board_input(event):
+            self.land()
+        if self.panel.handle_event(event):
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+                self.cursor = None
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            if self.input is not None:
+                self.input.reset()
+            self.drag = None
+        elif event.type == pygame.MOUSEMOTION and self.drag is None:
+            self.app.set_cursor(self._clickable(event.pos))
+        elif event.type == pygame.MOUSEMOTION:
+            d = self.drag
+            d["pos"] = event.pos
+            if abs(event.pos[0] - d["press_pos"][0]) + abs(event.pos[1] - d["press_pos"][1]) > DRAG_THRESHOLD:
+                d["active"] = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._release(event.pos)
+
+    def _board_input(self, event):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            return self.layout.frame.collidepoint(event.pos)
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
+            return True
+        return not self.panel.focus.active and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
+                                                             pygame.K_BACKSPACE)
+
+    def _key(self, event):
+        k = event.key
+        if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
+            return
+        s = self.session
+        if k == pygame.K_ESCAPE:
+            if self.panel.focus.active:
+                self.panel.focus.clear()
+            elif self.input is not None and self.input.path:
+                self.input.reset()
+            else:
+                self.back()
+        elif k == pygame.K_h:
+            self.hint()
+        elif k == pygame.K_r:
+            self.retry()
+        elif k == pygame.K_s:
+            self.solution()
+        elif k == pygame.K_n:
+            self.next_puzzle()
+        elif k == pygame.K_t:
+            self.next_theme()
+        elif k == pygame.K_f:
+            self.flip()
+        elif s is not None and s.solution is not None and k in (pygame.K_LEFT, pygame.K_RIGHT):
+            self._solution_step(1 if k == pygame.K_RIGHT else -1, auto=False)
+        elif k == pygame.K_BACKSPACE and self.input is not None:
+            self.input.back()
+        elif k in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
+            self.panel.focus.clear()
+            self._move_cursor(k)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.input is not None and self.cursor is not None:
+                board = self.layout.board
+                self._click(board.square_at_pixel(board.cell_rect(*self.cursor).center))
+            elif s is not None and s.status != "solving" and self.anim is None:
+                self.next_puzzle()  # over: Enter goes on
+
+    def _move_cursor(self, key):
+        if self.cursor is None:
+            start = self.input.movable() if self.input is not None else ()
+            self.cursor = self.layout.board.display_cell(min(start)) if start else (7, 0)
+            return
+        r, c = self.cursor
+        dr, dc = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}[key]
+        self.cursor = (min(7, max(0, r + dr)), min(7, max(0, c + dc)))
+
+    def _clickable(self, pos):
+        if self.input is None or self.anim is not None:
+            return False
+        square = self.layout.board.square_at_pixel(pos)
+        return square is not None and (square in self.input.movable() or square in self.input.destinations())
+
+    def _busy_reason(self):
+        """Why the board takes no move now ("" to say nothing), or None when it does."""
+        s = self.session
+        if s is None or self.anim is not None:
+            return ""
+        if s.solution is not None:
+            return "The solution is shown: Retry or Next"
+        if s.status == SOLVED:
+            return "Solved: Next for another"
+        if s.status == FAILED:
+            return "Retry to try again, or see the Solution"
+        if self.input is None:
+            return ""
+        return None
+
+    def _click(self, square, first_hop=None):
+        reason = self._busy_reason()
+        if reason is not None:
+            if reason and square is not None:
+                self.say(reason)
+            return None
+        entered = len(self.input.path)
+        result = self.input.click(square)
+        if result.kind == MOVED:
+            self.play_move(result.move, max(0, entered - 1) if first_hop is None else first_hop)
+        elif result.kind == REFUSED and result.message:
+            self.say(result.message)
+            self.app.play_sound("illegal")
+        elif result.kind != REFUSED:
+            self.message_until = 0
+        return result
+
+    def _press(self, pos):
+        if self.layout.frame.collidepoint(pos):
+            self.panel.focus.clear()
+        square = self.layout.board.square_at_pixel(pos)
+        if square is None:
+            if self.layout.frame.collidepoint(pos):
+                self._click(None)
+            return
+        self.cursor = None
+        in_hand = self.input is not None and self.input.path and square == self.input.path[-1]
+        if in_hand and self._busy_reason() is None:
+            self.drag = {"square": square, "pos": pos, "press_pos": pos, "active": False, "was_selected": True}
+            return
+        result = self._click(square)
+        if result is not None and result.kind in ("selected", "switched"):
+            self.drag = {"square": square, "pos": pos, "press_pos": pos, "active": False, "was_selected": False}
+
+    def _release(self, pos):
+        d, self.drag = self.drag, None
+        if d is None or self.input is None:
+            return
+        target = self.layout.board.square_at_pixel(pos)
+        if target == d["square"] or (target is None and not d["active"]):
+            if d["was_selected"] and not d["active"] and len(self.input.path) == 1:
+                self._click(target)  # the selected piece clicked again is put down
+            return
+        if target is not None:
+            self._click(target, first_hop=len(self.input.path))
+
+    # -- words -------------------------------------------------------------------------------------
+
+    def prompt(self):
+        if self.session is None:
+            if self.loading:
+                return "Loading puzzles…"
+            return "No exercise to show" if self.exercises else "No puzzle to show"
+        return self.session.puzzle.prompt(theme.SIDE_NAMES)
+
+    def facts(self):
+        """The lines under the prompt: the theme, and the ratings (or where the exercises are)."""
+        s = self.session
+        if s is None:
+            return []
+        p = s.puzzle
+        lines = [f"Theme: {THEME_WORDS.get(p.theme, p.theme)}"]
+        if self.exercises:
+            left = sum(1 for q in self.puzzles if q.id not in self.done_exercises)
+            lines.append(f"Exercises due: {left}")
+            if p.source:
+                lines.append(p.source)
+            return lines
+        stored = self.record.puzzles.get(p.id)
+        lines.append(f"Your rating: {round(self.record.player.rating)}")
+        lines.append(f"Puzzle rating: {round(stored.rating) if stored is not None else p.rating}")
+        return lines
+
+    def note(self):
+        """[(text, colour)]: what happened, why a move fails, the rating's change."""
+        if self.load_error:
+            return [(self.load_error, theme.DANGER if not self.exercises else theme.TEXT)]
+        s = self.session
+        if s is None:
+            return []
+        out = []
+        if s.solution is not None:
+            line = " ".join(str(m) for m in s.puzzle.line)
+            out.append((f"Solution: {line}", theme.TEXT))
+        elif s.status == SOLVED:
+            if s.result:
+                words = "Solved!"
+            elif s.retries:
+                words = "Solved on another try: the first one counts."
+            else:
+                words = "Solved with help: it counts as not solved."
+            out.append((words, theme.GOOD))
+        elif s.status == FAILED and s.wrong is not None:
+            why = self.refutation.text or f"{s.wrong} is not the answer…"
+            out.append((f"Not the answer. {why}", theme.DANGER))
+        elif s.moves and s.ply > 0:
+            out.append(("Right! Keep going." if s.pending_reply is None else "Right!", theme.GOOD))
+        if self.outcome_words is not None:
+            out.append(self.outcome_words)
+        return out
+
+    def status_text(self):
+        if self.message and self.clock < self.message_until:
+            return self.message, theme.ACCENT
+        s = self.session
+        if s is None:
+            return (self.load_error or "Loading puzzles…"), theme.TEXT
+        if s.solution is not None:
+            return f"Solution: move {s.solution} of {len(s.puzzle.line)} · Left/Right to step", theme.TEXT
+        if s.status == SOLVED:
+            return "Solved · N for the next puzzle", theme.TEXT
+        if s.status == FAILED:
+            return "Not the answer · R to retry, S for the solution", theme.TEXT
+        if s.pending_reply is not None:
+            return f"{theme.side_name(s.position.turn)} replies…", theme.TEXT
+        return s.puzzle.prompt(theme.SIDE_NAMES), theme.TEXT
+
+    def status_line(self):
+        text, colour = self.status_text()
+        st = self.layout.status
+        size = max(16, theme.fit_text(text, int(st.height * 0.62), st.width - 8))
+        return theme.elide(text, size, st.width - 8), size, colour
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def resize(self, size):
+        super().resize(size)
+        self.layout = PlayLayout(size, self.flipped)
+        self.panel.resize(self.layout.panel)
+
+    def picture(self):
+        s = self.session
+        if s is None:
+            return BoardPicture({})
+        numbers = bool(self.app.settings.get("square_numbers", True))
+        if self.anim is not None:
+            a = self.anim
+            pic = BoardPicture(pieces_of(a.before))
+            pic.pieces.pop(a.move.start, None)
+            for sq in a.vanished():
+                pic.pieces.pop(sq, None)
+            pic.floating.append((a.piece[0], a.piece[1], a.position_px(self.layout.board), 1.0))
+        else:
+            pic = BoardPicture(pieces_of(s.position))
+        last = s.last_move
+        if last is not None and self.anim is None:
+            pic.last_move = last.path
+        pic.numbers = numbers
+        inp = self.input
+        if inp is not None and self.anim is None:
+            if self.app.settings.get("show_movable", True):
+                pic.movable = inp.movable()
+                pic.must_capture = inp.must_capture
+            if inp.path:
+                piece = pic.pieces.pop(inp.path[0])
+                pic.pieces[inp.path[-1]] = piece
+                pic.selected = inp.path[-1]
+                pic.ghosts = set(inp.jumped())
+                if self.app.settings.get("show_destinations", True) or inp.in_jump:
+                    pic.destinations = inp.destinations()
+                if inp.must_capture:
+                    pic.goals = inp.ends() & pic.destinations
+            elif self.hinted is not None:
+                pic.selected = self.hinted.square
+            d = self.drag
+            if d is not None and d["active"] and d["square"] in pic.pieces:
+                piece = pic.pieces.pop(d["square"])
+                pic.floating.append((piece[0], piece[1], d["pos"], 1.08))
+        if self.hinted is not None and self.hinted.move is not None and self.anim is None:
+            pic.arrows.append((self.hinted.move.path, ARROW_COLOUR))
+        if s.status == FAILED and s.solution is None and self.anim is None and self.refutation.line:
+            pic.arrows.append((self.refutation.line[0].path, theme.DANGER))  # what the wrong move allows
+        return pic
+
+    def draw(self, surface):
+        theme.gradient_background(surface)
+        self.renderer.draw(surface, self.layout, self.picture())
+        if self.cursor is not None:
+            self.renderer.draw_cursor(surface, self.layout.board.cell_rect(*self.cursor))
+        text, size, colour = self.status_line()
+        theme.blit_text(surface, text, size, colour, self.layout.status.center, "center")
+        self.panel.draw(surface)
+
+    def layout_boxes(self):
+        from ..layout_check import Box
+
+        layout = self.layout
+        boxes = [Box("frame", layout.frame), Box("board", layout.board.rect, parent="frame")]
+        numbers = bool(self.app.settings.get("square_numbers", True))
+        for name, rect, text, size in self.renderer.label_boxes(layout, numbers):
+            boxes.append(Box(name, rect, text, size, parent="board"))
+        text, size, _ = self.status_line()
+        boxes.append(Box("status", layout.status, text, size))
+        return boxes + self.panel.layout_boxes()
+
+
+add_menu_item("puzzles", "Puzzles", lambda app: app.push("puzzles"), order=45)
