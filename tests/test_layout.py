@@ -27,6 +27,7 @@ SCENES = [
     ("settings", {}, "menu"),
     ("setup", {}, "menu"),
     ("how_to_play", {}, "menu"),
+    ("puzzles", {}, "menu"),
     ("record", {}, "menu"),
     ("confirm", {"title": "Leave this game?", "message": "Your game is kept: Continue resumes it.",
                  "confirm": "Leave"}, "menu"),
