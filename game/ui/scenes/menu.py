@@ -58,8 +58,12 @@ class MenuScene(Scene):
             bh = int(min(84, h // 13, room / (n + (n - 1) / 3)))
             if bh >= 32 or ts <= 20:
                 break
+        spread = 3  # a gap is a third of an entry's height
+        if bh < 32:  # crowded (many entries in a small window): closer together rather than smaller
+            spread = 8
+            bh = int(min(84, h // 13, room / (n + (n - 1) / spread)))
         bh = max(24, bh)
-        gap = max(4, bh // 3)
+        gap = max(4, bh // spread)
         block = head + n * bh + (n - 1) * gap
         top = max(margin, margin + (bottom - margin - block) // 2)
         self.emblem_size = emblem
