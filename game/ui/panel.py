@@ -1,11 +1,12 @@
 """The side panel of the play screen: players, the computer's thinking, moves, draw rule, buttons.
 
 Laid out from the panel's rect alone (``resize``), top to bottom: the two
-player cards (with each side's clock in a game with a time control), the thinking box (with Move now), the move list (whatever room
-is left), the draw rule and the button grid.  Every text is fitted or elided
-to its box, and ``layout_boxes`` lists them all for the layout check, so
-nothing overlaps or is cut off at any window size.  The buttons are a
-``FocusGroup`` (Tab / Shift+Tab, Enter) that leaves the arrows to the board.
+player cards (with each side's clock in a game with a time control), the
+thinking box (with Move now), the move list (whatever room is left), the draw
+rule and the button grid.  Every text is fitted or elided to its box, and
+``layout_boxes`` lists them all for the layout check, so nothing overlaps or
+is cut off at any window size.  The buttons are a ``FocusGroup`` (Tab /
+Shift+Tab, Enter) that leaves the arrows to the board.
 """
 
 import math

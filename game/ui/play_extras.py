@@ -124,5 +124,11 @@ class PlayExtras:
             self.hint.draw(surface, self.scene.layout.board)
 
     def leave(self):
-        # every change was saved when it happened (before its animation ended)
+        # every change was saved when it happened (before its animation ended); the clocks have run since
+        # the last move: kept again as they are now, so Continue brings them back as they were left
         self.hint.close()
+        match = self.scene.match
+        if match.clocks is not None and not self.ephemeral and self._saved_state is not None and not match.over:
+            line = self.keeper.keep(self.scene.game, match.record())
+            if line:
+                log.warning("%s", line)
