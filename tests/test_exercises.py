@@ -1,5 +1,6 @@
 """Exercises made of the player's own mistakes: from a game report to the store and back."""
 
+import pytest
 from helpers import ScriptedEngine, blunder_game
 
 from game.analysis.forced import play_forced
@@ -150,3 +151,54 @@ def test_a_damaged_entry_is_left_out_of_the_due_list(home):
                     ExerciseRecord("illegal", Game().position.fen(), "1-5"),
                     ex._record_of(good)])
     assert [p.id for p in ex.due_exercises()] == [good.id]
+
+
+# -- "Practise your mistakes" after a game report (real keys and clicks) -------------------------------
+
+def _review_with_report(app, players, tags=None):
+    import pygame
+    from helpers import key, open_review, open_scenes, run_until
+
+    open_scenes(app, "menu", n=0)
+    scene = open_review(app, blunder_game(), players=players, tags=tags or {"Date": "2026.11.25"})
+    key(app, pygame.K_g)
+    run_until(app, lambda: scene.report is not None)
+    run_until(app, lambda: not scene.practice.busy)
+    return scene
+
+
+_SCORES = {blunder_game().positions[5]: 300}
+
+
+@pytest.mark.app(size=(1024, 768), engine=lambda: ScriptedEngine(_SCORES))
+def test_the_report_keeps_the_players_mistakes_and_p_practises_them(app, monkeypatch):
+    import pygame
+    from helpers import click, key
+
+    from game.engine.levels import parse_level
+    from game.ui.layout_check import check_scene
+
+    scene = _review_with_report(app, {BLACK: None, WHITE: parse_level("Hard")})
+    button = scene.practice.button
+    assert button.visible and button.enabled and button.text == "Practise your mistakes"
+    assert scene.analysis.client.closed  # the report's engine is closed once the exercises are made
+    (due,) = ex.due_exercises()
+    assert due.position == blunder_game().positions[4]
+    assert due.source == "Your game v Hard, 2026-11-25, move 3"
+    assert check_scene(scene) == []
+    pushed = []
+    monkeypatch.setattr(app, "push", lambda name, **params: pushed.append((name, params)))
+    key(app, pygame.K_p)
+    click(app, button.rect.center)
+    assert pushed == [("puzzles", {"exercises": True})] * 2
+
+
+@pytest.mark.app(size=(1024, 768), engine=lambda: ScriptedEngine(_SCORES))
+def test_no_button_for_a_game_of_others_or_the_computers_mistakes(app):
+    from game.engine.levels import parse_level
+
+    scene = _review_with_report(app, None, {"Black": "Tinsley", "White": "Chinook"})
+    assert not scene.practice.button.visible and ex.due_exercises() == []
+    app.pop()
+    scene = _review_with_report(app, {BLACK: parse_level("Easy"), WHITE: None})  # the blunder was the computer's
+    assert not scene.practice.button.visible and ex.due_exercises() == []

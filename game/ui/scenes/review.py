@@ -53,6 +53,7 @@ from ..analysis_view import (
 )
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
 from ..geometry import PlayLayout
+from ..practice import MistakesPractice
 from ..report_view import (
     MoveList,
     count_at,
@@ -150,14 +151,17 @@ class ReviewScene(Scene):
                         (self.vs_friend, "vs_friend"), (self.flip_button, "flip"), (self.back_button, "back")):
             b.name = name
         self.slider.name = "slider"
-        self.focus = FocusGroup([self.slider, self.analyse_button, self.live_button, self.vs_computer,
-                                 self.vs_friend, self.flip_button, self.back_button])
+        # P, "Practise your mistakes": after a report that found mistakes of the player's
+        self.practice = MistakesPractice(self.app, p.get("players"), self.tags)
+        self.focus = FocusGroup([self.slider, self.practice.button, self.analyse_button, self.live_button,
+                                 self.vs_computer, self.vs_friend, self.flip_button, self.back_button])
         self.resize(self.size)
         if p.get("analyse"):
             self.start_analysis()
 
     def leave(self):
         self.live.close()
+        self.practice.cancel()
         if self.analysis is not None and not self.analysis.done:
             self.analysis.cancel()
         self._close_analysis_client()
@@ -275,7 +279,8 @@ class ReviewScene(Scene):
         elif not analysis.cancelled:
             self.report = analysis.report()
             self.graph.set(self.report.black_scores(), [m.kind for m in self.report.moves])
-        self._close_analysis_client()
+        if self.report is None or not self.practice.start(self.report, analysis.client):
+            self._close_analysis_client()  # (else the player's exercises are made with it, then it is closed)
         self._refresh_buttons()
 
     def _refresh_buttons(self):
@@ -421,6 +426,7 @@ class ReviewScene(Scene):
             self.analysis.poll()
             if self.analysis.done:
                 self._analysis_finished()
+        self.practice.poll()
         if self.live.on:
             self.live.follow(self.position, self.history())
             self.live.poll()
@@ -478,6 +484,8 @@ class ReviewScene(Scene):
                 self.cancel_analysis()
             else:
                 self.start_analysis()
+        elif k == pygame.K_p:
+            self.practice.open()
         elif k == pygame.K_w:
             if self.why is not None:
                 self.end_why()
@@ -569,6 +577,9 @@ class ReviewScene(Scene):
         yb -= bh + gap
         self.analyse_button.rect = pygame.Rect(x, yb, half, bh)
         self.live_button.rect = pygame.Rect(x + half + gap, yb, w - half - gap, bh)
+        if self.practice.button.visible:
+            yb -= bh + gap
+            self.practice.button.rect = pygame.Rect(x, yb, w, bh)
         for b in self.focus.widgets[1:]:
             b.show_hotkeys = True
         bottom = yb - gap
