@@ -269,7 +269,7 @@ def test_exercises_come_from_the_mistakes_due_and_leave_the_rating_alone(app, mo
     scene = open_puzzles(app, exercises=True)
     words = drawn_words(app)
     assert "Practise your mistakes" in words and "Red to play and find a better move" in words
-    assert "Your rating" not in words
+    assert "Your rating" not in words and check_scene(scene) == []
     click_square(app, 25)
     click_square(app, 30, n=2)  # another accepted first move
     settle(app, scene)
@@ -289,6 +289,7 @@ def test_with_no_exercise_due_the_screen_says_so(app, monkeypatch):
     monkeypatch.setattr(exercises, "due_exercises", lambda: [])
     scene = open_puzzles(app, exercises=True)
     assert scene.session is None and "No exercises are due" in drawn_words(app)
+    assert check_scene(scene) == []
 
 
 def test_every_state_fits_every_size(app, puzzle_file, tmp_path):

@@ -560,7 +560,7 @@ class PuzzlesScene(Scene):
                 words = "Solved with help: it counts as not solved."
             out.append((words, theme.GOOD))
         elif s.status == FAILED and s.wrong is not None:
-            why = self.refutation.text or f"{s.wrong} is not the answer…"
+            why = self.refutation.text or f"Looking at what {s.wrong} allows…"
             out.append((f"Not the answer. {why}", theme.DANGER))
         elif s.moves and s.ply > 0:
             out.append(("Right! Keep going." if s.pending_reply is None else "Right!", theme.GOOD))
