@@ -41,7 +41,7 @@ def new_game_with_clock(app, mode, presses):
 def test_choose_3_2_and_the_clock_runs_only_for_the_side_to_move(app):
     setup = new_game_with_clock(app, "2p", 1)
     assert setup.clock.value == "3 min + 2 s"
-    assert (setup.minutes.value, setup.increment.value) == (3, 2) and setup.minutes.enabled
+    assert (setup.minutes.value, setup.increment.value) == (3, 2)
     click(app, setup.start_button.rect.center)
     scene = app.stack.top
     assert scene.name == "play" and scene.match.clocks.control == TimeControl(180, 2)
@@ -162,4 +162,7 @@ def test_the_play_screen_with_clocks_fits_every_size(players):
 def test_a_remembered_clock_that_cannot_be_read_is_off(app):
     app.settings.__dict__["time_control"] = "999+99"     # as if edited by hand past the checks
     setup = new_game_with_clock(app, "1p", 0)
-    assert setup.chosen_time_control() is None and not setup.minutes.enabled
+    assert setup.chosen_time_control() is None
+    setup.focus.focus_on(setup.increment)
+    key(app, pygame.K_RIGHT)                              # changing the minutes or increment sets a clock
+    assert setup.clock.value == "Custom" and str(setup.chosen_time_control()) == "3+3"

@@ -3,8 +3,8 @@ pace (watch).
 
 The rows keep their places whatever is chosen: the row for a custom depth
 or time comes last, in a slot kept for it, so nothing jumps when it appears.
-The clock's minutes and increment share a row under the clock, faint while it
-is off; a preset sets them and changing them makes a custom clock.  The whole
+The clock's minutes and increment share a row under the clock; a preset sets
+them and changing them makes a custom clock.  The whole
 screen is one block centred in the window.  The clock chosen (off by default)
 is remembered in the settings (``time_control``).
 """
@@ -126,8 +126,8 @@ class NewGameScene(ChoicePage):
         self.clock = Chooser("Clock", CLOCK_CHOICES, index=CLOCK_CHOICES.index(shown), on_change=self._clock_changed)
         pick = chosen if chosen is not None else PRESETS[0]
         whole = pick.seconds / 60
-        # the clock's minutes and increment, always shown (faint while the clock is off): a preset sets
-        # them, and changing them makes a custom clock
+        # the clock's minutes and increment, always shown: a preset sets them, and changing them makes a
+        # custom clock (or the preset they spell), even from Off
         self.minutes = Chooser("Minutes", minutes, index=minutes.index(int(whole) if whole == int(whole) else whole),
                                on_change=self._custom_changed)
         inc = int(pick.increment) if pick.increment == int(pick.increment) else pick.increment
@@ -192,8 +192,6 @@ class NewGameScene(ChoicePage):
         if self.mode == "1p":
             self.depth.visible = self.difficulty.value == CUSTOM_DEPTH
             self.seconds.visible = self.difficulty.value == CUSTOM_TIME
-        if self.mode != "watch":
-            self.minutes.enabled = self.increment.enabled = self.clock.value != CLOCK_OFF
         self.resize(self.size)
 
     def chosen_level(self):
