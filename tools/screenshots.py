@@ -9,8 +9,8 @@ selected), a multi-jump half entered, a watched game, the confirm and notice
 dialogs, the game-over card, review, the computer thinking and live analysis
 (these two start engine processes), a draw offered and agreed between two people,
 "Who plays?" when a game goes on, How to play's page of words, the question Esc asks
-on the menu, a move entered from the keyboard (cursor, capture edge, destination) and
-the board turned for the player to move.  ``--docs`` also copies a few shots at
+on the menu, a move entered from the keyboard (cursor, capture edge, destination),
+the board turned for the player to move and a game at 3+2 with its clocks (one low).  ``--docs`` also copies a few shots at
 1280x800 to ``docs/screenshot-*.png`` (the ones the README shows).
 """
 
@@ -93,6 +93,14 @@ def scenes(app):
 
     def kings():
         app.switch("play", players={BLACK: None, WHITE: None}, start=Position.from_fen(KINGS_FEN))
+
+    def clocks():
+        # a game at 3+2 against the computer: Red's clock running, White's low (the low-time look)
+        from game.controller.clock import TimeControl
+
+        app.switch("play", players={BLACK: None, WHITE: hard}, game=midgame(5, 10), time_control=TimeControl(180, 2))
+        app.stack.top.match.clocks.left.update({BLACK: 161.0, WHITE: 8.7})
+        settle(app, 3)
 
     def watch():
         app.switch("play", players={BLACK: parse_level("depth:2"), WHITE: parse_level("depth:2")},
@@ -222,6 +230,7 @@ def scenes(app):
         ("23-quit-question", quit_question),
         ("24-keyboard", keyboard),
         ("25-auto-flip", auto_flip),
+        ("26-clocks", clocks),
     ]
 
 
