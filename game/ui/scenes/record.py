@@ -31,6 +31,8 @@ READING = "Reading your games…"
 EMPTY = ("No games against the computer yet. Play a game with 1 Player: every game you finish "
          "shows here, with your results against each level and how strong they make you.")
 HEADERS = ("Level", "Elo", "Won", "Drawn", "Lost")
+NOTE = ("Each level is rated from its games against the level below it. Your strength is the "
+        "rating your results make most likely; the shaded band is its likely range.")
 BAND = (120, 170, 230, 60)       # the likely range, shaded
 LINE = (120, 170, 230)
 LEVEL_LINE = (84, 92, 108)
@@ -151,6 +153,7 @@ class RecordScene(Page):
         self.empty_size = max(16, min(36, h // 26))
         self.table_rect = pygame.Rect(area.x, area.y, 0, 0)
         self.graph_rect = pygame.Rect(area.x, area.y, 0, 0)
+        self.note_rect = pygame.Rect(area.x, area.y, 0, 0)
         if self.loading or not self.record.games:
             return
         if area.width >= area.height * 1.25:   # side by side: the table left, the graph right
@@ -158,6 +161,12 @@ class RecordScene(Page):
             self._layout_table()
             right = self.table_rect.right + 2 * m
             self.graph_rect = pygame.Rect(right, area.y, area.right - right, area.height)
+            # under the table, what the numbers mean (when there is room for it)
+            self.note_size = max(16, self.table_size - 4)
+            top = self.table_rect.bottom + m
+            need = theme.wrapped_height(NOTE, self.note_size, self.table_rect.width)
+            if need <= area.bottom - top:
+                self.note_rect = pygame.Rect(area.x, top, self.table_rect.width, need)
         else:                                   # stacked: the table over the graph
             self.table_rect = pygame.Rect(area.x, area.y, area.width, area.height * 2 // 5)
             self._layout_table()
@@ -306,6 +315,8 @@ class RecordScene(Page):
                     if line[i]:
                         boxes.append(Box(f"table.{j}.{i}", cell, line[i], self.table_size, bold=j == 0,
                                          parent="table", tabular=i > 0))
+        if self.note_rect.width:
+            boxes.append(Box("note", self.note_rect, NOTE, self.note_size, wrap=True))
         if self.graph_rect.width:
             boxes.append(Box("graph", self.graph_rect))
             boxes.append(Box("graph.title", self.graph_title_rect, self.graph_title(), self.graph_size,
@@ -341,6 +352,8 @@ class RecordScene(Page):
             theme.blit_wrapped(surface, EMPTY, self.empty_rect(), self.empty_size, theme.TEXT_DIM)
         if self.table_rect.width:
             self._draw_table(surface)
+        if self.note_rect.width:
+            theme.blit_wrapped(surface, NOTE, self.note_rect, self.note_size, theme.TEXT_FAINT, anchor="topleft")
         if self.graph_rect.width:
             self._draw_graph(surface)
         self.focus.draw(surface)
