@@ -1,6 +1,6 @@
 """Frame times of the real scenes while the engine works, the game report's cost, start-up time, memory.
 
-    python tools/ui_bench.py [--seconds N] [--level Master] [--size 2560x1440] [--analysis]
+    python tools/ui_bench.py [--seconds N] [--level Master] [--size 2560x1440] [--analysis] [--clock 3+2]
     python tools/ui_bench.py --report [--plies 120] [--nodes N] [--pdn FILE --game N] [--shots DIR]
     python tools/ui_bench.py --startup
     python tools/ui_bench.py --memory [--level Medium]
@@ -14,7 +14,8 @@ tools/frame_stats.py.
 
 (default) The play scene, computer vs computer, in a window of ``--size``, for
 ``--seconds``; also the engine moves made.  ``--analysis`` also runs live
-analysis (a third process).  Target: p99 <= 8 ms.
+analysis (a third process).  ``--clock 3+2`` gives both sides clocks (shown
+and running; each computer plays to its own).  Target: p99 <= 8 ms.
 
 --report: the review scene analysing a whole game (G pressed) until the report
 is there: the total time (target <= 15 s for 120 plies at the default
@@ -69,20 +70,21 @@ def rss_mb(pid="self"):
 
 # -- the play scene ---------------------------------------------------------------
 
-def watch_app(level_name, size=(2560, 1440)):
+def watch_app(level_name, size=(2560, 1440), clock=None):
     from game.app import App
+    from game.controller.clock import parse_time_control
     from game.engine.levels import level_by_name
     from game.rules import BLACK, WHITE
 
     level = level_by_name(level_name)
     app = App(size, sound=False)
-    app.switch("play", mode="watch", players={BLACK: level, WHITE: level})
+    app.switch("play", mode="watch", players={BLACK: level, WHITE: level}, time_control=parse_time_control(clock))
     return app
 
 
-def frame_bench(seconds, level_name, size=(2560, 1440), analysis=False):
+def frame_bench(seconds, level_name, size=(2560, 1440), analysis=False, clock=None):
     load_before = os.getloadavg()[0]
-    app = watch_app(level_name, size)
+    app = watch_app(level_name, size, clock)
     scene = app.stack.top
     if analysis:
         scene.toggle_analysis()
@@ -103,7 +105,7 @@ def frame_bench(seconds, level_name, size=(2560, 1440), analysis=False):
     finally:
         app.close()
     print(f"level {level_name} vs {level_name}, {seconds:g} s, window {size[0]}x{size[1]}"
-          + (", live analysis on" if analysis else ""))
+          + (", live analysis on" if analysis else "") + (f", clocks {clock}" if clock else ""))
     print(f"{thinking_frames} frames while the engine searched")
     print("\n".join(figures))
     print(f"engine moves made {moves}")
@@ -303,6 +305,8 @@ def main(argv=None):
     ap.add_argument("--level", default=None, help="level of both sides (default Master; Medium for --memory)")
     ap.add_argument("--size", default="2560x1440", help="window size, WxH")
     ap.add_argument("--analysis", action="store_true", help="live analysis on while the computers play")
+    ap.add_argument("--clock", metavar="TC", default=None,
+                    help="both sides play to clocks of this time control, minutes+increment (e.g. 3+2)")
     ap.add_argument("--report", action="store_true", help="measure the review scene analysing a whole game")
     ap.add_argument("--plies", type=int, default=120, help="--report: length of the engine game (default 120)")
     ap.add_argument("--nodes", type=int, default=None, metavar="N",
@@ -317,6 +321,13 @@ def main(argv=None):
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
         ap.error(f"--size takes WxH, such as 1280x800, not {args.size!r}")
+    if args.clock is not None:
+        from game.controller.clock import ClockError, parse_time_control
+
+        try:
+            parse_time_control(args.clock)
+        except ClockError as e:
+            ap.error(f"--clock: {e}")
     if args.report or args.shots:
         if args.pdn:
             try:
@@ -334,7 +345,7 @@ def main(argv=None):
     if args.memory:
         status |= memory_bench(args.level or "Medium")
     if not (args.startup or args.memory):
-        status = frame_bench(args.seconds, args.level or "Master", (w, h), args.analysis)
+        status = frame_bench(args.seconds, args.level or "Master", (w, h), args.analysis, args.clock)
     return status
 
 
