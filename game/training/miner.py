@@ -19,7 +19,7 @@ A position of a game becomes a puzzle in four steps:
 4. **Name it**: a theme, a goal and a starting difficulty (``training.themes``).
 
 Rejected as well: a position where the solver has a single legal move (nothing to
-find), one reached by a capture (the answer is half of an exchange already under
+find), a database ending of two pieces, one reached by a capture (the answer is half of an exchange already under
 way), one where a side is already three pieces up, and a position already mined
 (``seen``).  The result depends on the game alone: the search's tables are cleared
 for each verification and each game, so the same game gives the same puzzles in
@@ -60,6 +60,7 @@ class Settings:
     lost: int = -200                  # ... and every other move at most this
     max_balance: int = 2              # positions where a side is further ahead are not puzzles
     defence_moves: int = 3            # solver's moves at most in a defence's line
+    ending_pieces: int = 3            # a database ending with fewer pieces is no puzzle (a king against a king)
 
 
 DEFAULT = Settings()
@@ -184,7 +185,7 @@ class Miner:
         db = database_verdict(position)
         in_db = db is not None
         if db is not None:
-            if not db.kind:
+            if not db.kind or (position.bm | position.bk | position.wm | position.wk).bit_count() < s.ending_pieces:
                 return None
             self.stats.candidates += 1
             verdict = db
@@ -231,7 +232,8 @@ class Miner:
         start_kings = themes.kings(position, solver)
         solver_moves = 1
         while True:
-            goal = self._reached(kind, pos, solver, start_balance, start_kings, solver_moves)
+            goal = self._reached("ending" if in_db else kind, pos, solver, start_balance, start_kings,
+                                 solver_moves)
             if goal is not None:
                 return tuple(line), goal
             if len(line) + 2 > MAX_LINE:
@@ -241,8 +243,8 @@ class Miner:
             pos = pos.play(reply)
             answer = self._unique(pos, in_db, kind)
             if answer is None:
-                if kind == "defence":
-                    return tuple(line), themes.DRAW  # the line ends with the last move that stood out
+                if in_db or kind == "defence":  # the line ends with the last move that stood out
+                    return tuple(line), themes.WIN if kind == "win" else themes.DRAW
                 self.stats.reject("a later move is not unique")
                 return None
             line += [reply, answer]
@@ -255,8 +257,10 @@ class Miner:
         replies = after.legal_moves()
         if not replies:
             return themes.WIN
-        if kind == "defence":
-            return themes.DRAW if solver_moves >= self.settings.defence_moves else None
+        if kind in ("defence", "ending"):  # (an ending: the database's win or draw, kept move after move)
+            if solver_moves < self.settings.defence_moves:
+                return None
+            return themes.WIN if _endgame.probe(after) == LOSS else themes.DRAW
         if kind == "win":
             return themes.WIN if _endgame.probe(after) == LOSS else None
         if after.has_capture():
