@@ -28,6 +28,7 @@ SCENES = [
     ("setup", {}, "menu"),
     ("how_to_play", {}, "menu"),
     ("puzzles", {}, "menu"),
+    ("training", {}, "menu"),
     ("record", {}, "menu"),
     ("confirm", {"title": "Leave this game?", "message": "Your game is kept: Continue resumes it.",
                  "confirm": "Leave"}, "menu"),

@@ -90,15 +90,21 @@ def drawn_words(app):
     return " | ".join(seen)
 
 
-def test_the_menu_has_puzzles_and_it_opens_the_screen(app):
+def test_the_menu_leads_to_puzzles_through_training(app):
     app.switch("menu")
     frames(app, 1)
     menu = app.stack.top
-    entry = next(b for b in menu.buttons if b.key == "puzzles")
+    entry = next(b for b in menu.buttons if b.key == "training")
+    assert entry.text == "Training"
+    click(app, entry.rect.center, n=2)
+    assert app.stack.top.name == "training"
+    entry = next(b for b in app.stack.top.buttons if b.key == "puzzles")
     assert entry.text == "Puzzles"
     click(app, entry.rect.center, n=2)
     assert app.stack.top.name == "puzzles"
     key(app, pygame.K_ESCAPE, n=2)  # Esc goes back
+    assert app.stack.top.name == "training"
+    key(app, pygame.K_ESCAPE, n=2)
     assert app.stack.top.name == "menu"
 
 

@@ -30,6 +30,9 @@ def _archive(level, humans=("black",), seed=3):
 def _open_from_menu(app):
     app.switch("menu")
     frames(app, 2)
+    button = next(b for b in app.stack.top.buttons if b.key == "training")
+    click(app, button.rect.center, n=2)
+    assert app.stack.top.name == "training"
     button = next(b for b in app.stack.top.buttons if b.key == "record")
     click(app, button.rect.center, n=2)
     scene = app.stack.top
@@ -38,14 +41,10 @@ def _open_from_menu(app):
     return scene
 
 
-def test_the_menu_shows_the_record_once_a_game_is_finished(app):
-    app.switch("menu")
-    frames(app, 2)
-    assert "record" not in [b.key for b in app.stack.top.buttons]  # a new player: nothing to show yet
-    _archive("Hard", humans=("black", "white"))  # a game between two people is finished
-    app.switch("menu")
-    frames(app, 2)
-    assert "record" in [b.key for b in app.stack.top.buttons]
+def test_a_new_player_reaches_the_record_from_training_and_sees_the_empty_state(app):
+    scene = _open_from_menu(app)  # nothing archived: the record is still there, with nothing in it
+    names = {b.name for b in scene.layout_boxes()}
+    assert "empty" in names and "table" not in names
 
 
 def test_no_game_against_the_computer_shows_the_empty_state_and_esc_goes_back(app):
@@ -55,7 +54,7 @@ def test_no_game_against_the_computer_shows_the_empty_state_and_esc_goes_back(ap
     assert "empty" in names and "table" not in names and "graph" not in names
     assert not scene.practise_button.visible and scene.footer == screen.FOOTER_NONE_DUE
     key(app, pygame.K_ESCAPE)
-    assert app.stack.top.name == "menu"
+    assert app.stack.top.name == "training"
 
 
 def test_the_archived_games_fill_the_table_and_the_graph(app):
@@ -70,7 +69,7 @@ def test_the_archived_games_fill_the_table_and_the_graph(app):
     assert scene.graph_rect.width > 0 and scene.points
     assert check_scene(scene) == []
     click(app, scene.back_button.rect.center)
-    assert app.stack.top.name == "menu"
+    assert app.stack.top.name == "training"
 
 
 def test_reading_the_games_never_holds_the_window(app, monkeypatch):

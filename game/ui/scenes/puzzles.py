@@ -33,7 +33,6 @@ from ..animation import MoveAnimation
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
 from ..geometry import PlayLayout
 from ..hint import ARROW_COLOUR
-from ..menu_items import add_menu_item
 from ..move_input import MOVED, REFUSED, MoveInput
 from ..puzzle_view import PuzzlePanel
 from ..scene import Scene, register
@@ -663,4 +662,3 @@ class PuzzlesScene(Scene):
         return boxes + self.panel.layout_boxes()
 
 
-add_menu_item("puzzles", "Puzzles", lambda app: app.push("puzzles"), order=45)

@@ -9,17 +9,14 @@ the levels as lines across it, and the estimate in words.  "Practise your mistak
 opens the exercises made of the player's own mistakes when some are due.  Esc goes back.
 """
 
-import os
 import threading
 
 import pygame
 
-from ...store.paths import archive_dir
 from ...training.exercises import exercise_counts
 from ...training.record import Record, read_record
 from ...training.strength import LEVEL_ELO
 from .. import theme
-from ..menu_items import add_menu_item
 from ..page import Page
 from ..scene import SCENES, register
 from ..widgets import Button, FocusGroup
@@ -428,14 +425,4 @@ def _date(day):
     return f"{day.day} {day.strftime('%b')} {day.year}"
 
 
-def has_finished_games(app=None):
-    """Whether the archive holds a finished game (the menu shows "Your record" once it does: a menu
-    of a dozen entries would not fit a small window).  Cheap: stops at the first file."""
-    try:
-        with os.scandir(archive_dir()) as it:
-            return any(d.name.lower().endswith(".pdn") for d in it)
-    except OSError:
-        return False
 
-
-add_menu_item("record", "Your record", lambda app: app.push("record"), condition=has_finished_games, order=70)
