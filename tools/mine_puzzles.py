@@ -235,6 +235,10 @@ def check(args, settings):
 
 
 def main(argv=None):
+    from dataclasses import replace
+
+    from game.training.miner import DEFAULT
+
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("files", nargs="*", metavar="FILE.pdn", help="PDN files to mine")
     ap.add_argument("-o", "--output", metavar="OUT.pdn", help="write the puzzles here")
@@ -242,14 +246,12 @@ def main(argv=None):
     ap.add_argument("--limit", type=int, default=None, metavar="GAMES",
                     help="mine the first GAMES games only (with --check: the first puzzles)")
     ap.add_argument("--check", metavar="PUZZLES.pdn", help="re-check a puzzle file instead of mining")
-    ap.add_argument("--screen-depth", type=int, default=None, help="depth of the first look at every position")
+    ap.add_argument("--screen-depth", type=int, default=None, metavar="D",
+                    help=f"depth of the first look at every position (default {DEFAULT.screen_depth})")
     ap.add_argument("--depths", default=None, metavar="D1,D2",
-                    help="the two verification depths (default %(default)s: the miner's)")
+                    help="the two verification depths, D1 also for the line "
+                         f"(default {DEFAULT.depths[0]},{DEFAULT.depths[1]})")
     args = ap.parse_args(argv)
-    from dataclasses import replace
-
-    from game.training.miner import DEFAULT
-
     settings = DEFAULT
     if args.jobs < 1:
         ap.error("--jobs must be 1 or more")
