@@ -3,6 +3,8 @@
 Small depths (miner.FAST) on hand-picked positions, so that the file runs in seconds.
 """
 
+from pathlib import Path
+
 from game.notation.pdn import find_move, read_pdn, write_pdn_games
 from game.rules import Game, Position
 from game.training import themes
@@ -136,3 +138,25 @@ def test_line_facts_name_the_two_for_one():
     assert themes.theme_of("material", "win a man", facts, True) == "ending"
     assert themes.material_goal(2) == "win two men"
     assert Verdict("", None, 0, 0).kind == ""
+
+
+def test_the_tool_mines_in_a_worker_and_checks_what_it_wrote(tmp_path):
+    import subprocess
+    import sys
+
+    games, out = tmp_path / "games.pdn", tmp_path / "puzzles.pdn"
+    games.write_text(game_text())
+    tool = [sys.executable, str(Path(__file__).resolve().parents[1] / "tools" / "mine_puzzles.py")]
+    depths = ["--screen-depth", "4", "--depths", "6,8"]
+    r = subprocess.run([*tool, str(games), "-o", str(out), *depths], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "games read: 2 (1 could not be read to the end: skipped)" in r.stdout
+    assert "puzzles found: 1 " in r.stdout and "puzzles per 100 games: 100.0" in r.stdout
+    assert "two-for-one 1" in r.stdout and "seconds per game:" in r.stdout
+    (p,), problems = read_puzzles(out.read_text())
+    assert problems == [] and str(p.line[0]) == "19-15"
+    r = subprocess.run([*tool, "--check", str(out), *depths], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and "1 puzzles checked" in r.stdout and "0 with a forced first move" in r.stdout
+    out.write_text(out.read_text().replace("19-15 2. 10x19 27-23 3. 18x27 31x24x15x8", "19-16"))
+    r = subprocess.run([*tool, "--check", str(out), *depths], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1 and "the answer is 19-15" in r.stdout
