@@ -131,7 +131,7 @@ class NewGameScene(ChoicePage):
         self.minutes = Chooser("Minutes", minutes, index=minutes.index(int(whole) if whole == int(whole) else whole),
                                on_change=self._custom_changed)
         inc = int(pick.increment) if pick.increment == int(pick.increment) else pick.increment
-        self.increment = Chooser("+ s/move", increments, index=increments.index(inc), on_change=self._custom_changed)
+        self.increment = Chooser("+ sec", increments, index=increments.index(inc), on_change=self._custom_changed)
 
     def _clock_changed(self, shown):
         """A preset chosen: its minutes and increment are shown."""
