@@ -307,3 +307,53 @@ def test_record_and_from_record_restore_the_clocks_paused():
     assert not back.clocks.running and back.clock_moves == [175.0]
     now.advance(60)
     assert back.clock_left(WHITE) == 177   # paused until the screen says the game is live
+
+
+# -- what the store keeps ------------------------------------------------------------------
+
+def test_a_remembered_clock_is_checked_on_reading_the_settings():
+    from game.store.settings import Settings, settings_from_json
+
+    assert Settings().time_control == "off"
+    good, problems, _ = settings_from_json({"version": 1, "time_control": "10+5"})
+    assert good.time_control == "10+5" and problems == []
+    for bad in ("blah", "3+2; rm", 3, None, "1" * 50 + "+1"):
+        settings, problems, lost = settings_from_json({"version": 1, "time_control": bad})
+        assert settings.time_control == "off" and problems and lost
+
+
+def test_a_record_marked_lost_on_time_ends_so_again():
+    from pathlib import Path
+
+    from game.rules import Game
+    from game.store.unfinished import FINISHED, UnfinishedGame, ended_off_the_board
+
+    entry = UnfinishedGame("20261125-120000-abcdef", Path("x.json"), game=Game(),
+                           extra={FINISHED: {"termination": TIME_FORFEIT, "winner": "white"}})
+    assert ended_off_the_board(entry)
+    assert entry.game.outcome.termination == TIME_FORFEIT and entry.game.outcome.winner == WHITE
+
+
+def test_the_rules_record_a_loss_on_time_like_a_resignation():
+    from game.rules import Game, RulesError
+
+    g = Game()
+    g.push(g.legal_moves()[0])
+    g.lose_on_time(WHITE)
+    assert g.outcome.termination == TIME_FORFEIT and g.outcome.winner == BLACK and g.outcome.result() == "2-0"
+    assert str(g.outcome) == "White lost on time" and g.copy().outcome == g.outcome
+    assert g.legal_moves() == []
+    g.lose_on_time(BLACK)                      # the game is already over: nothing changes
+    assert g.outcome.winner == BLACK
+    assert g.undo() is None and g.outcome is None and g.ply == 1
+    with pytest.raises(RulesError):
+        g.lose_on_time(2)
+
+
+def test_the_screens_word_it_with_the_sides_names():
+    from game.rules import Game
+    from game.ui.words import outcome_words
+
+    g = Game()
+    g.lose_on_time(BLACK)
+    assert outcome_words(g.outcome) == "Red lost on time"
