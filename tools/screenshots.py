@@ -10,8 +10,9 @@ dialogs, the game-over card, review, the computer thinking and live analysis
 (these two start engine processes), a draw offered and agreed between two people,
 "Who plays?" when a game goes on, How to play's page of words, the question Esc asks
 on the menu, a move entered from the keyboard (cursor, capture edge, destination),
-the board turned for the player to move and a game at 3+2 with its clocks (one low).  ``--docs`` also copies a few shots at
-1280x800 to ``docs/screenshot-*.png`` (the ones the README shows).
+the board turned for the player to move and a game at 3+2 with its clocks (one low).
+``--docs`` also copies a few shots at 1280x800 to ``docs/screenshot-*.png`` (the
+ones the README shows).
 """
 
 import argparse
