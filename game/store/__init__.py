@@ -18,8 +18,6 @@ _EXPORTS = {
     "load_autosave": "autosave", "save_autosave": "autosave",
     "ExerciseRecord": "exercises", "add_exercises": "exercises", "exercises_path": "exercises",
     "load_exercises": "exercises", "record_attempt": "exercises", "save_exercises": "exercises",
-    "ExerciseRecord": "exercises", "add_exercises": "exercises", "exercises_path": "exercises",
-    "load_exercises": "exercises", "record_attempt": "exercises", "save_exercises": "exercises",
     "archive_dir": "paths", "autosave_path": "paths", "config_dir": "paths", "data_dir": "paths",
     "games_dir": "paths", "settings_path": "paths", "unfinished_dir": "paths",
     "replay": "replay",
