@@ -49,9 +49,9 @@ LOSS, WON = -1, 1   # the database's results (engine.endgame)
 class Settings:
     """How hard the miner looks.  Depths are in plies; scores in centi-men (a man is 100)."""
 
-    screen_depth: int = 8             # step 1, for every position
-    depths: tuple[int, int] = (10, 14)  # step 2: the answer must stand out at both
-    line_depth: int = 10              # the replies and the solver's later moves in the line
+    screen_depth: int = 10            # step 1, for every position
+    depths: tuple[int, int] = (14, 18)  # step 2: the answer must stand out at both
+    line_depth: int = 14              # the replies and the solver's later moves in the line
     rating_depths: tuple[int, ...] = (2, 4)  # tried before screen_depth, for the difficulty only
     margin: int = 90                  # the best move beats every other by this much
     win: int = 90                     # ... and scores at least this (wins material, or crowns)
