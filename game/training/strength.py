@@ -24,9 +24,9 @@ from dataclasses import dataclass
 LADDER: tuple[tuple[str, str, float, int], ...] = (
     ("Easy", "Beginner", 0.938, 40),
     ("Medium", "Easy", 0.888, 40),
-    ("Hard", "Medium", 0.862, 40),
+    ("Hard", "Medium", 0.850, 40),
     ("Expert", "Hard", 0.700, 40),
-    ("Master", "Expert", 0.950, 40),
+    ("Master", "Expert", 0.962, 40),
 )
 ANCHOR = ("Beginner", 800.0)   # the bottom rung's Elo, by choice: the scale needs one fixed point
 P_CAP = 0.97                   # a rung's score is read as at most this (and at least 1 - this)
