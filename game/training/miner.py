@@ -194,10 +194,10 @@ class Miner:
                 return None
             self.stats.candidates += 1
             verdict = self.verify(position)
-        if not verdict.kind:
+        if not verdict.kind or verdict.move is None:
             self.stats.reject("not unique at both depths")
             return None
-        built = self._line(position, verdict, in_db)
+        built = self._line(position, verdict.move, verdict.kind, in_db)
         if built is None:
             return None
         line, goal = built
@@ -222,12 +222,13 @@ class Miner:
 
     # -- the line ------------------------------------------------------------------
 
-    def _line(self, position: Position, verdict: Verdict, in_db: bool) -> tuple[tuple[Move, ...], str] | None:
-        """(the solution line, the goal in words), or None (rejected, counted)."""
+    def _line(self, position: Position, answer: Move, kind: str,
+              in_db: bool) -> tuple[tuple[Move, ...], str] | None:
+        """The solution line from ``answer`` (a Verdict of ``kind``) and the goal in words,
+        or None (rejected, counted)."""
         solver = position.turn
-        line: list[Move] = [verdict.move]
-        pos = position.play(verdict.move)
-        kind = verdict.kind
+        line: list[Move] = [answer]
+        pos = position.play(answer)
         start_balance = themes.balance(position, solver)
         start_kings = themes.kings(position, solver)
         solver_moves = 1
@@ -241,14 +242,14 @@ class Miner:
                 return None
             reply = self._reply(pos, in_db)
             pos = pos.play(reply)
-            answer = self._unique(pos, in_db, kind)
-            if answer is None:
+            found = self._unique(pos, in_db, kind)
+            if found is None:
                 if in_db or kind == "defence":  # the line ends with the last move that stood out
                     return tuple(line), themes.WIN if kind == "win" else themes.DRAW
                 self.stats.reject("a later move is not unique")
                 return None
-            line += [reply, answer]
-            pos = pos.play(answer)
+            line += [reply, found]
+            pos = pos.play(found)
             solver_moves += 1
 
     def _reached(self, kind: str, after: Position, solver: int, start_balance: int, start_kings: int,
@@ -278,7 +279,7 @@ class Miner:
         if len(legal) == 1:
             return legal[0]
         if in_db and _endgame.probe(pos) is not None:
-            best = None
+            best: tuple[tuple[int, int], Move] | None = None
             for move in legal:
                 child = pos.play(move)
                 pd = _endgame.probe_distance(child) if child.legal_moves() else (WON, 0)
@@ -289,7 +290,8 @@ class Miner:
                 if best is None or key > best[0]:
                     best = (key, move)
             else:
-                return best[1]
+                if best is not None:
+                    return best[1]
         return self.scores(pos, self.settings.line_depth)[0][0]
 
     def _unique(self, pos: Position, in_db: bool, kind: str) -> Move | None:
