@@ -64,3 +64,24 @@ def test_it_fits_every_window_size(app, monkeypatch):
     scene = _open(app)
     frames_until(app, lambda: scene.due != "reading")
     assert check_scene(scene, SIZES) == []
+
+
+def test_a_slow_earlier_count_never_lands_in_a_later_one(app, monkeypatch):
+    import threading
+
+    first, second = threading.Event(), threading.Event()
+
+    def waiting(event, value):
+        return lambda: (event.wait(10), value)[1]
+
+    monkeypatch.setattr(training, "_count_due", waiting(first, 7))
+    scene = _open(app)                                 # the first count hangs
+    monkeypatch.setattr(training, "_count_due", waiting(second, 2))
+    scene.uncovered()                                  # a new count starts
+    first.set()                                        # the old one ends first, late
+    for thread in threading.enumerate():
+        if thread.name == "training-due" and thread is not threading.current_thread():
+            thread.join(0.5)
+    second.set()
+    frames_until(app, lambda: scene.due != "reading")
+    assert scene.due == 2

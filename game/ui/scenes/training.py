@@ -51,17 +51,18 @@ class TrainingScene(Page):
         self.back_button = Button("Back", self.back)
         self.back_button.name = "back"
         self.focus = FocusGroup(self.buttons + [self.back_button])
-        self._result = []
-        threading.Thread(target=lambda: self._result.append(_count_due()), daemon=True,
-                         name="training-due").start()
+        self._count()
         self.resize(self.size)
 
     def uncovered(self, result=None):
-        # an exercise solved twice is no longer due: count again
+        self._count()  # an exercise solved twice is no longer due: count again
+
+    def _count(self):
+        """Count the exercises due in a thread; each count has a list of its own, so a slow
+        earlier count can never land in a later one's place."""
         self.due = "reading"
-        self._result = []
-        threading.Thread(target=lambda: self._result.append(_count_due()), daemon=True,
-                         name="training-due").start()
+        result = self._result = []
+        threading.Thread(target=lambda: result.append(_count_due()), daemon=True, name="training-due").start()
 
     def update(self, dt):
         if self._result and self.due == "reading":
