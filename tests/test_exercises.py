@@ -88,7 +88,26 @@ def test_the_maker_finds_the_other_moves_that_are_not_a_mistake():
     assert exercise.solves(0, good) and not exercise.solves(0, bad)
 
 
-def test_a_dead_engine_keeps_what_was_found():
+def _two_blunders():
+    """A game where Red's first two moves (plies 0 and 2) are blunders."""
+    g = Game()
+    for i in range(4):
+        moves = g.legal_moves()
+        g.push(moves[-1] if i % 2 == 0 else moves[0])
+    return g, _report(g, {g.positions[1]: 300, g.positions[3]: 300})
+
+
+def _fine_elsewhere(g, plies):
+    """Scores making every other move at ``plies`` fine (an inaccuracy at most)."""
+    scores = {}
+    for ply in plies:
+        position = g.positions[ply]
+        others = [m for m in position.legal_moves() if m not in (position.legal_moves()[0], g.moves[ply])]
+        scores.update(_mover_scores(position, {m: -15 for m in others}))
+    return scores
+
+
+def test_a_dead_engine_makes_no_exercise_of_a_position_not_fully_scored(home):
     _g, report = _opening_blunder()
 
     class Dead(ScriptedEngine):
@@ -99,7 +118,68 @@ def test_a_dead_engine_keeps_what_was_found():
     for _ in range(10):
         maker.poll()
     assert maker.done and "stopped answering" in maker.error
-    assert len(maker.exercises()) == 1  # only the engine's move solves it
+    # its other moves were never scored: as an exercise it would refuse good moves
+    assert maker.exercises() == [] and maker.save() == 0 and ex.due_exercises() == []
+
+
+def test_leaving_early_keeps_only_the_positions_whose_moves_were_all_scored(home):
+    g, report = _two_blunders()
+    assert [m.ply for m in report.worst()] == [0, 2]
+    maker = ex.ExerciseMaker(report, {BLACK}, "Your game", ScriptedEngine(_fine_elsewhere(g, (0, 2))), nodes=100)
+    for _ in range(1000):
+        if 0 in maker.scored():
+            break
+        maker.poll()
+    assert maker.scored() == {0} and not maker.done
+    maker.cancel()  # the player leaves the review while "Preparing your exercises…" shows
+    (exercise,) = maker.exercises()
+    assert exercise.position == g.positions[0] and len(exercise.also) == len(g.positions[0].legal_moves()) - 2
+    assert maker.save() == 1
+    assert [p.position for p in ex.due_exercises()] == [g.positions[0]]
+
+
+def test_an_engine_error_midway_keeps_only_the_positions_fully_scored(home):
+    g, report = _two_blunders()
+
+    class Failing(ScriptedEngine):
+        def go(self, position, history=(), limit=None):
+            if len(self.requests) >= first_ply_jobs:  # the first search for ply 2 fails
+                from game.engine.process import Done
+
+                self.requests.append((position, tuple(history), limit))
+                self.pending.append(Done(len(self.requests), None, None, 0, 0, error="crashed\nmore"))
+                return len(self.requests)
+            return super().go(position, history, limit)
+
+    first_ply_jobs = len(g.positions[0].legal_moves()) - 2
+    maker = ex.ExerciseMaker(report, {BLACK}, "Your game", Failing(_fine_elsewhere(g, (0, 2))), nodes=100)
+    for _ in range(1000):
+        if maker.done:
+            break
+        maker.poll()
+    assert maker.error == "crashed" and maker.scored() == {0}
+    assert [p.position for p in maker.exercises()] == [g.positions[0]]
+
+
+def test_a_later_full_analysis_gives_a_kept_exercise_its_good_moves(home):
+    g, report = _opening_blunder()
+    position = g.positions[0]
+    others = [m for m in position.legal_moves() if m not in (position.legal_moves()[0], g.moves[0])]
+    # an exercise kept by an earlier version from a search left early: only the engine's move solves
+    (partial,) = ex.exercises_from_report(report, {BLACK}, "Your game")
+    assert ex.add_to_store([partial]) == 1
+    ex.record_exercise(partial.id, False)
+    ex.record_exercise(partial.id, True)
+    maker = ex.ExerciseMaker(report, {BLACK}, "Your game", ScriptedEngine(_fine_elsewhere(g, (0,))), nodes=100)
+    while not maker.done:
+        maker.poll()
+    assert maker.save() == 0  # not a new exercise
+    (due,) = ex.due_exercises()
+    assert set(due.also) == set(others) and due.solves(0, others[0])
+    from game.store.exercises import load_exercises
+
+    (kept,) = load_exercises().exercises
+    assert (kept.attempts, kept.solved) == (2, 1)  # the attempts so far are kept
 
 
 def test_exercises_are_kept_repeated_and_done_when_solved_twice(home):

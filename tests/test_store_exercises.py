@@ -115,3 +115,18 @@ def test_the_file_keeps_at_most_max_exercises(home, monkeypatch):
     records = [_record(n, fen=f"{START}#{n}", solved=2 if n in (1, 2) else 0) for n in range(1, 5)]
     store.save_exercises(records)
     assert [r.id for r in store.load_exercises().exercises] == ["ex-2", "ex-3", "ex-4"]  # a done one went
+
+
+def test_a_known_position_takes_a_fuller_list_of_moves_and_keeps_its_counts(home):
+    assert store.add_exercises([ExerciseRecord("ex-1", START, "11-15", (), "first")]) == 1
+    assert store.record_attempt("ex-1", True)
+    # a later, full analysis of the same position accepts more moves: not new, but kept
+    fuller = ExerciseRecord("ex-1", START, "11-15", ("9-13", "10-14"), "again")
+    assert store.add_exercises([fuller]) == 0
+    (kept,) = store.load_exercises().exercises
+    assert (kept.best, kept.also, kept.attempts, kept.solved, kept.source) == (
+        "11-15", ("9-13", "10-14"), 1, 1, "first")
+    # a list that is not fuller (fewer moves, or other ones) changes nothing
+    assert store.add_exercises([ExerciseRecord("ex-1", START, "11-15", ("9-13",))]) == 0
+    assert store.add_exercises([ExerciseRecord("ex-2", START, "12-16", ("9-13", "10-14", "11-16"))]) == 0
+    assert store.load_exercises().exercises == [kept]

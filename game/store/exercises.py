@@ -186,21 +186,42 @@ def _trimmed(records: list[ExerciseRecord]) -> list[ExerciseRecord]:
     return records[len(records) - MAX_EXERCISES:] if len(records) > MAX_EXERCISES else records
 
 
+def accepted(record: ExerciseRecord) -> frozenset[str]:
+    """The moves that solve an exercise: the engine's best and the others not a mistake."""
+    return frozenset((record.best, *record.also))
+
+
 def add_exercises(new: Iterable[ExerciseRecord], path: StrPath | None = None) -> int:
-    """Add exercises not already kept (by position); how many were added.  Never raises."""
+    """Add exercises not already kept (by position); how many were added.  Never raises.
+
+    An exercise of a position already kept is not added again, but when it accepts more
+    moves than the kept one (a fuller analysis: every move it accepted and more), the kept
+    one takes its moves and keeps its own attempts, solves, source and date.
+    """
     loaded = load_exercises(path)
     if not loaded.writable:
         return 0
-    known = {r.fen for r in loaded.exercises} | {r.id for r in loaded.exercises}
+    kept = loaded.exercises
+    where: dict[str, int] = {}
+    for i, r in enumerate(kept):
+        where.setdefault(r.fen, i)
+        where.setdefault(r.id, i)
     added = []
+    changed = False
     for record in new:
-        if record.fen in known or record.id in known:
+        i = where.get(record.fen, where.get(record.id))
+        if i is not None:
+            old = kept[i]
+            if accepted(record) > accepted(old):
+                kept[i] = replace(old, best=record.best, also=record.also)
+                changed = True
             continue
-        known.update((record.fen, record.id))
+        where[record.fen] = where[record.id] = len(kept)
+        kept.append(record)
         added.append(record)
-    if not added:
+    if not added and not changed:
         return 0
-    return len(added) if save_exercises(loaded.exercises + added, path) else 0
+    return len(added) if save_exercises(kept, path) else 0
 
 
 def record_attempt(exercise_id: str, solved: bool, path: StrPath | None = None) -> bool:

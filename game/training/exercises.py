@@ -36,6 +36,7 @@ from .puzzle import Puzzle, PuzzleError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Container
     from typing import Any
 
 log = logging.getLogger("checkers.training")
@@ -64,12 +65,15 @@ def player_moves(report: object, humans: set[int] | frozenset[int]) -> list:
 
 
 def exercises_from_report(report: object, humans: set[int] | frozenset[int], label: str,
-                          also: dict[int, tuple] | None = None) -> list[Puzzle]:
+                          also: dict[int, tuple] | None = None,
+                          plies: Container[int] | None = None) -> list[Puzzle]:
     """The exercises of a game report: one per mistake or blunder of the sides in ``humans``.
 
     ``label`` says which game ("Your game v Hard, 2026-11-25"); each exercise's source adds
     the move ("…, move 14").  ``also[ply]`` are the other moves at that ply that are not a
     mistake (``ExerciseMaker`` finds them); without it only the engine's move solves.
+    ``plies``, when given, keeps only the mistakes at those plies (those whose other moves
+    were all scored).
     """
     also = also or {}
     start = getattr(report, "start", None)
@@ -81,6 +85,8 @@ def exercises_from_report(report: object, humans: set[int] | frozenset[int], lab
     for m in getattr(report, "moves", ()):
         positions.append(positions[-1].play(m.move))
     for m in player_moves(report, humans):
+        if plies is not None and m.ply not in plies:
+            continue
         position = positions[m.ply]
         if position in seen:
             continue
@@ -129,8 +135,10 @@ def game_label(players: dict | None = None, tags: dict | None = None) -> str:
 class ExerciseMaker:
     """Find, in an engine process, which other moves of each mistake's position are not a
     mistake, then make the exercises.  Polled once a frame like ``GameAnalysis``; each move
-    gets the report's own node budget.  An engine that fails ends the search early: the
-    exercises are then made with what was found (only the engine's move solves the rest).
+    gets the report's own node budget.  An engine that fails, or ``cancel()``, ends the search
+    early: only the positions whose other moves were all scored become exercises then (one
+    with a move never scored would refuse that move, maybe a good one); the rest are left
+    for a later analysis of the game.
     """
 
     def __init__(self, report: object, humans: set[int] | frozenset[int], label: str, client: Any,
@@ -141,6 +149,7 @@ class ExerciseMaker:
         self.client = client
         self.nodes = REPORT_NODES if nodes is None else nodes
         self.also: dict[int, list] = {}
+        self._unscored: dict[int, int] = {}   # ply -> its other moves not scored yet
         self._jobs: list[tuple[int, object, Position, tuple, object]] = []
         start = getattr(report, "start", None)
         moves = [m.move for m in getattr(report, "moves", ())]
@@ -149,6 +158,7 @@ class ExerciseMaker:
             positions.append(positions[-1].play(move))
         for m in player_moves(report, self.humans):
             self.also[m.ply] = []
+            self._unscored[m.ply] = 0
             before = positions[:m.ply + 1]
             for x in positions[m.ply].legal_moves():
                 if x == m.best or x == m.move:
@@ -156,6 +166,7 @@ class ExerciseMaker:
                 after = positions[m.ply].play(x)
                 history = engine_history(before + [after], moves[:m.ply] + [x])
                 self._jobs.append((m.ply, x, after, history, m))
+                self._unscored[m.ply] += 1
         self.total = len(self._jobs)
         self._current: tuple | None = None
         self.error: str | None = None
@@ -172,6 +183,7 @@ class ExerciseMaker:
         ply, move, _after, _history, m = job
         if grade(m.best_score, score).kind in NOT_A_MISTAKE:
             self.also[ply].append(move)
+        self._unscored[ply] -= 1
 
     def _start_next(self) -> None:
         while self._jobs:
@@ -225,12 +237,20 @@ class ExerciseMaker:
         self._current = None
         self._jobs = []
 
+    def scored(self) -> set[int]:
+        """The plies of the mistakes whose other moves have all been scored."""
+        return {ply for ply, left in self._unscored.items() if left == 0}
+
     def exercises(self) -> list[Puzzle]:
+        """The exercises of the mistakes whose other moves were all scored (all of them once
+        ``done`` without an error; fewer after ``cancel()`` or an engine error)."""
         return exercises_from_report(self.report, self.humans, self.label,
-                                     {ply: tuple(moves) for ply, moves in self.also.items()})
+                                     {ply: tuple(moves) for ply, moves in self.also.items()},
+                                     self.scored())
 
     def save(self) -> int:
-        """Add the exercises to the store's file; how many were new.  Never raises."""
+        """Add the exercises to the store's file (those of positions not fully scored are left
+        out); how many were new.  Never raises."""
         return add_to_store(self.exercises())
 
 
@@ -243,8 +263,8 @@ def _record_of(puzzle: Puzzle) -> ExerciseRecord:
 
 
 def add_to_store(puzzles: list[Puzzle]) -> int:
-    """Keep ``puzzles`` as exercises (those of a position already kept are left out); how many
-    were added.  Never raises."""
+    """Keep ``puzzles`` as exercises; how many were added.  One of a position already kept is
+    not added again, but gives it its moves when it accepts more.  Never raises."""
     try:
         return add_exercises([_record_of(p) for p in puzzles])
     except Exception as e:
