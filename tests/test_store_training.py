@@ -12,7 +12,7 @@ import threading
 import pytest
 
 from game.store import PuzzleRecord, StoredRating, load_puzzle_record, paths, puzzle_record_path, save_puzzle_record
-from game.store.training import MAX_RECENT, RECORD_VERSION
+from game.store.training import MAX_RECENT, RECORD_VERSION, update_puzzle_record
 
 NESTED = b"[" * 20_000 + b"]" * 20_000
 
@@ -172,3 +172,71 @@ def test_a_folder_where_the_record_goes_makes_the_save_fail_not_raise():
     puzzle_record_path().mkdir(parents=True)
     assert save_puzzle_record(a_record()) is False
     assert puzzle_record_path().is_dir()
+
+
+# -- two windows: each attempt is a read-modify-write ------------------------------------------
+
+def _attempt(puzzle_id, solved, rating):
+    def change(record):
+        record.note_served(puzzle_id)
+        record.note_attempt(puzzle_id, solved)
+        record.player = StoredRating(record.player.rating + rating, record.player.rd - 10, 0.06)
+        record.puzzles[puzzle_id] = StoredRating(1500 - rating, 300, 0.06)
+    return change
+
+
+def test_two_windows_interleaving_attempts_keep_both():
+    # both windows show the Puzzles screen; each attempt re-reads the file before it writes
+    for i in range(10):
+        window = "a" if i % 2 == 0 else "b"
+        record, saved = update_puzzle_record(_attempt(f"{window}{i}", i % 3 != 0, 10))
+        assert saved and record.attempts[f"{window}{i}"] == 1
+    record = load_puzzle_record()
+    assert record.problems == []
+    assert sorted(record.attempts) == sorted(f"{'a' if i % 2 == 0 else 'b'}{i}" for i in range(10))
+    assert sum(record.solved.values()) == 6 and len(record.puzzles) == 10 and len(record.recent) == 10
+    # every rating change was made from the one before it, whichever window made it
+    assert record.player == StoredRating(1600, 250, 0.06)
+
+
+def test_a_window_keeps_what_the_other_saved_since_it_read():
+    save_puzzle_record(a_record())
+    stale = load_puzzle_record()                     # window A read the record long ago
+    update_puzzle_record(_attempt("b-1", True, 5))   # window B keeps an attempt
+    record, saved = update_puzzle_record(_attempt("a-1", False, -5))  # then A keeps one
+    assert saved and "b-1" in record.attempts and "a-1" in record.attempts and "a-1" not in stale.attempts
+    assert load_puzzle_record().attempts == {"p-1": 1, "p-2": 1, "b-1": 1, "a-1": 1}
+    assert load_puzzle_record().player.rating == 1612.5
+
+
+def test_a_record_damaged_since_is_set_aside_before_the_attempt_is_written():
+    p = record_file()
+    save_puzzle_record(a_record())
+    p.write_bytes(b"{damaged since")
+    record, saved = update_puzzle_record(_attempt("x", True, 0))
+    assert saved and "set aside" in record.problems[0]
+    (aside,) = [q for q in p.parent.iterdir() if ".bad-" in q.name]
+    assert aside.read_bytes() == b"{damaged since"
+    assert load_puzzle_record().attempts == {"x": 1}
+
+
+def test_a_record_damaged_since_that_cannot_be_moved_is_not_written_over(monkeypatch):
+    p = record_file()
+    p.write_bytes(b"{damaged since")
+    monkeypatch.setattr(paths, "keep_aside", lambda path: None)
+    record, saved = update_puzzle_record(_attempt("x", True, 0))
+    assert not saved and record.no_save and record.attempts == {"x": 1}
+    assert p.read_bytes() == b"{damaged since"
+
+
+def test_a_change_that_raises_writes_nothing():
+    save_puzzle_record(a_record())
+    before = record_file().read_bytes()
+
+    def change(record):
+        record.note_attempt("x", True)
+        raise RuntimeError("no")
+
+    with pytest.raises(RuntimeError):
+        update_puzzle_record(change)
+    assert record_file().read_bytes() == before

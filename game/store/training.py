@@ -14,6 +14,10 @@ that cannot be read whole (not JSON, the wrong shapes, not a regular file, too l
 keeps whatever is valid, is set aside as ``puzzles.json.bad-<timestamp>`` before
 anything is saved, and says so in ``problems``; if it cannot be moved, the record is
 never saved over it.  ``save_puzzle_record()`` writes atomically.
+
+Two windows may have the Puzzles screen open at once: each attempt is kept with
+``update_puzzle_record(change)``, which reads the file again, applies the change to what
+is there now and writes it back, so one window never writes over the other's attempts.
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ from .jsonfile import MISSING, BadJsonFile, read_json
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .paths import StrPath
 
 log = logging.getLogger("checkers.store")
@@ -214,6 +220,23 @@ def save_puzzle_record(record: PuzzleRecord, path: StrPath | None = None) -> boo
         log.warning("puzzle record: cannot save %s: %s", path, e)
         return False
     return True
+
+
+def update_puzzle_record(change: Callable[[PuzzleRecord], object],
+                         path: StrPath | None = None) -> tuple[PuzzleRecord, bool]:
+    """Apply ``change`` to the record as the file holds it now and write it back atomically;
+    the record after the change, and whether it was written.
+
+    Read-modify-write: the file is read again just before the change, so what another window
+    saved since is kept (``change`` must compute from the record it is given, not from a
+    copy read earlier).  A file damaged since is set aside first as ``load_puzzle_record``
+    does (the returned record's ``problems`` say so); if it cannot be moved, nothing is
+    written over it.  An exception raised by ``change`` is not caught: nothing is written.
+    """
+    path = puzzle_record_path() if path is None else path
+    record = load_puzzle_record(path)
+    change(record)
+    return record, save_puzzle_record(record, path)
 
 
 def _clip(text: object, limit: int = 200) -> str:
