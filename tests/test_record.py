@@ -76,3 +76,34 @@ def test_read_record_from_the_archive(home):
     assert sorted(r.level for r in record.by_level()) == ["Easy", "Hard"]  # the two-player game is not counted
     assert record.problems and "could not be read" in record.problems[0]
     assert rec.read_record(home / "nowhere").games == []
+
+
+GOOD_GAME = ('[Event "Against the computer"]\n[Date "{date}"]\n[Black "Human"]\n[White "Computer (Hard)"]\n'
+             '[WhiteLevel "Hard"]\n[Result "2-0"]\n\n1. 11-15 2-0\n')
+
+
+def test_a_date_too_large_for_a_calendar_is_no_date_and_hides_nothing(tmp_path):
+    for i, date in enumerate(("2026.11.20", "99999999999999999999.1.1", "2026.1.99999999999999999999",
+                              "2026.13.1", "\u0662\u0660\u0662\u0666.11.20", "2026.11", "....")):
+        (tmp_path / f"g{i}.pdn").write_text(GOOD_GAME.format(date=date), encoding="utf-8")
+    record = rec.read_record(tmp_path)
+    assert len(record) == 7 and record.problems == []
+    assert [g.day for g in record.games].count(None) == 6
+    assert rec._day("2026.11.20") == datetime.date(2026, 11, 20)
+    assert [p.won for p in record.timeline()] == [1]
+
+
+def test_one_game_that_cannot_be_read_is_skipped_and_counted(tmp_path, monkeypatch):
+    for i in range(3):
+        (tmp_path / f"g{i}.pdn").write_text(GOOD_GAME.format(date=f"2026.11.2{i}"), encoding="utf-8")
+    real = rec.result_of
+
+    def fussy(tags):
+        if tags.get("Date") == "2026.11.21":
+            raise OverflowError("a number too large")
+        return real(tags)
+
+    monkeypatch.setattr(rec, "result_of", fussy)
+    record = rec.read_record(tmp_path)
+    assert [g.day.day for g in record.games] == [20, 22]
+    assert record.problems == ["1 archived game could not be read"]

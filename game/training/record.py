@@ -69,10 +69,14 @@ def result_of(tags: dict[str, str]) -> GameResult | None:
 
 
 def _day(text: str) -> datetime.date | None:
+    """The date of a [Date] tag ("2026.11.25"); None for anything that is not one."""
+    parts = text.split(".")
+    if len(parts) != 3 or not all(0 < len(p) <= 4 and p.isdigit() and p.isascii() for p in parts):
+        return None  # also keeps a 20-digit year from int() and date() (OverflowError)
     try:
-        y, m, d = (int(p) for p in text.split("."))
+        y, m, d = (int(p) for p in parts)
         return datetime.date(y, m, d)
-    except ValueError:
+    except (ValueError, OverflowError):
         return None
 
 
@@ -166,10 +170,11 @@ def _start(day: datetime.date, period: str) -> datetime.date:
 
 def read_record(folder: str | os.PathLike[str] | None = None) -> Record:
     """The record from the archived games in ``folder`` (the store's archive by default).
-    Never raises: an unreadable file is skipped and counted in ``problems``."""
+    Never raises: an unreadable file, or a game in it that cannot be read, is skipped and
+    counted in ``problems``; the others are read."""
     folder = Path(archive_dir() if folder is None else folder)
     games: list[GameResult] = []
-    skipped = 0
+    skipped = bad_games = 0
     try:
         with os.scandir(folder) as it:
             names = sorted(d.name for d in it if d.name.lower().endswith(".pdn") and not d.name.startswith("."))
@@ -183,10 +188,16 @@ def read_record(folder: str | os.PathLike[str] | None = None) -> Record:
             skipped += 1
             continue
         for pdn in pdns:
-            result = result_of(dict(pdn.tags))
+            try:
+                result = result_of(dict(pdn.tags))
+            except Exception:  # one odd game never hides the others
+                bad_games += 1
+                continue
             if result is not None:
                 games.append(result)
     problems = [f"{skipped} archived file{'s' if skipped != 1 else ''} could not be read"] if skipped else []
+    if bad_games:
+        problems.append(f"{bad_games} archived game{'s' if bad_games != 1 else ''} could not be read")
     if len(names) > MAX_FILES:
         problems.append(f"only the first {MAX_FILES} archived files were read")
     return Record(games, problems)
