@@ -158,3 +158,29 @@ def test_a_level_in_words():
     assert screen.level_words("Hard") == "Hard"
     assert record_mod.result_of({"Black": "Human", "White": "Computer", "WhiteLevel": "Depth 6",
                                  "Result": "2-0"}).level == "depth:6"
+
+
+def test_the_timeline_and_the_estimate_are_worked_out_in_the_reader_thread_never_the_frame(app, monkeypatch):
+    games = [GameResult("Medium", 1.0, datetime.date(2026, 11, d)) for d in range(1, 20)]
+    monkeypatch.setattr(screen, "read_record", lambda folder=None: Record(games))
+    calls = []
+    for name in ("timeline", "estimate", "by_level", "totals", "period"):
+        real = getattr(Record, name)
+
+        def spy(self, *a, _real=real, _name=name, **k):
+            calls.append((_name, threading.current_thread() is threading.main_thread()))
+            return _real(self, *a, **k)
+
+        monkeypatch.setattr(Record, name, spy)
+    app.switch("menu")
+    app.push("record")
+    scene = app.stack.top
+    frames_until(app, lambda: not scene.loading)
+    worked_out = {name for name, _ in calls}
+    assert {"timeline", "estimate"} <= worked_out and scene.points and scene.estimate is not None
+    frames(app, 3)
+    scene.resize((800, 600))
+    scene.uncovered()
+    app.draw(app.screen)
+    assert [name for name, on_main in calls if on_main] == []  # not one on the window's thread
+    assert "from 19 games" in scene.summary() and scene.graph_title().endswith("each day you played")

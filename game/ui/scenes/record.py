@@ -2,7 +2,9 @@
 strong that makes them (``game.training.record``, ``game.training.strength``).
 
 The finished games are read from the archive in a thread (a few hundred files can take a
-moment), so the window keeps drawing: "Reading your games…" until they are in.  A table of
+moment), and the table, the graph's points and the estimate are worked out there too
+(``summarise``: a second for ten thousand games), so the window keeps drawing: "Reading
+your games…" until they are in.  A table of
 won, drawn and lost per level (each level's Elo beside it), a graph of the strength
 estimate after each day (or week, or month) with games, with its likely range shaded and
 the levels as lines across it, and the estimate in words.  "Practise your mistakes" (P)
@@ -35,16 +37,29 @@ LINE = (120, 170, 230)
 LEVEL_LINE = (84, 92, 108)
 
 
+def summarise(record):
+    """What the screen shows of ``record``, worked out once: {"rows", "totals", "points",
+    "estimate", "period"}.  The timeline and the estimate take a while for many games:
+    the reader thread calls this, never the frame."""
+    return {"rows": record.by_level(), "totals": record.totals(), "points": record.timeline(),
+            "estimate": record.estimate(), "period": record.period()}
+
+
 def read_in_background(result):
-    """Read the record into ``result`` ("record": the Record); never raises."""
+    """Read the record into ``result``: "summary" (``summarise``), "due", then "record" (the
+    Record) last, so that a reader seeing "record" sees the rest.  Never raises."""
     try:
-        result["record"] = read_record()
+        record = read_record()
+        summary = summarise(record)
     except Exception as e:  # a record that cannot be read is an empty one with a reason
-        result["record"] = Record([], [f"your games could not be read ({str(e)[:80]})"])
+        record = Record([], [f"your games could not be read ({str(e)[:80]})"])
+        summary = summarise(record)
     try:
-        result["due"] = exercise_counts()[0]
+        due = exercise_counts()[0]
     except Exception:
-        result["due"] = 0
+        due = 0
+    result["summary"], result["due"] = summary, due
+    result["record"] = record
 
 
 def strength_words(estimate):
@@ -63,6 +78,7 @@ class RecordScene(Page):
     def enter(self):
         self.record = self.params.get("record")   # a Record given (tests), else read from the archive
         self.due = self.params.get("due", 0)
+        self._summary = summarise(self.record) if self.record is not None else None
         self._result = {}
         self._thread = None
         if self.record is None:
@@ -84,9 +100,12 @@ class RecordScene(Page):
         if self.practise_button.visible:
             self.practise_button.text = f"Practise your mistakes ({self.due})"
         self.footer = FOOTER if self.practise_button.visible else FOOTER_NONE_DUE
-        self.rows = self.record.by_level() if self.record is not None else []
-        self.points = self.record.timeline() if self.record is not None else []
-        self.estimate = self.record.estimate() if self.record is not None else None
+        summary = self._summary or {}
+        self.rows = summary.get("rows", [])
+        self.totals = summary.get("totals", (0, 0, 0))
+        self.points = summary.get("points", [])
+        self.estimate = summary.get("estimate")
+        self.period = summary.get("period", "day")
         self.resize(self.size)
 
     def practise(self):
@@ -103,6 +122,7 @@ class RecordScene(Page):
 
     def update(self, dt):
         if self.loading and "record" in self._result:
+            self._summary = self._result["summary"]
             self.record = self._result["record"]
             self.due = self._result.get("due", 0)
             self._refresh()
@@ -181,7 +201,7 @@ class RecordScene(Page):
             rest = rows[room - 1:]
             rows = rows[:room - 1] + [("Other levels", "", sum(r[2] for r in rest), sum(r[3] for r in rest),
                                        sum(r[4] for r in rest))]
-        won, drawn, lost = self.record.totals()
+        won, drawn, lost = self.totals
         lines = [HEADERS] + [(a, b, str(c), str(d), str(e)) for a, b, c, d, e in rows]
         if len(self.rows) > 1:
             lines.append(("All", "", str(won), str(drawn), str(lost)))
@@ -293,8 +313,7 @@ class RecordScene(Page):
         return round(self.plot.x + inset + i * (self.plot.width - 2 * inset) / (n - 1))
 
     def graph_title(self):
-        period = self.record.period() if self.record is not None else "day"
-        return f"Your strength after each {period} you played"
+        return f"Your strength after each {self.period} you played"
 
     def layout_boxes(self):
         from ..layout_check import Box
