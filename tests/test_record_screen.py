@@ -184,3 +184,24 @@ def test_the_timeline_and_the_estimate_are_worked_out_in_the_reader_thread_never
     app.draw(app.screen)
     assert [name for name, on_main in calls if on_main] == []  # not one on the window's thread
     assert "from 19 games" in scene.summary() and scene.graph_title().endswith("each day you played")
+
+
+def test_back_from_the_exercises_the_due_count_is_made_again_off_the_window_thread(app, monkeypatch):
+    counted = []
+    release = threading.Event()
+
+    def slow_counts():
+        release.wait(60)
+        counted.append(threading.current_thread() is threading.main_thread())
+        return 0, 4
+
+    app.switch("menu")
+    app.push("record", record=Record([]), due=2)
+    scene = app.stack.top
+    monkeypatch.setattr(screen, "exercise_counts", slow_counts)
+    scene.uncovered()
+    frames(app, 3)  # the window goes on while the exercises are counted
+    assert scene.due == 2 and scene.wants_redraw()
+    release.set()
+    frames_until(app, lambda: scene.due == 0)
+    assert counted == [False] and not scene.practise_button.visible and not scene.wants_redraw()

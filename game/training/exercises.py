@@ -285,6 +285,20 @@ def puzzle_of(record: ExerciseRecord) -> Puzzle:
                   also=tuple(m for m in also if m != best))
 
 
+def _usable(records: list[ExerciseRecord], done: bool | None = None) -> list[Puzzle]:
+    """The puzzles of the entries ``puzzle_of`` can make (those with ``done`` as given, or all
+    when None); an entry it cannot make is left out, with a warning."""
+    out = []
+    for record in records:
+        if done is not None and record.done != done:
+            continue
+        try:
+            out.append(puzzle_of(record))
+        except PuzzleError as e:
+            log.warning("%s", e)
+    return out
+
+
 def due_exercises() -> list[Puzzle]:
     """The exercises not yet solved twice, oldest first; [] when there are none or the file
     cannot be used.  Never raises."""
@@ -293,15 +307,7 @@ def due_exercises() -> list[Puzzle]:
     except Exception as e:
         log.warning("exercises cannot be read: %s", e)
         return []
-    out = []
-    for record in records:
-        if record.done:
-            continue
-        try:
-            out.append(puzzle_of(record))
-        except PuzzleError as e:
-            log.warning("%s", e)
-    return out
+    return _usable(records, done=False)
 
 
 def record_exercise(puzzle_id: str, solved: bool) -> None:
@@ -313,10 +319,12 @@ def record_exercise(puzzle_id: str, solved: bool) -> None:
 
 
 def exercise_counts() -> tuple[int, int]:
-    """(due, done): how many exercises wait and how many are solved twice.  Never raises."""
+    """(due, done): how many exercises wait and how many are solved twice, counting only the
+    entries that make a puzzle, as ``due_exercises`` does (so "due" is what Practise will
+    show).  Never raises."""
     try:
         records = load_exercises().exercises
     except Exception:
         return 0, 0
-    done = sum(r.done for r in records)
-    return len(records) - done, done
+    due = _usable(records, done=False)
+    return len(due), len(_usable(records, done=True))

@@ -62,6 +62,14 @@ def read_in_background(result):
     result["record"] = record
 
 
+def _count_due(result):
+    """The exercises due into ``result["due"]``; never raises."""
+    try:
+        result["due"] = exercise_counts()[0]
+    except Exception:
+        result["due"] = 0
+
+
 def strength_words(estimate):
     """"Your strength: about 1480 Elo (likely 1240-1720), from 12 games"."""
     if estimate is None:
@@ -80,6 +88,7 @@ class RecordScene(Page):
         self.due = self.params.get("due", 0)
         self._summary = summarise(self.record) if self.record is not None else None
         self._result = {}
+        self._recount = None   # {"due": n} once a recount (back from the exercises) is done
         self._thread = None
         if self.record is None:
             self._thread = threading.Thread(target=read_in_background, args=(self._result,), daemon=True,
@@ -113,14 +122,18 @@ class RecordScene(Page):
             self.app.push("puzzles", exercises=True)
 
     def uncovered(self, result=None):
-        # back from the exercises: fewer may be due
-        self.due = exercise_counts()[0]
-        self._refresh()
+        # back from the exercises: fewer may be due.  Counted in a thread: each entry is
+        # checked to make a puzzle, a second for thousands of them
+        self._recount = {}
+        threading.Thread(target=_count_due, args=(self._recount,), daemon=True, name="checkers-record-due").start()
 
     def wants_redraw(self):
-        return self.loading
+        return self.loading or self._recount is not None
 
     def update(self, dt):
+        if self._recount is not None and "due" in self._recount:
+            self.due, self._recount = self._recount["due"], None
+            self._refresh()
         if self.loading and "record" in self._result:
             self._summary = self._result["summary"]
             self.record = self._result["record"]
