@@ -160,3 +160,19 @@ def test_the_tool_mines_in_a_worker_and_checks_what_it_wrote(tmp_path):
     out.write_text(out.read_text().replace("19-15 2. 10x19 27-23 3. 18x27 31x24x15x8", "19-16"))
     r = subprocess.run([*tool, "--check", str(out), *depths], capture_output=True, text=True, timeout=120)
     assert r.returncode == 1 and "the answer is 19-15" in r.stdout
+
+
+def test_a_file_with_a_long_name_gives_ids_the_record_keeps(tmp_path):
+    import subprocess
+    import sys
+
+    from game.store.training import puzzle_id_problem
+
+    games, out = tmp_path / (("a long name " * 20).strip() + ".pdn"), tmp_path / "puzzles.pdn"
+    games.write_text(game_text())
+    tool = [sys.executable, str(Path(__file__).resolve().parents[1] / "tools" / "mine_puzzles.py")]
+    r = subprocess.run([*tool, str(games), "-o", str(out), "--screen-depth", "4", "--depths", "6,8"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    (p,), problems = read_puzzles(out.read_text())
+    assert problems == [] and puzzle_id_problem(p.id) is None and p.id.startswith("a-long-name-a-long")

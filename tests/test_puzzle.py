@@ -115,3 +115,43 @@ def test_missing_tags_take_their_defaults_and_rubbish_is_no_traceback():
     assert problems == [] and p.rating == DEFAULT_RATING and p.goal == "win" and p.theme == SHOT
     assert read_puzzles(b"\x00\xff garbage {")[0] == []
     assert read_puzzles("")[0] == []
+
+
+def test_a_puzzle_id_the_record_would_refuse_is_refused_when_the_file_is_read(home):
+    from game.store import load_puzzle_record, save_puzzle_record
+    from game.store.training import MAX_ID, puzzle_id_problem
+
+    good = write_puzzles([two_for_one()])
+    longest = "p" * MAX_ID
+    too_long = good.replace("t-1", "club-" * 30)
+    fits = good.replace("t-1", longest)
+    (p,), problems = read_puzzles(too_long + "\n" + fits)
+    assert p.id == longest and len(problems) == 1
+    assert "[Puzzle] 'club-club-" in problems[0] and "too long (at most 120)" in problems[0]
+    assert len(problems[0]) < 130 and "\n" not in problems[0]
+    with pytest.raises(PuzzleError, match="too long"):  # one rule, however the puzzle is made
+        two_for_one(id="x" * (MAX_ID + 1))
+    assert puzzle_id_problem(p.id) is None and puzzle_id_problem("a\tb") and puzzle_id_problem("")
+    # an attempt at every puzzle read keeps the record whole
+    record = load_puzzle_record()
+    record.note_served(p.id)
+    record.note_attempt(p.id, True)
+    assert save_puzzle_record(record)
+    again = load_puzzle_record()
+    assert again.problems == [] and again.attempts == {p.id: 1}
+
+
+@pytest.mark.parametrize("tag, value, words", [
+    ("PuzzleRating", "9" * 1000, "is not a whole number"),
+    ("PuzzleRating", "x" * 1000, "is not a whole number"),
+    ("Theme", "riddle" * 200, "unknown theme"),
+    ("Also", "1-5" * 400, "[Also]"),
+    ("Puzzle", "\u00e9" * 1000, "too long"),
+])
+def test_a_long_tag_value_is_quoted_short_in_the_reason(tag, value, words):
+    good = write_puzzles([two_for_one()])
+    text = "\n".join(line for line in good.splitlines() if not line.startswith(f"[{tag} "))
+    text = f'[{tag} "{value}"]\n' + text
+    puzzles, (problem,) = read_puzzles(text)
+    assert puzzles == [] and words in problem
+    assert len(problem) <= 160, len(problem)

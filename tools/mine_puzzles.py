@@ -34,6 +34,7 @@ import _common  # noqa: F401  (this checkout's game first on sys.path)
 from game.textfile import FileReadError
 
 _MINER = None   # the worker's Miner (one per process, made by _init)
+PREFIX_MAX = 80  # characters of a file's name in its puzzles' ids (with "-0042-37": within the id limit)
 
 
 # -- the worker processes -------------------------------------------------------------------------
@@ -125,6 +126,13 @@ def _terminated(signum, frame):
 
 # -- mining ---------------------------------------------------------------------------------------
 
+def id_prefix(stem):
+    """The start of the ids of a file's puzzles ("tinsley" of tinsley.pdn): printable and short,
+    so that "<prefix>-<game>-<ply>" is an id the puzzle record keeps (store.training's rule)."""
+    text = "".join(ch if ch.isprintable() and not ch.isspace() else "-" for ch in stem).strip("-")
+    return text[:PREFIX_MAX] or "puzzle"
+
+
 def _read_games(paths, limit):
     """The jobs for the games of the files, in order (at most ``limit``); exits with a message
     on a file that cannot be read."""
@@ -137,7 +145,7 @@ def _read_games(paths, limit):
             games = read_pdn_file(path)
         except (FileReadError, PdnError, OSError) as e:
             raise SystemExit(f"cannot read {path}: {e}") from None
-        prefix = Path(path).stem
+        prefix = id_prefix(Path(path).stem)
         for pdn in games:
             if limit is not None and len(jobs) >= limit:
                 return jobs

@@ -111,8 +111,21 @@ def _rating(value: object) -> StoredRating | None:
     return StoredRating(r, rd, vol)
 
 
+def puzzle_id_problem(ident: object) -> str | None:
+    """Why ``ident`` cannot be a puzzle's id (a phrase), or None when it can.  The one rule
+    for ids: the record keeps only such ids, and ``training.puzzle`` refuses a puzzle
+    without one, so an attempt at a puzzle never gets the record set aside."""
+    if not isinstance(ident, str) or not ident:
+        return "no id"
+    if len(ident) > MAX_ID:
+        return f"an id of {len(ident)} characters is too long (at most {MAX_ID})"
+    if not ident.isprintable():
+        return "the id has characters that cannot be shown"
+    return None
+
+
 def _good_id(key: object) -> bool:
-    return isinstance(key, str) and 0 < len(key) <= MAX_ID and key.isprintable()
+    return puzzle_id_problem(key) is None
 
 
 def record_from_json(data: object) -> tuple[PuzzleRecord, list[str]]:

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from ..notation.pdn import MoveTextError, PdnError, find_move, read_pdn, write_pdn_games
 from ..rules import Game, Move, Position
 from ..rules.position import COLOR_NAMES
+from ..store.training import puzzle_id_problem
+from ..textfile import excerpt
 
 # What a puzzle asks for, in the words of its theme.
 SHOT, TWO_FOR_ONE, CROWNING, ENDING, DEFENCE = "shot", "two-for-one", "crowning", "ending", "defence"
@@ -34,6 +36,17 @@ MAX_PUZZLES = 100_000
 
 class PuzzleError(ValueError):
     """A puzzle that cannot be used; the message names the puzzle and what is wrong."""
+
+
+def _cut(text: str, limit: int = 60) -> str:
+    """``text`` on one line, cut to ``limit`` characters."""
+    text = "".join(ch if ch.isprintable() else " " for ch in " ".join(text[:limit * 4].split()))
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _named(ident: str) -> str:
+    """"puzzle 'tinsley-0042-37'" for a message, a long or odd id cut to a short quote."""
+    return f"puzzle {excerpt(ident, 50)}"
 
 
 @dataclass(frozen=True)
@@ -57,23 +70,26 @@ class Puzzle:
     also: tuple[Move, ...] = ()   # other first moves that solve it too (an exercise: any move not a mistake)
 
     def __post_init__(self) -> None:
+        problem = puzzle_id_problem(self.id)   # the record's own rule (store.training)
+        if problem is not None:
+            raise PuzzleError(f"{_named(self.id)}: {problem}")
         if not self.line or len(self.line) % 2 == 0:
-            raise PuzzleError(f"puzzle {self.id!r}: the solution must end with the solver's move "
+            raise PuzzleError(f"{_named(self.id)}: the solution must end with the solver's move "
                               f"({len(self.line)} plies)")
         if len(self.line) > MAX_LINE:
-            raise PuzzleError(f"puzzle {self.id!r}: a solution of {len(self.line)} plies is too long "
+            raise PuzzleError(f"{_named(self.id)}: a solution of {len(self.line)} plies is too long "
                               f"(at most {MAX_LINE})")
         if self.theme not in THEMES:
-            raise PuzzleError(f"puzzle {self.id!r}: unknown theme {self.theme[:20]!r} "
+            raise PuzzleError(f"{_named(self.id)}: unknown theme {excerpt(self.theme, 24)} "
                               f"(one of {', '.join(THEMES)})")
         for move in self.also:
             if not self.position.is_legal(move):
-                raise PuzzleError(f"puzzle {self.id!r}: the other answer {move} is not legal in "
+                raise PuzzleError(f"{_named(self.id)}: the other answer {move} is not legal in "
                                   f"{self.position.fen()}")
         position = self.position
         for ply, move in enumerate(self.line):
             if not position.is_legal(move):
-                raise PuzzleError(f"puzzle {self.id!r}: move {ply + 1} of the solution, {move}, "
+                raise PuzzleError(f"{_named(self.id)}: move {ply + 1} of the solution, {move}, "
                                   f"is not legal in {position.fen()}")
             position = position.play(move)
 
@@ -123,20 +139,25 @@ def puzzle_from_pdn(tags: dict[str, str], start: Position, moves: list[Move], wh
     """The puzzle a PDN game describes; PuzzleError saying what is missing or wrong."""
     ident = (tags.get("Puzzle") or "").strip()
     if not ident:
-        raise PuzzleError(f"{where}: no [Puzzle] tag naming the puzzle")
-    try:
-        rating = int(tags.get("PuzzleRating") or DEFAULT_RATING)
-    except ValueError:
-        raise PuzzleError(f"puzzle {ident!r}: [PuzzleRating] {tags['PuzzleRating'][:20]!r} "
-                          f"is not a whole number") from None
+        raise PuzzleError(f"{_cut(where)}: no [Puzzle] tag naming the puzzle")
+    problem = puzzle_id_problem(ident)
+    if problem is not None:
+        raise PuzzleError(f"{_cut(where)}: [Puzzle] {excerpt(ident, 40)}: {problem}")
+    text = (tags.get("PuzzleRating") or "").strip()
+    rating = DEFAULT_RATING
+    if text:
+        if len(text) > 6 or not text.isascii() or not text.lstrip("+-").isdigit():
+            raise PuzzleError(f"{_named(ident)}: [PuzzleRating] {excerpt(text, 20)} "
+                              f"is not a whole number from 100 to 4000")
+        rating = int(text)
     if not 100 <= rating <= 4000:
-        raise PuzzleError(f"puzzle {ident!r}: [PuzzleRating] {rating} is not from 100 to 4000")
+        raise PuzzleError(f"{_named(ident)}: [PuzzleRating] {rating} is not from 100 to 4000")
     also = []
-    for text in (tags.get("Also") or "").split():
+    for move_text in (tags.get("Also") or "").split():
         try:
-            also.append(find_move(start, text))
+            also.append(find_move(start, move_text))
         except MoveTextError as e:
-            raise PuzzleError(f"puzzle {ident!r}: [Also] {e}") from None
+            raise PuzzleError(f"{_named(ident)}: [Also] {_cut(str(e), 100)}") from None
     return Puzzle(ident, start, tuple(moves), (tags.get("Theme") or "").strip().lower(),
                   (tags.get("Goal") or "win").strip(), rating, (tags.get("Source") or "").strip(), tuple(also))
 
@@ -164,7 +185,7 @@ def read_puzzles(text: str | bytes) -> tuple[list[Puzzle], list[str]]:
             problems.append(str(e))
             continue
         if puzzle.id in seen_ids or puzzle.position in seen_positions:
-            problems.append(f"puzzle {puzzle.id!r}: a duplicate (kept the first)")
+            problems.append(f"{_named(puzzle.id)}: a duplicate (kept the first)")
             continue
         seen_ids.add(puzzle.id)
         seen_positions.add(puzzle.position)
