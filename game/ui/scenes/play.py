@@ -15,27 +15,24 @@ from ...controller import Match, MatchError
 from ...rules import BLACK
 from .. import theme
 from ..analysis_view import LiveBoard, bar_rect
-from ..animation import MoveAnimation
-from ..board_view import BoardPicture, BoardRenderer, pieces_of
+from ..board_control import BoardControl
+from ..board_view import BoardRenderer
 from ..geometry import PlayLayout
-from ..move_input import MOVED, REFUSED, MoveInput
+from ..move_input import MoveInput
 from ..panel import SidePanel
 from ..play_extras import PlayExtras
 from ..scene import Scene, register
 from ..store_hooks import flipped_for
 from ..words import outcome_words, to_move
 
-MESSAGE_SECONDS = 2.5
-ANIMATION_SCALE = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 # Seconds the computer's move waits at least after its turn began: against a person
 # ("reply_pause"), so your own move is seen landing; between two computers ("watch_speed").
 REPLY_PAUSE = {"none": 0.0, "short": 0.4, "long": 1.0}
 WATCH_PACE = {"fast": 0.2, "normal": 0.8, "slow": 1.6}
-DRAG_THRESHOLD = 6  # pixels the mouse must travel before a press becomes a drag
 
 
 @register("play")
-class PlayScene(Scene):
+class PlayScene(BoardControl, Scene):
     """params: players ({colour: Level or None for a person}), start (Position, optional),
     game (Game to resume, optional), draw_rule (optional), match (a Match to go on with,
     instead of players/start/game), flipped (optional), ephemeral (a game from the command
@@ -152,12 +149,6 @@ class PlayScene(Scene):
         self.layout = PlayLayout(size, self.flipped)
         self.panel.resize(self.layout.panel)
 
-    def flip(self):
-        self.flipped = not self.flipped
-        if self.cursor is not None:  # the cursor stays on its square, now seen from the other side
-            self.cursor = (7 - self.cursor[0], 7 - self.cursor[1])
-        self.resize(self.size)
-
     def toggle_numbers(self):
         self.numbers = not self.numbers
         self.app.settings["square_numbers"] = self.numbers  # kept for the next game
@@ -195,10 +186,6 @@ class PlayScene(Scene):
         """Analysis off, and its engine process ended (without waiting: leaving the screen never stalls)."""
         self.live.close()
 
-    def say(self, text):
-        self.message = text
-        self.message_until = self.clock + MESSAGE_SECONDS
-
     # -- playing moves ----------------------------------------------------------
 
     def play_move(self, move, first_hop=0):
@@ -217,19 +204,11 @@ class PlayScene(Scene):
         self.panel.scroll = 0  # show the move just played
         self.input = None
         self.drag = None
-        speed = ANIMATION_SCALE.get(self.setting("animation", "normal"), 1.0)
-        self.anim = MoveAnimation(move, before, first_hop, speed)
-        if self.anim.done:
-            self._finish_animation()
+        self._animate(move, before, first_hop)
 
-    def _finish_animation(self):
+    def _landed(self):
         anim, self.anim = self.anim, None
-        move = anim.move
-        after = self.game.position
-        crowned = not anim.piece[1] and (after.piece_at(move.end) or (0, False))[1]
-        self.app.play_sound("capture" if move.is_capture else "move")
-        if crowned:
-            self.app.play_sound("crown")
+        self._landing_sounds(anim, self.game.position)
         self._begin_turn()
 
     def undo(self):
@@ -351,47 +330,10 @@ class PlayScene(Scene):
             self.minimised = True  # the clocks stop while nobody can see them
         elif event.type in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWMAXIMIZED):
             self.minimised = False
-        if self.anim is not None and self._board_input(event):
-            self.land()  # input meets the board as it will be: no click or key is lost to a moving piece
-        if self.panel.handle_event(event):
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
-                self.cursor = None  # the keyboard is on the panel's buttons now
-            return
-        if event.type == pygame.KEYDOWN:
-            self._key(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self._cancel_selection()
-        elif event.type == pygame.MOUSEMOTION and self.drag is None:
-            self.app.set_cursor(self._clickable(event.pos))
-        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
-            d = self.drag
-            d["pos"] = event.pos
-            if not d["active"] and (abs(event.pos[0] - d["press_pos"][0]) + abs(event.pos[1] - d["press_pos"][1])
-                                    > DRAG_THRESHOLD):
-                d["active"] = True
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._release(event.pos)
+        self._board_event(event)
 
-    def _board_input(self, event):
-        """Is ``event`` meant for the board (a press on it, a key that moves the cursor or enters a move)?"""
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            return self.layout.frame.collidepoint(event.pos)
-        if event.type != pygame.KEYDOWN:
-            return False
-        if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
-            return True  # the arrows always give the keyboard back to the board
-        if self.panel.focus.active:
-            return False  # Enter and Space press the focused button
-        return event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE) or (
-            event.key == pygame.K_SPACE and self.mode != "watch")
-
-    def land(self):
-        """The piece being animated lands at once (its sounds and the next turn's input with it)."""
-        if self.anim is not None:
-            self.anim.finish()
-            self._finish_animation()
+    def space_on_board(self):
+        return self.mode != "watch"  # watching, Space pauses
 
     def _key(self, event):
         if self.extras.key(event):  # Ctrl+S, H, V
@@ -419,52 +361,19 @@ class PlayScene(Scene):
         elif k == pygame.K_s and self.mode == "watch":
             self.step_once()
         elif k == pygame.K_ESCAPE:
-            if self.panel.focus.active:
-                self.panel.focus.clear()  # back to the board
-            elif self.input is not None and self.input.path:
-                self._cancel_selection()
-            elif self.game.outcome is not None and self.over_shown:
+            if self._escape_board():
+                return  # the panel's focus, or the piece in hand, was put back
+            if self.game.outcome is not None and self.over_shown:
                 self.show_game_over()
             else:
                 self.to_menu()
-        elif k == pygame.K_BACKSPACE and self.input is not None:
-            self.input.back()
-        elif k in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
-            self.panel.focus.clear()  # the keyboard is on the board now: one thing looks selected
-            self._move_cursor(k)
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) or (k == pygame.K_SPACE and self.mode != "watch"):
+        elif self._is_enter(k):
             if self.cursor is not None:
-                square = self.layout.board.square_at_pixel(self.layout.board.cell_rect(*self.cursor).center)
-                self._click(square)
+                self._click_at_cursor()
+        else:
+            self._board_key(k)
 
-    def _move_cursor(self, key):
-        if self.cursor is None:
-            start = (self.input.movable() if self.input else ()) or ()
-            if start:
-                self.cursor = self.layout.board.display_cell(min(start))
-            else:
-                self.cursor = (7, 0)
-            return
-        r, c = self.cursor
-        dr, dc = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}[key]
-        self.cursor = (min(7, max(0, r + dr)), min(7, max(0, c + dc)))
-
-    def _clickable(self, pos):
-        """Is there something to do by clicking at ``pos`` on the board?"""
-        if self.input is None or self.anim is not None:
-            return False
-        square = self.layout.board.square_at_pixel(pos)
-        if square is None:
-            return False
-        return square in self.input.movable() or square in self.input.destinations() or (
-            bool(self.input.path) and square == self.input.path[-1])
-
-    def _cancel_selection(self):
-        if self.input is not None and self.input.path:
-            self.input.reset()
-            self.drag = None
-
-    def _board_busy_reason(self):
+    def _busy_reason(self):
         """Why the board does not take clicks now, or None when it does."""
         if self.anim is not None:
             return ""
@@ -473,57 +382,6 @@ class PlayScene(Scene):
         if self.input is None:
             return "Computer is thinking…" if self.match.thinking else ""
         return None
-
-    def _click(self, square, first_hop=None):
-        """A click on a square: what the move being entered makes of it."""
-        reason = self._board_busy_reason()
-        if reason is not None:
-            if reason and square is not None:
-                self.say(reason)
-            return None
-        entered = len(self.input.path)
-        result = self.input.click(square)
-        if result.kind == MOVED:
-            hop = max(0, entered - 1) if first_hop is None else first_hop
-            self.play_move(result.move, hop)
-        elif result.kind == REFUSED and result.message:
-            self.say(result.message)
-            self.app.play_sound("illegal")
-        elif result.kind != REFUSED:
-            self.message_until = 0  # a good click clears an old complaint
-        return result
-
-    def _press(self, pos):
-        if self.layout.frame.collidepoint(pos):
-            self.panel.focus.clear()  # the board has the input now: no panel button stays lit
-        square = self.layout.board.square_at_pixel(pos)
-        if square is None:
-            if self.layout.board.rect.collidepoint(pos) or self.layout.frame.collidepoint(pos):
-                self._click(None)
-            return
-        self.cursor = None
-        in_hand = self.input is not None and self.input.path and square == self.input.path[-1]
-        if in_hand and self._board_busy_reason() is None:
-            # pressing the piece in hand: a drag, or (on release without moving) a cancel
-            self.drag = {"square": square, "pos": pos, "press_pos": pos, "active": False, "was_selected": True}
-            return
-        result = self._click(square)
-        if result is not None and result.kind in ("selected", "switched"):
-            self.drag = {"square": square, "pos": pos, "press_pos": pos, "active": False, "was_selected": False}
-
-    def _release(self, pos):
-        d, self.drag = self.drag, None
-        if d is None or self.input is None:
-            return
-        target = self.layout.board.square_at_pixel(pos)
-        if target == d["square"] or (target is None and not d["active"]):
-            if d["was_selected"] and not d["active"] and len(self.input.path) == 1:
-                self._click(target)  # clicking the selected piece again puts it down
-            return
-        if target is None:
-            return  # dropped off the board: the piece goes back
-        # dropped on a square: the hop just dragged needs no animation
-        self._click(target, first_hop=len(self.input.path))
 
     # -- the frame --------------------------------------------------------------
 
@@ -540,7 +398,7 @@ class PlayScene(Scene):
         if self.anim is not None:
             self.anim.update(dt)
             if self.anim.done:
-                self._finish_animation()
+                self._landed()
             return
         match = self.match
         if match.over:
@@ -605,38 +463,11 @@ class PlayScene(Scene):
 
     def picture(self):
         """What the board shows now (pure: reads state, changes nothing)."""
-        board = self.layout.board
-        if self.anim is not None:
-            a = self.anim
-            pic = BoardPicture(pieces_of(a.before))
-            pic.pieces.pop(a.move.start, None)
-            for s in a.vanished():
-                pic.pieces.pop(s, None)
-            pic.floating.append((a.piece[0], a.piece[1], a.position_px(board), 1.0))
-        else:
-            pic = BoardPicture(pieces_of(self.game.position))
+        pic = self._pieces_picture(self.game.position)
         if self.game.moves:
             pic.last_move = self.game.moves[-1].path
         pic.numbers = self.numbers
-        inp = self.input
-        if inp is not None and self.anim is None:
-            if self.setting("show_movable", True):
-                pic.movable = inp.movable()
-                pic.must_capture = inp.must_capture
-            if inp.path:
-                piece = pic.pieces.pop(inp.path[0])
-                here = inp.path[-1]
-                pic.pieces[here] = piece
-                pic.selected = here
-                pic.ghosts = set(inp.jumped())
-                if self.setting("show_destinations", True) or inp.in_jump:
-                    pic.destinations = inp.destinations()
-                if inp.must_capture:
-                    pic.goals = inp.ends() & pic.destinations
-            d = self.drag
-            if d is not None and d["active"] and d["square"] in pic.pieces:
-                piece = pic.pieces.pop(d["square"])
-                pic.floating.append((piece[0], piece[1], d["pos"], 1.08))
+        self._mark_input(pic, bool(self.setting("show_movable", True)), bool(self.setting("show_destinations", True)))
         return pic
 
     def shown_position(self):

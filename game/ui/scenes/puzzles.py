@@ -29,20 +29,17 @@ from ...training.rating import PUZZLE_RD, Rating, after_attempt
 from ...training.selection import next_puzzle, themes_of
 from ...training.session import FAILED, SOLVED, WRONG, PuzzleSession, Refutation, SessionError
 from .. import theme
-from ..animation import MoveAnimation
-from ..board_view import BoardPicture, BoardRenderer, pieces_of
+from ..board_control import BoardControl
+from ..board_view import BoardPicture, BoardRenderer
 from ..geometry import PlayLayout
 from ..hint import ARROW_COLOUR
-from ..move_input import MOVED, REFUSED, MoveInput
+from ..move_input import MoveInput
 from ..puzzle_view import PuzzlePanel
 from ..scene import Scene, register
 
 REPLY_PAUSE = 0.45      # seconds the reply waits after your move lands, so both are seen
 SOLUTION_PACE = 1.1     # seconds between the solution's moves
-MESSAGE_SECONDS = 2.5
-ANIMATION_SCALE = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 ALL_THEMES = "All themes"
-DRAG_THRESHOLD = 6
 
 
 def _rating(stored):
@@ -50,7 +47,7 @@ def _rating(stored):
 
 
 @register("puzzles")
-class PuzzlesScene(Scene):
+class PuzzlesScene(BoardControl, Scene):
     def enter(self):
         self.exercises = bool(self.params.get("exercises"))
         self.title = "Practise your mistakes" if self.exercises else "Puzzles"
@@ -230,18 +227,8 @@ class PuzzlesScene(Scene):
         self.input = None
         self.solution_in = SOLUTION_PACE / 2
 
-    def flip(self):
-        self.flipped = not self.flipped
-        if self.cursor is not None:
-            self.cursor = (7 - self.cursor[0], 7 - self.cursor[1])
-        self.resize(self.size)
-
     def back(self):
         self.app.pop()
-
-    def say(self, text):
-        self.message = text
-        self.message_until = self.clock + MESSAGE_SECONDS
 
     # -- moves ------------------------------------------------------------------------------------
 
@@ -261,24 +248,9 @@ class PuzzlesScene(Scene):
             self.app.play_sound("illegal")
         self._count()
 
-    def _animate(self, move, before, first_hop=0):
-        speed = ANIMATION_SCALE.get(self.app.settings.get("animation", "normal"), 1.0)
-        self.anim = MoveAnimation(move, before, first_hop, speed)
-        if self.anim.done:
-            self._landed()
-
-    def land(self):
-        if self.anim is not None:
-            self.anim.finish()
-            self._landed()
-
     def _landed(self):
         anim, self.anim = self.anim, None
-        move = anim.move
-        self.app.play_sound("capture" if move.is_capture else "move")
-        after = anim.before.play(move)
-        if not anim.piece[1] and (after.piece_at(move.end) or (0, False))[1]:
-            self.app.play_sound("crown")
+        self._landing_sounds(anim, anim.before.play(anim.move))
         s = self.session
         if s.pending_reply is not None:
             self.reply_in = REPLY_PAUSE
@@ -364,39 +336,7 @@ class PuzzlesScene(Scene):
     # -- events -------------------------------------------------------------------------------------
 
     def handle_event(self, event):
-        if self.anim is not None and self._board_input(event):
-            self.land()
-        if self.panel.handle_event(event):
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
-                self.cursor = None
-            return
-        if event.type == pygame.KEYDOWN:
-            self._key(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            if self.input is not None:
-                self.input.reset()
-            self.drag = None
-        elif event.type == pygame.MOUSEMOTION and self.drag is None:
-            self.app.set_cursor(self._clickable(event.pos))
-        elif event.type == pygame.MOUSEMOTION:
-            d = self.drag
-            d["pos"] = event.pos
-            if abs(event.pos[0] - d["press_pos"][0]) + abs(event.pos[1] - d["press_pos"][1]) > DRAG_THRESHOLD:
-                d["active"] = True
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._release(event.pos)
-
-    def _board_input(self, event):
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            return self.layout.frame.collidepoint(event.pos)
-        if event.type != pygame.KEYDOWN:
-            return False
-        if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
-            return True
-        return not self.panel.focus.active and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
-                                                             pygame.K_BACKSPACE)
+        self._board_event(event)
 
     def _key(self, event):
         k = event.key
@@ -404,11 +344,7 @@ class PuzzlesScene(Scene):
             return
         s = self.session
         if k == pygame.K_ESCAPE:
-            if self.panel.focus.active:
-                self.panel.focus.clear()
-            elif self.input is not None and self.input.path:
-                self.input.reset()
-            else:
+            if not self._escape_board():
                 self.back()
         elif k == pygame.K_h:
             self.hint()
@@ -424,32 +360,13 @@ class PuzzlesScene(Scene):
             self.flip()
         elif s is not None and s.solution is not None and k in (pygame.K_LEFT, pygame.K_RIGHT):
             self._solution_step(1 if k == pygame.K_RIGHT else -1, auto=False)
-        elif k == pygame.K_BACKSPACE and self.input is not None:
-            self.input.back()
-        elif k in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
-            self.panel.focus.clear()
-            self._move_cursor(k)
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        elif self._is_enter(k):
             if self.input is not None and self.cursor is not None:
-                board = self.layout.board
-                self._click(board.square_at_pixel(board.cell_rect(*self.cursor).center))
+                self._click_at_cursor()
             elif s is not None and s.status != "solving" and self.anim is None:
                 self.next_puzzle()  # over: Enter goes on
-
-    def _move_cursor(self, key):
-        if self.cursor is None:
-            start = self.input.movable() if self.input is not None else ()
-            self.cursor = self.layout.board.display_cell(min(start)) if start else (7, 0)
-            return
-        r, c = self.cursor
-        dr, dc = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}[key]
-        self.cursor = (min(7, max(0, r + dr)), min(7, max(0, c + dc)))
-
-    def _clickable(self, pos):
-        if self.input is None or self.anim is not None:
-            return False
-        square = self.layout.board.square_at_pixel(pos)
-        return square is not None and (square in self.input.movable() or square in self.input.destinations())
+        else:
+            self._board_key(k)
 
     def _busy_reason(self):
         """Why the board takes no move now ("" to say nothing), or None when it does."""
@@ -465,52 +382,6 @@ class PuzzlesScene(Scene):
         if self.input is None:
             return ""
         return None
-
-    def _click(self, square, first_hop=None):
-        reason = self._busy_reason()
-        if reason is not None:
-            if reason and square is not None:
-                self.say(reason)
-            return None
-        entered = len(self.input.path)
-        result = self.input.click(square)
-        if result.kind == MOVED:
-            self.play_move(result.move, max(0, entered - 1) if first_hop is None else first_hop)
-        elif result.kind == REFUSED and result.message:
-            self.say(result.message)
-            self.app.play_sound("illegal")
-        elif result.kind != REFUSED:
-            self.message_until = 0
-        return result
-
-    def _press(self, pos):
-        if self.layout.frame.collidepoint(pos):
-            self.panel.focus.clear()
-        square = self.layout.board.square_at_pixel(pos)
-        if square is None:
-            if self.layout.frame.collidepoint(pos):
-                self._click(None)
-            return
-        self.cursor = None
-        in_hand = self.input is not None and self.input.path and square == self.input.path[-1]
-        if in_hand and self._busy_reason() is None:
-            self.drag = {"square": square, "pos": pos, "press_pos": pos, "active": False, "was_selected": True}
-            return
-        result = self._click(square)
-        if result is not None and result.kind in ("selected", "switched"):
-            self.drag = {"square": square, "pos": pos, "press_pos": pos, "active": False, "was_selected": False}
-
-    def _release(self, pos):
-        d, self.drag = self.drag, None
-        if d is None or self.input is None:
-            return
-        target = self.layout.board.square_at_pixel(pos)
-        if target == d["square"] or (target is None and not d["active"]):
-            if d["was_selected"] and not d["active"] and len(self.input.path) == 1:
-                self._click(target)  # the selected piece clicked again is put down
-            return
-        if target is not None:
-            self._click(target, first_hop=len(self.input.path))
 
     # -- words -------------------------------------------------------------------------------------
 
@@ -601,39 +472,15 @@ class PuzzlesScene(Scene):
         if s is None:
             return BoardPicture({})
         numbers = bool(self.app.settings.get("square_numbers", True))
-        if self.anim is not None:
-            a = self.anim
-            pic = BoardPicture(pieces_of(a.before))
-            pic.pieces.pop(a.move.start, None)
-            for sq in a.vanished():
-                pic.pieces.pop(sq, None)
-            pic.floating.append((a.piece[0], a.piece[1], a.position_px(self.layout.board), 1.0))
-        else:
-            pic = BoardPicture(pieces_of(s.position))
+        pic = self._pieces_picture(s.position)
         last = s.last_move
         if last is not None and self.anim is None:
             pic.last_move = last.path
         pic.numbers = numbers
-        inp = self.input
-        if inp is not None and self.anim is None:
-            if self.app.settings.get("show_movable", True):
-                pic.movable = inp.movable()
-                pic.must_capture = inp.must_capture
-            if inp.path:
-                piece = pic.pieces.pop(inp.path[0])
-                pic.pieces[inp.path[-1]] = piece
-                pic.selected = inp.path[-1]
-                pic.ghosts = set(inp.jumped())
-                if self.app.settings.get("show_destinations", True) or inp.in_jump:
-                    pic.destinations = inp.destinations()
-                if inp.must_capture:
-                    pic.goals = inp.ends() & pic.destinations
-            elif self.hinted is not None:
-                pic.selected = self.hinted.square
-            d = self.drag
-            if d is not None and d["active"] and d["square"] in pic.pieces:
-                piece = pic.pieces.pop(d["square"])
-                pic.floating.append((piece[0], piece[1], d["pos"], 1.08))
+        settings = self.app.settings
+        self._mark_input(pic, bool(settings.get("show_movable", True)), bool(settings.get("show_destinations", True)))
+        if self.input is not None and self.anim is None and not self.input.path and self.hinted is not None:
+            pic.selected = self.hinted.square  # the Hint's piece
         if self.hinted is not None and self.hinted.move is not None and self.anim is None:
             pic.arrows.append((self.hinted.move.path, ARROW_COLOUR))
         if s.status == FAILED and s.solution is None and self.anim is None and self.refutation.line:
