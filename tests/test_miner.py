@@ -176,3 +176,51 @@ def test_a_file_with_a_long_name_gives_ids_the_record_keeps(tmp_path):
     assert r.returncode == 0, r.stderr
     (p,), problems = read_puzzles(out.read_text())
     assert problems == [] and puzzle_id_problem(p.id) is None and p.id.startswith("a-long-name-a-long")
+
+
+def test_the_tool_never_writes_its_puzzles_over_the_games_it_mines(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    games = tmp_path / "games.pdn"
+    games.write_text(game_text())
+    before = games.read_bytes()
+    os.link(games, tmp_path / "same-file.pdn")
+    (tmp_path / "sub").mkdir()
+    tool = [sys.executable, str(Path(__file__).resolve().parents[1] / "tools" / "mine_puzzles.py")]
+    for out in (games, tmp_path / "same-file.pdn", tmp_path / "sub" / ".." / "games.pdn",
+                tmp_path / "no-such-folder" / "p.pdn", tmp_path / "sub"):
+        r = subprocess.run([*tool, str(games), "-o", str(out), "--screen-depth", "4", "--depths", "6,8"],
+                           capture_output=True, text=True, timeout=120)
+        assert r.returncode == 2 and "-o: " in r.stderr and "Traceback" not in r.stderr, (out, r.stderr)
+        assert "games read" not in r.stdout  # refused before any mining
+    assert games.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.pdn", "same-file.pdn", "sub"]
+
+
+def test_the_output_is_written_whole_or_not_at_all(tmp_path, monkeypatch):
+    import importlib.util
+    import os
+
+    path = Path(__file__).resolve().parents[1] / "tools" / "mine_puzzles.py"
+    spec = importlib.util.spec_from_file_location("mine_puzzles_tool", path)
+    tool = importlib.util.module_from_spec(spec)
+    monkeypatch.syspath_prepend(str(path.parent))
+    spec.loader.exec_module(tool)
+    out = tmp_path / "puzzles.pdn"
+    out.write_text("the puzzles of an earlier run\n")
+
+    def interrupted(src, dst):
+        raise KeyboardInterrupt  # Ctrl+C just before the new file takes the name
+
+    monkeypatch.setattr(os, "replace", interrupted)
+    try:
+        tool.write_atomically(out, "new puzzles\n" * 1000)
+    except KeyboardInterrupt:
+        pass
+    assert out.read_text() == "the puzzles of an earlier run\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["puzzles.pdn"]  # no temporary left behind
+    monkeypatch.undo()
+    tool.write_atomically(out, "new puzzles\n")
+    assert out.read_text() == "new puzzles\n" and [p.name for p in tmp_path.iterdir()] == ["puzzles.pdn"]

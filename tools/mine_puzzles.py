@@ -10,6 +10,9 @@ the terminal.  At the end it prints the games read (and how many could not be
 read to the end: skipped), the puzzles found, puzzles per 100 games, seconds per
 game and the count of each theme, and writes the puzzles (duplicate positions
 removed, in the order of the games) to ``-o``.  Without ``-o`` nothing is written.
+``-o`` refuses one of the files being mined (the same file under any name), and
+writes through a temporary file in the same folder, so an interrupted run never
+leaves half a file.
 
 ``--check FILE`` re-checks a puzzle file instead: each puzzle's first move must be
 the only answer at both verification depths (or by the endgame database), and the
@@ -24,6 +27,7 @@ import argparse
 import os
 import signal
 import sys
+import tempfile
 import threading
 import time
 from collections import Counter
@@ -198,11 +202,51 @@ def mine(args, settings):
     goals = Counter(p.goal for p in puzzles)
     print("goals: " + ", ".join(f"{g} {n}" for g, n in goals.most_common()))
     if args.output and puzzles:
-        Path(args.output).write_text(write_puzzles(puzzles), encoding="utf-8")
+        try:
+            write_atomically(args.output, write_puzzles(puzzles))
+        except OSError as e:
+            print(f"not written: cannot write {args.output}: {e}", file=sys.stderr)
+            return 1
         print(f"written to {args.output}")
     elif not args.output:
         print("not written (no -o)")
     return 130 if stopped else 0
+
+
+def write_atomically(path, text):
+    """Write ``text`` to ``path`` through a temporary file in the same folder, then
+    os.replace: an interrupted run leaves the old file whole (or none), never half a file."""
+    path = Path(path)
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+
+
+def output_problem(output, inputs):
+    """Why ``-o output`` cannot be written (a phrase), or None: it must not be one of the
+    games being mined (the same file under any name), and its folder must exist."""
+    for name in inputs:
+        try:
+            if os.path.samefile(output, name):
+                return f"{output} is one of the files mined ({name}): it would be replaced by the puzzles"
+        except OSError:
+            continue  # one of them does not exist (yet): not the same file
+    folder = Path(output).parent
+    if not folder.is_dir():
+        return f"no folder {folder} to write {Path(output).name} in"
+    if Path(output).is_dir():
+        return f"{output} is a folder"
+    return None
 
 
 def check(args, settings):
@@ -279,6 +323,10 @@ def main(argv=None):
         settings = replace(settings, depths=(d1, d2), line_depth=d1)
     if args.check is None and not args.files:
         ap.error("name PDN files to mine, or --check PUZZLES.pdn")
+    if args.output and args.check is None:
+        problem = output_problem(args.output, args.files)
+        if problem is not None:
+            ap.error(f"-o: {problem}")
     signal.signal(signal.SIGTERM, _terminated)
     code = check(args, settings) if args.check else mine(args, settings)
     raise SystemExit(code)
