@@ -203,10 +203,10 @@ def add_exercises(new: Iterable[ExerciseRecord], path: StrPath | None = None) ->
         return 0
     kept = loaded.exercises
     where: dict[str, int] = {}
-    for i, r in enumerate(kept):
-        where.setdefault(r.fen, i)
-        where.setdefault(r.id, i)
-    added = []
+    for n, r in enumerate(kept):
+        where.setdefault(r.fen, n)
+        where.setdefault(r.id, n)
+    added: list[ExerciseRecord] = []
     changed = False
     for record in new:
         i = where.get(record.fen, where.get(record.id))
