@@ -25,6 +25,31 @@ OPENING_PLIES = 12  # the longest named opening line is shorter
 
 MIN_TEXT = 16  # the smallest nominal size drawn (11 real pixels)
 
+def side_panel_event(focus, event):
+    """A panel of widgets beside a board (``focus``, its ``FocusGroup``) takes ``event``: True when it
+    was the panel's.  Of the keys it takes only Tab and, while a widget has the focus, Enter and
+    Space (the rest are the board's); the pointer moving over a widget lights it without taking the
+    focus; presses and releases go to the focus group."""
+    if event.type == pygame.KEYDOWN:
+        if event.key == pygame.K_TAB:
+            return focus.handle_event(event)
+        if focus.active and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            return focus.handle_event(event)
+        return False
+    if event.type == pygame.MOUSEMOTION:
+        for w in focus.widgets:
+            w.handle_event(event)  # hover only: the pointer resting on a button takes no focus
+        return False
+    return focus.handle_event(event)
+
+
+def draw_card(surface, rect):
+    """A side panel's card: a shadow under it, the panel's colour, a thin edge."""
+    pygame.draw.rect(surface, (20, 23, 28), rect.move(0, 4), border_radius=14)
+    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=14)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=14)
+
+
 # the panel's buttons, each kept as ``panel.<name>``: (name, label, the scene's method it calls, hotkey)
 BUTTONS = (("move_now", "Move now", "move_now", "M"), ("undo", "Undo", "undo", "Ctrl+Z"),
            ("redo", "Redo", "redo", "Ctrl+Y"), ("hint", "Hint", "hint", "H"), ("flip", "Flip board", "flip", "F"),
@@ -339,30 +364,17 @@ class SidePanel:
 
     def handle_event(self, event):
         self.refresh()
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_TAB:
-                return self.focus.handle_event(event)
-            if self.focus.active and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                return self.focus.handle_event(event)
-            return False
         if event.type == pygame.MOUSEWHEEL and self.moves_rect.collidepoint(pygame.mouse.get_pos()):
             # scroll the move list back through the game (0 = the latest moves)
             self.scroll = max(0, min(len(pdn_lines(self.scene.game)), self.scroll + event.y))
             return True
-        if event.type == pygame.MOUSEMOTION:
-            for b in self.buttons:
-                b.handle_event(event)  # hover only: the pointer resting on a button takes no focus
-            return False
-        return self.focus.handle_event(event)
+        return side_panel_event(self.focus, event)
 
     # -- drawing --------------------------------------------------------------
 
     def draw_chrome(self, surface):
         """The panel's card and its fixed boxes: drawn once into the scene's cached background."""
-        r = self.rect
-        pygame.draw.rect(surface, (20, 23, 28), r.move(0, 4), border_radius=14)
-        pygame.draw.rect(surface, theme.PANEL, r, border_radius=14)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, r, 1, border_radius=14)
+        draw_card(surface, self.rect)
         pygame.draw.rect(surface, (34, 39, 48), self.think_rect, border_radius=10)
         if self.moves_rect.height:
             theme.blit_text(surface, "Moves", self.header_size, theme.TEXT, self.moves_header.topleft, "topleft",

@@ -11,6 +11,7 @@ The widgets are one ``FocusGroup`` that leaves the arrows to the board.
 import pygame
 
 from . import theme
+from .panel import draw_card, side_panel_event
 from .widgets import Button, Chooser, FocusGroup, same_size
 
 MIN_TEXT = 16
@@ -132,25 +133,12 @@ class PuzzlePanel:
 
     def handle_event(self, event):
         self.refresh()
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_TAB:
-                return self.focus.handle_event(event)
-            if self.focus.active and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                return self.focus.handle_event(event)
-            return False
-        if event.type == pygame.MOUSEMOTION:
-            for b in self.focus.widgets:
-                b.handle_event(event)  # hover only: the pointer resting on a button takes no focus
-            return False
-        return self.focus.handle_event(event)
+        return side_panel_event(self.focus, event)
 
     # -- drawing -------------------------------------------------------------------------------
 
     def draw(self, surface):
-        r = self.rect
-        pygame.draw.rect(surface, (20, 23, 28), r.move(0, 4), border_radius=14)
-        pygame.draw.rect(surface, theme.PANEL, r, border_radius=14)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, r, 1, border_radius=14)
+        draw_card(surface, self.rect)
         theme.blit_text(surface, theme.elide(self.title(), self.title_size, self.title_rect.width, True),
                         self.title_size, theme.TEXT, self.title_rect.topleft, bold=True)
         y = self.prompt_rect.y
