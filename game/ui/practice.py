@@ -16,6 +16,19 @@ LABEL = "Practise your mistakes"
 PREPARING = "Preparing your exercises…"
 
 
+def close_engine(client):
+    """End an engine client's process without waiting for it (a client whose ``close`` never waits
+    is closed plainly); an engine already gone is no error: leaving a screen must not fail on it."""
+    if client is None:
+        return
+    try:
+        client.close(wait=False)
+    except TypeError:
+        client.close()
+    except Exception:
+        pass
+
+
 class MistakesPractice:
     def __init__(self, app, players=None, tags=None):
         self.app = app
@@ -66,13 +79,7 @@ class MistakesPractice:
 
     def _close(self):
         client, self.client = self.client, None
-        if client is not None:
-            try:
-                client.close(wait=False)
-            except TypeError:
-                client.close()
-            except Exception:
-                pass  # an engine already gone
+        close_engine(client)
 
     def open(self):
         if self.button.visible and self.button.enabled:

@@ -53,7 +53,7 @@ from ..analysis_view import (
 )
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
 from ..geometry import PlayLayout
-from ..practice import MistakesPractice
+from ..practice import MistakesPractice, close_engine
 from ..report_view import (
     MoveList,
     count_at,
@@ -167,14 +167,7 @@ class ReviewScene(Scene):
         self._close_analysis_client()
 
     def _close_analysis_client(self):
-        client = self.analysis.client if self.analysis is not None else None
-        if client is not None:
-            try:
-                client.close(wait=False)
-            except TypeError:
-                client.close()
-            except Exception:
-                pass  # leaving must not fail on an engine already gone
+        close_engine(self.analysis.client if self.analysis is not None else None)
 
     @property
     def total(self):
