@@ -333,3 +333,34 @@ def test_the_screens_words_follow_the_one_name_rule(app, puzzle_file):
     for what, pattern, instead in SYNONYMS:
         for words in said:
             assert not re.search(pattern, words), f"{what}: say {instead!r}, not {words!r}"
+
+
+def test_next_goes_through_every_exercise_due_not_back_and_forth(app, monkeypatch):
+    from game.training import exercises
+
+    due = [shot(f"ex-{i}", theme="mistake") for i in range(4)]
+    monkeypatch.setattr(exercises, "due_exercises", lambda: list(due))
+    scene = open_puzzles(app, exercises=True)
+    served = [scene.session.puzzle.id]
+    for _ in range(5):
+        key(app, pygame.K_n, n=2)   # skipped, not finished
+        served.append(scene.session.puzzle.id)
+    assert served == ["ex-0", "ex-1", "ex-2", "ex-3", "ex-0", "ex-1"]
+
+
+def test_an_attempt_is_added_to_the_record_as_the_file_holds_it_now(app, puzzle_file):
+    # another window saved an attempt after this screen read the record: both are kept
+    from game.store.training import update_puzzle_record
+
+    scene = open_puzzles(app, puzzle_file)
+
+    def elsewhere(record):
+        record.note_attempt("other-window", True)
+
+    update_puzzle_record(elsewhere)
+    click_square(app, 9)
+    click_square(app, 14, n=2)  # 9-14: wrong
+    settle(app, scene)
+    record = load_puzzle_record()
+    assert record.attempts == {"other-window": 1, "shot-1": 1}
+    assert record.player.rating < 1500

@@ -70,8 +70,8 @@ class MistakesPractice:
             self.button.enabled = True
 
     def cancel(self):
-        """Leaving the screen: the engine stops; the exercises are kept with the other good moves
-        found so far (the engine's move always solves)."""
+        """Leaving the screen: the engine stops; only the exercises whose other moves were all
+        scored are kept (one whose moves were not would refuse a good answer)."""
         if self.busy:
             self.maker.cancel()
             self.added = self.maker.save()

@@ -70,6 +70,7 @@ class PuzzlesScene(BoardControl, Scene):
         self.counted = False
         self.theme_filter = ""       # "" = every theme
         self.done_exercises = set()
+        self.served = []             # puzzles shown since the last attempt was kept (the record's recent list)
         self.record = self._load_record()
         self.panel = PuzzlePanel(self, None if self.exercises else [ALL_THEMES])
         self.resize(self.size)
@@ -141,7 +142,12 @@ class PuzzlesScene(BoardControl, Scene):
 
     def _choose(self):
         if self.exercises:
-            left = [p for p in self.puzzles if p.id not in self.done_exercises and p is not self._current()]
+            # the next one not finished after the one shown, wrapping round: Next goes through
+            # them all rather than back and forth between the first two
+            current = self._current()
+            at = next((i for i, p in enumerate(self.puzzles) if p is current), -1)
+            order = self.puzzles[at + 1:] + self.puzzles[:at + 1]
+            left = [p for p in order if p.id not in self.done_exercises and p is not current]
             return left[0] if left else None
         ratings = {k: v.rating for k, v in self.record.puzzles.items()}
         return next_puzzle(self.puzzles, self.record.player.rating, ratings, self.theme_filter,
@@ -159,6 +165,7 @@ class PuzzlesScene(BoardControl, Scene):
             return
         if not self.exercises:
             self.record.note_served(puzzle.id)
+            self.served.append(puzzle.id)   # kept in the file with the next attempt
         self.session = PuzzleSession(puzzle)
         self.counted = False
         self.outcome_words = None
@@ -272,21 +279,36 @@ class PuzzlesScene(BoardControl, Scene):
             except Exception as e:  # the exercise is kept due: said, never a traceback
                 self.outcome_words = (f"This result could not be kept ({type(e).__name__})", theme.DANGER)
             return
-        record = self.record
-        before = record.player.rating
-        stored = record.puzzles.get(puzzle.id)
-        mine = _rating(record.player)
-        its = _rating(stored) if stored is not None else Rating(float(puzzle.rating), PUZZLE_RD)
-        mine, its = after_attempt(mine, its, bool(s.result))
-        from ...store import StoredRating, save_puzzle_record
+        from ...store import StoredRating
+        from ...store.training import update_puzzle_record
 
-        record.player = StoredRating(mine.r, mine.rd, mine.vol)
-        record.puzzles[puzzle.id] = StoredRating(its.r, its.rd, its.vol)
-        record.note_attempt(puzzle.id, bool(s.result))
-        change = round(mine.r) - round(before)
-        words = f"Your rating went {'up' if change >= 0 else 'down'} {abs(change)}, to {round(mine.r)}."
-        if not save_puzzle_record(record):
-            words += " · not saved: the disk refused it"
+        solved = bool(s.result)
+        served, self.served = self.served, []
+        seen = {}
+
+        def change(record):
+            # on the record as the file holds it now (another window may have saved since):
+            # this attempt's change only, never a whole record kept from earlier
+            seen["before"] = record.player.rating
+            stored = record.puzzles.get(puzzle.id)
+            its = _rating(stored) if stored is not None else Rating(float(puzzle.rating), PUZZLE_RD)
+            mine, its = after_attempt(_rating(record.player), its, solved)
+            record.player = StoredRating(mine.r, mine.rd, mine.vol)
+            record.puzzles[puzzle.id] = StoredRating(its.r, its.rd, its.vol)
+            for ident in served:
+                record.note_served(ident)
+            record.note_attempt(puzzle.id, solved)
+            seen["after"] = mine.r
+
+        record, saved = update_puzzle_record(change)
+        self.record = record   # the next choice sees the other window's attempts too
+        if record.problems:
+            self.app.tell(record.problems)
+        change = round(seen["after"]) - round(seen["before"])
+        words = f"Your rating went {'up' if change >= 0 else 'down'} {abs(change)}, to {round(seen['after'])}."
+        if not saved:
+            words += (" · not saved: the damaged record could not be moved aside" if record.no_save
+                      else " · not saved: the disk refused it")
         self.outcome_words = (words, theme.GOOD if change >= 0 else theme.TEXT)
 
     # -- the frame ------------------------------------------------------------------------------
