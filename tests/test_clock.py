@@ -140,7 +140,13 @@ def test_move_budget_is_sound():
     assert move_budget(60, 0, 200) == pytest.approx(60 / 30)
     # little left: never more than a safe share of it
     assert move_budget(3, 2, 40) == pytest.approx(0.3 * 2)
-    assert move_budget(0.5, 0, 40) == 0.05
+    assert move_budget(0.5, 0, 40) == pytest.approx(0.5 / 60)   # within the reserve: a floor that shrinks
+    assert move_budget(0.01, 0, 40) == 0.005
+    # sudden death at 1+0 run long (120 moves a side, 30 ms lost a move) never flags
+    left = 60.0
+    for ply in range(0, 240, 2):
+        left -= move_budget(left, 0, ply) + 0.03
+        assert left > 0, ply
     # a long game of 5+0 (100 moves a side) at the budget never runs the clock out, even with a cost per move
     left = 300.0
     for ply in range(0, 200, 2):

@@ -196,7 +196,8 @@ MIN_MOVES_TO_GO = 30    # however long the game has gone, plan for at least this
 INCREMENT_SHARE = 0.8   # the part of the increment spent on each move
 SAFE_SHARE = 0.3        # never more of what is left (less a reserve) on one move
 RESERVE = 1.0           # seconds kept back for the moves' own costs (sending, polling, landing)
-MIN_BUDGET = 0.05       # the least a move is given: the first depths take a few milliseconds
+MIN_BUDGET = 0.05       # the least a move is given while the clock allows it: the first depths take milliseconds
+LAST_BUDGET = 0.005     # the least of all, on a clock nearly out: depth 1 takes microseconds
 
 
 def move_budget(left, increment, ply):
@@ -208,7 +209,10 @@ def move_budget(left, increment, ply):
     to_go = max(MIN_MOVES_TO_GO, EXPECTED_MOVES - ply // 2)
     share = left / to_go + INCREMENT_SHARE * increment
     cap = SAFE_SHARE * max(0.0, left - RESERVE)
-    return max(MIN_BUDGET, min(share, cap))
+    # within the reserve, the floor shrinks with the clock: a sudden-death game that runs long
+    # (1+0, a hundred moves a side) keeps moving quickly rather than flag on a fixed floor
+    floor = max(LAST_BUDGET, min(MIN_BUDGET, left / (2 * to_go)))
+    return max(floor, min(share, cap))
 
 
 # -- the clocks ---------------------------------------------------------------------------
