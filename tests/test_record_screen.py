@@ -205,3 +205,17 @@ def test_back_from_the_exercises_the_due_count_is_made_again_off_the_window_thre
     release.set()
     frames_until(app, lambda: scene.due == 0)
     assert counted == [False] and not scene.practise_button.visible and not scene.wants_redraw()
+
+
+def test_games_left_out_are_said_once_over_the_record(app, monkeypatch):
+    games = [GameResult("Medium", 1.0, datetime.date(2026, 11, 2))]
+    monkeypatch.setattr(screen, "read_record",
+                        lambda folder=None: Record(games, ["1 archived game could not be read"]))
+    app.switch("menu")
+    app.push("record")
+    frames_until(app, lambda: app.stack.top.name == "notice")
+    notice = app.stack.top
+    assert notice.params["title"] == "Some of your games were left out"
+    assert "1 archived game could not be read" in notice.params["message"]
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top.name == "record" and app.stack.top.rows  # the other games are shown

@@ -139,6 +139,10 @@ class RecordScene(Page):
             self.record = self._result["record"]
             self.due = self._result.get("due", 0)
             self._refresh()
+            if self.record.problems:  # games skipped or unreadable: said once, the rest shown
+                words = "; ".join(self.record.problems)
+                self.app.push("notice", title="Some of your games were left out",
+                              message=f"{words[:1].upper()}{words[1:]}. The record shows the others.")
 
     def handle_event(self, event):
         if event.type == pygame.KEYDOWN:
