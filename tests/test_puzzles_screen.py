@@ -364,3 +364,20 @@ def test_an_attempt_is_added_to_the_record_as_the_file_holds_it_now(app, puzzle_
     record = load_puzzle_record()
     assert record.attempts == {"other-window": 1, "shot-1": 1}
     assert record.player.rating < 1500
+
+
+def test_next_after_a_right_first_move_counts_the_attempt_as_not_solved(app, tmp_path):
+    path = tmp_path / "two.pdn"
+    path.write_text(write_puzzles([shot(), other()]))
+    scene = open_puzzles(app, path)
+    first = scene.session.puzzle.id
+    click_square(app, 9 if first == "shot-1" else 8)
+    click_square(app, 13 if first == "shot-1" else 12, n=2)   # the right first move, then away
+    settle(app, scene)
+    key(app, pygame.K_n, n=2)
+    record = load_puzzle_record()
+    assert record.attempts == {first: 1} and record.solved == {}
+    assert record.player.rating < 1500
+    second = scene.session.puzzle.id
+    key(app, pygame.K_n, n=2)                                  # untouched: skipped, not counted
+    assert second not in load_puzzle_record().attempts

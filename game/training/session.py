@@ -147,6 +147,15 @@ class PuzzleSession:
         self.retries += 1
         self._reset()
 
+    def give_up(self) -> bool:
+        """Leaving an attempt once a move of it is made: it counts as not solved (as the solution
+        would), so a puzzle cannot be dodged once begun.  False when there was nothing to give up."""
+        if self.status != SOLVING or not self.moves:
+            return False
+        self.pending_reply = None
+        self._end(FAILED)
+        return True
+
     def show_solution(self) -> None:
         """Step through the line from the start (``step_solution``); an attempt still going on
         counts as not solved."""

@@ -163,6 +163,8 @@ class PuzzlesScene(BoardControl, Scene):
         if puzzle is None:
             self.say("No puzzle has that theme")
             return
+        if self.session is not None and self.session.give_up():
+            self._count()  # begun and left: not solved; a puzzle not yet touched is skipped freely
         if not self.exercises:
             self.record.note_served(puzzle.id)
             self.served.append(puzzle.id)   # kept in the file with the next attempt
