@@ -8,6 +8,8 @@ from game.controller import Match
 from game.controller.clock import (
     ClockError,
     clocks_from_comments,
+    clocks_from_pdn,
+    match_clocks_from_pdn,
     parse_pdn_clock,
     parse_pdn_time_control,
     parse_time_control,
@@ -125,3 +127,83 @@ def test_review_shows_the_clock_of_the_move_viewed_and_ignores_hostile_ones(app)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)
     assert "left)" not in scene.status_text()[0]
+
+
+# -- going on from a PDN record: the clocks as they stood at the ply played on from -----------------
+
+def test_clocks_from_pdn_reads_the_writers_comments_at_any_ply():
+    m = played(5)
+    record = m.record()
+    comments = record.clock_comments()                  # {ply: "[%clock 0:02:54]"}: write_pdn's own form
+    whole = [int(s) for s in m.clock_moves]
+    clock, problem = clocks_from_pdn(record.pdn_tags(), comments, 5, m.game.turn)
+    assert problem is None and clock.control == parse_time_control("3+2") and clock.turn == WHITE
+    # Red moved last at ply 5, White at ply 4: each side's time as it stood after its last move
+    assert clock.left == {BLACK: whole[4], WHITE: whole[3]} and not clock.running
+    clock, problem = clocks_from_pdn(record.pdn_tags(), comments, 2, BLACK)
+    assert problem is None and clock.left == {BLACK: whole[0], WHITE: whole[1]} and clock.turn == BLACK
+    clock, _ = clocks_from_pdn(record.pdn_tags(), comments, 1, WHITE)
+    assert clock.left == {BLACK: whole[0], WHITE: 180}  # White has not moved yet: its full time
+    clock, _ = clocks_from_pdn(record.pdn_tags(), comments, 0, BLACK)
+    assert clock.left == {BLACK: 180, WHITE: 180}
+
+
+def test_clocks_from_pdn_reads_a_saved_file_and_keeps_each_moves_clock(home):
+    m = played(4)
+    record = m.record()
+    path = saves.save_game(m.game, record.pdn_tags(), comments=record.clock_comments())
+    (loaded,) = saves.read_games_file(path)
+    kwargs, problem = match_clocks_from_pdn(loaded.tags, loaded.comments, 3, WHITE)
+    assert problem is None
+    assert kwargs["clocks"].left == {BLACK: int(m.clock_moves[2]), WHITE: int(m.clock_moves[1])}
+    assert kwargs["clock_moves"] == [int(s) for s in m.clock_moves[:3]]
+
+
+def test_a_side_without_a_clock_on_its_last_move_keeps_its_last_known_one():
+    comments = [(0, "before the game"), (1, "[%clock 0:02:00]"), (2, "a note"), (3, "no clock")]
+    clock, problem = clocks_from_pdn({"TimeControl": "180+2"}, comments, 3, WHITE)
+    assert problem is None and clock.left == {BLACK: 120, WHITE: 180}
+
+
+@pytest.mark.parametrize("tags", [{}, {"TimeControl": "-"}, {"TimeControl": "?"}, {"Event": "x"}])
+def test_a_record_without_a_time_control_has_no_clocks_and_nothing_to_say(tags):
+    assert clocks_from_pdn(tags, {1: "[%clock 0:02:00]"}, 1, WHITE) == (None, None)
+
+
+@pytest.mark.parametrize("tags, comments, words", [
+    ({"TimeControl": "40/7200:3600"}, {}, "time control"),
+    ({"TimeControl": "999999+0"}, {}, "time control"),
+    ({"TimeControl": "180+2"}, {1: "[%clock 0:99:00]"}, "move 1"),
+    ({"TimeControl": "180+2"}, [(2, "[%clock abc]")], "move 2"),
+    ({"TimeControl": "180+2"}, {1: "[%clock 99:00:00]"}, "30 hours"),
+    ({"TimeControl": "180+2"}, {1: "[%clock 0:0" + "9" * 3000 + "]"}, "move 1"),
+    ({"TimeControl": "180+2"}, {1: float("nan")}, "move 1"),
+])
+def test_an_unreadable_time_control_or_clock_gives_no_clocks_and_one_clear_line(tags, comments, words):
+    clock, problem = clocks_from_pdn(tags, comments, 2, BLACK)
+    assert clock is None and words in problem
+    assert "\n" not in problem and len(problem) < 200 and "Traceback" not in problem
+
+
+def test_a_hostile_clock_after_the_ply_played_on_from_does_not_matter():
+    comments = {1: "[%clock 0:02:50]", 3: "[%clock 0:99:99]"}
+    clock, problem = clocks_from_pdn({"TimeControl": "180+2"}, comments, 2, BLACK)
+    assert problem is None and clock.left == {BLACK: 170, WHITE: 180}
+
+
+def test_continue_from_a_record_goes_on_with_its_clocks():
+    m = played(4)
+    record = m.record()
+    again = Match.continue_from(m.game, 3, {BLACK: None, WHITE: None}, tags=record.pdn_tags(),
+                                comments=record.clock_comments())
+    assert again.clock_problem is None and again.clocks.control == parse_time_control("3+2")
+    assert again.clocks.left == {BLACK: int(m.clock_moves[2]), WHITE: int(m.clock_moves[1])}
+    assert again.clock_moves == [int(s) for s in m.clock_moves[:3]]
+    # saved again, the earlier moves keep their clocks
+    assert again.record().clock_comments() == {ply: f"[%clock 0:{int(s) // 60:02d}:{int(s) % 60:02d}]"
+                                               for ply, s in enumerate(m.clock_moves[:3], 1)}
+    bad = Match.continue_from(m.game, 3, {BLACK: None, WHITE: None}, tags={"TimeControl": "180+2"},
+                              comments={2: "[%clock x]"})
+    assert bad.clocks is None and "move 2" in bad.clock_problem
+    plain = Match.continue_from(m.game, 3, {BLACK: None, WHITE: None})
+    assert plain.clocks is None and plain.clock_problem is None

@@ -166,3 +166,107 @@ def test_a_remembered_clock_that_cannot_be_read_is_off(app):
     setup.focus.focus_on(setup.increment)
     key(app, pygame.K_RIGHT)                              # changing the minutes or increment sets a clock
     assert setup.clock.value == "Custom" and str(setup.chosen_time_control()) == "3+3"
+
+
+# -- going on from a saved PDN game: the library's continue, review's continue from here -----------------
+
+def saved_game_with_clocks(app, thinks=(90, 150, 30)):
+    """A 3+2 game between two people, a move after each of ``thinks`` frames, saved with Ctrl+S and left;
+    its unfinished record then goes, so the library lists the saved PDN copy.  Each move's clock as saved
+    (whole seconds)."""
+    from game.store.unfinished import delete_unfinished
+
+    app.switch("play", players={BLACK: None, WHITE: None}, time_control=parse_time_control("3+2"))
+    frames(app, 2)
+    scene = app.stack.top
+    for think in thinks:
+        frames(app, think)
+        play_clicks(app, scene.game.legal_moves()[0])
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert scene.message.startswith("Saved as")
+    saved = [int(s) for s in scene.match.clock_moves]
+    assert len(set(saved)) == len(saved)                 # every move's clock tells its own time
+    key(app, pygame.K_ESCAPE)
+    click(app, app.stack.top.widgets[0].rect.center)     # Leave: the game is kept
+    assert app.stack.top.name == "menu"
+    assert delete_unfinished(scene.match.game_id)        # the saved copy is what the library shows
+    return scene.game.moves, saved
+
+
+def library_with_the_saved_game(app):
+    from helpers import open_library
+
+    lib = open_library(app)
+    assert [e.kind for e in lib.view] == ["saved"]
+    return lib
+
+
+def play_from_who_plays(app):
+    who = app.stack.top
+    assert who.name == "who_plays"
+    key(app, pygame.K_RETURN)                              # Play, with the players it offers
+    scene = app.stack.top
+    assert scene.name == "play"
+    return scene
+
+
+@pytest.mark.app(settings={"mode": "2p"})
+def test_a_saved_game_continued_from_the_library_has_its_clocks_back(app):
+    moves, saved = saved_game_with_clocks(app)
+    library_with_the_saved_game(app)
+    key(app, pygame.K_RETURN, mod=pygame.KMOD_CTRL)        # Continue
+    scene = play_from_who_plays(app)
+    match = scene.match
+    assert scene.game.moves == moves and scene.game.turn == WHITE
+    assert match.clocks.control == TimeControl(180, 2)
+    # each side's time as it stood after its last move: Red's after move 3, White's after move 2
+    assert match.clocks.left[BLACK] == saved[2]
+    assert match.clock_left(WHITE) == pytest.approx(saved[1], abs=0.1)
+    assert match.clock_moves == saved
+    frames(app, 60)                                        # White's clock runs on at once
+    assert match.clock_left(WHITE) == pytest.approx(saved[1] - 1, abs=0.1)
+
+
+@pytest.mark.app(settings={"mode": "2p"})
+def test_review_of_a_saved_game_continued_from_an_earlier_move_has_the_clocks_as_they_stood(app):
+    moves, saved = saved_game_with_clocks(app)
+    library_with_the_saved_game(app)
+    key(app, pygame.K_RETURN)                              # Review, from the start
+    review = app.stack.top
+    assert review.name == "review" and review.ply == 0
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert review.ply == 2 and "left)" in review.status_text()[0]
+    click(app, review.vs_friend.rect.center)
+    scene = play_from_who_plays(app)
+    match = scene.match
+    assert scene.game.moves == moves[:2] and scene.game.turn == BLACK
+    assert match.clocks.control == TimeControl(180, 2)
+    assert match.clocks.left[WHITE] == saved[1]
+    assert match.clock_left(BLACK) == pytest.approx(saved[0], abs=0.1)
+    assert match.clock_moves == saved[:2]
+
+
+@pytest.mark.app(settings={"mode": "2p"})
+def test_a_hostile_clock_gives_a_clear_line_and_a_game_without_clocks(app):
+    from game.rules import Game
+    from game.store import save_game
+
+    game = Game()
+    for _ in range(3):
+        game.push(game.legal_moves()[0])
+    save_game(game, {"Black": "Ann", "White": "Bob", "TimeControl": "180+2"},
+              comments={1: "[%clock 0:02:59]", 2: "[%clock 0:99:99]", 3: "[%clock 0:02:41]"})
+    library_with_the_saved_game(app)
+    key(app, pygame.K_RETURN, mod=pygame.KMOD_CTRL)        # Continue
+    who = app.stack.top
+    assert who.name == "who_plays"
+    key(app, pygame.K_RETURN)
+    notice = app.stack.top
+    assert notice.name == "notice" and notice.params["title"] == "Playing on without clocks"
+    line = notice.params["message"]
+    assert "move 2" in line and "'0:99:99'" in line and "\n" not in line and len(line) < 160
+    scene = app.stack.find("play")
+    assert scene.game.moves == game.moves and scene.match.clocks is None
+    key(app, pygame.K_ESCAPE)                              # the notice goes: the game is played on
+    assert app.stack.top is scene

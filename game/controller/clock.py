@@ -74,12 +74,12 @@ def _number(x):
 _PAIR = re.compile(r"\s*(\d{1,6}(?:\.\d{1,3})?)\s*\+\s*(\d{1,6}(?:\.\d{1,3})?)\s*")
 
 
-def _pair(text, what):
+def _pair(text, what, example="3+2 (minutes + seconds)"):
     if not isinstance(text, str):
-        raise ClockError(f"a {what} is written like 3+2, not {_excerpt(text)}")
+        raise ClockError(f"a {what} is written like {example.split()[0]}, not {_excerpt(text)}")
     m = _PAIR.fullmatch(text[:40]) if len(text) <= 40 else None
     if m is None:
-        raise ClockError(f"a {what} is written like 3+2 (minutes + seconds), not {_excerpt(text)}")
+        raise ClockError(f"a {what} is written like {example}, not {_excerpt(text)}")
     return float(m.group(1)), float(m.group(2))
 
 
@@ -121,7 +121,7 @@ def parse_pdn_time_control(text):
         if isinstance(text, str) or text is None:
             return None
         raise ClockError(f"a TimeControl tag is seconds+increment, not {_excerpt(text)}")
-    seconds, increment = _pair(text, "TimeControl tag (seconds+increment)")
+    seconds, increment = _pair(text, "TimeControl tag", "180+2 (seconds + increment)")
     return make_time_control(seconds / 60, increment)
 
 
@@ -318,6 +318,86 @@ def clocks_from_record(data):
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
         kept.append(max(0.0, float(value)) if ok else None)  # a bad entry is one move without its clock
     return clocks, kept
+
+
+MAX_CLOCK_SECONDS = MAX_MINUTES * 60 * 10   # a clock read from a file: at most this (the increments add up)
+
+
+def _comment_entries(comments):
+    """``(ply, value)`` pairs from a PDN game's comments in any of the forms the game passes them: the
+    reader's ``(ply, text)`` pairs, the writer's ``{ply: "[%clock 0:02:41]"}`` (``write_pdn(comments=)``),
+    or ``{ply: seconds}`` already read (review of a game being played)."""
+    if comments is None:
+        return []
+    if hasattr(comments, "items"):
+        return list(comments.items())
+    return [c for c in comments if isinstance(c, (tuple, list)) and len(c) == 2]
+
+
+def pdn_clock_moves(comments, ply):
+    """``(moves, problem)``: each of the first ``ply`` moves' clock from a PDN game's comments (the mover's
+    seconds left after it, None where there is none); ``problem`` is one line naming the first clock up to
+    there that cannot be read (then ``moves`` is None).  Comments after ``ply`` are not looked at."""
+    moves = [None] * ply
+    for at, value in _comment_entries(comments):
+        if isinstance(at, bool) or not isinstance(at, int) or not 0 < at <= ply:
+            continue
+        try:
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                seconds = float(value)
+                if not math.isfinite(seconds) or seconds < 0:
+                    raise ClockError(f"a move's clock is a number of seconds, not {_excerpt(value)}")
+            else:
+                seconds = parse_pdn_clock(value)
+                if seconds is None:
+                    continue
+            if seconds > MAX_CLOCK_SECONDS:
+                raise ClockError(f"a move's clock is at most {MAX_CLOCK_SECONDS // 3600} hours, "
+                                 f"not {format_clock(seconds)}")
+        except ClockError as e:
+            return None, f"move {at}: {e}"
+        moves[at - 1] = seconds
+    return moves, None
+
+
+def _read_pdn_clocks(tags, comments, ply, turn):
+    """``(Clock | None, moves, problem)``: see ``clocks_from_pdn``; ``moves`` is ``pdn_clock_moves``'s."""
+    raw = (tags or {}).get("TimeControl") if hasattr(tags, "get") else None
+    try:
+        control = parse_pdn_time_control(raw)
+    except ClockError as e:
+        return None, [], f"the game's time control cannot be used ({e})"
+    if control is None:
+        return None, [], None
+    moves, problem = pdn_clock_moves(comments, ply)
+    if moves is None:
+        return None, [], f"the game's clocks cannot be read ({problem})"
+    left = {}
+    for colour in (BLACK, WHITE):
+        # the last move up to ``ply`` that ``colour`` made is move ``ply`` when the other side is to move
+        # now, else move ``ply - 1``; its moves go back two at a time
+        last = ply if colour != turn else ply - 1
+        known = [moves[k - 1] for k in range(last, 0, -2) if moves[k - 1] is not None]
+        left[colour] = known[0] if known else float(control.seconds)
+    return Clock(control, left, turn), moves, None
+
+
+def clocks_from_pdn(tags, comments, ply, turn):
+    """``(Clock | None, problem)`` for a game going on from a PDN record after its first ``ply`` moves,
+    ``turn`` to move there: the record's ``[TimeControl]`` (``tags``) with each side's time as its last
+    ``{[%clock]}`` up to ``ply`` gives it (``comments``, in any form ``_comment_entries`` reads; a side with
+    none yet: the control's full time), paused.  No clocks for a record without a TimeControl tag (problem
+    None) or with a TimeControl or a clock up to ``ply`` that cannot be read (``problem``: one line for the
+    player saying which)."""
+    clock, _moves, problem = _read_pdn_clocks(tags, comments, ply, turn)
+    return clock, problem
+
+
+def match_clocks_from_pdn(tags, comments, ply, turn):
+    """``(keywords, problem)``: ``clocks_from_pdn`` as ``Match`` keywords (``clocks``, and ``clock_moves``
+    so a game saved again keeps the earlier moves' clocks), {} without clocks."""
+    clock, moves, problem = _read_pdn_clocks(tags, comments, ply, turn)
+    return ({} if clock is None else {"clocks": clock, "clock_moves": moves}), problem
 
 
 def restored_clocks(extra):

@@ -91,6 +91,7 @@ class Match:
             clocks.pause(clock())  # they run once the screen says the game is live (tick_clock)
             clocks.turn = self.game.turn
         self.clocks = clocks
+        self.clock_problem: str | None = None  # why a game going on from a record has no clocks (continue_from)
         moves = list(clock_moves)[:self.game.ply]
         # each move's clock: the mover's seconds left after it (None where not known)
         self.clock_moves = moves + [None] * (self.game.ply - len(moves))
@@ -113,14 +114,27 @@ class Match:
         return cls(players_from_keys(record.players), game, engine=engine, **kwargs), error
 
     @classmethod
-    def continue_from(cls, game, ply, players, engine=None, **kwargs):
+    def continue_from(cls, game, ply, players, engine=None, *, tags=None, comments=None, **kwargs):
         """A match going on from ``game`` after its first ``ply`` moves (review's "continue from
-        here"): the moves before stay, so repetitions still count.  MatchError if the game is
-        already over there."""
+        here", the library's continue): the moves before stay, so repetitions still count.  MatchError
+        if the game is already over there.
+
+        With ``tags`` (the record's PDN tags) and ``comments`` (its comments: the reader's ``(ply, text)``
+        pairs, the writer's ``{ply: text}`` or ``{ply: seconds}``), a record with a ``[TimeControl]`` goes
+        on with its clocks as they stood there (``clock.clocks_from_pdn``); one whose time control or
+        clocks cannot be read goes on without, and ``clock_problem`` says why in one line."""
         g = game_up_to(game, ply)
         if g.outcome is not None:
             raise MatchError(f"the game is over here: {g.outcome}")
-        return cls(players, g, engine=engine, **kwargs)
+        problem = None
+        if tags is not None and "clocks" not in kwargs:
+            from .clock import match_clocks_from_pdn
+
+            clocks, problem = match_clocks_from_pdn(tags, comments, g.ply, g.turn)
+            kwargs.update(clocks)
+        match = cls(players, g, engine=engine, **kwargs)
+        match.clock_problem = problem
+        return match
 
     # -- listeners ---------------------------------------------------------------
 

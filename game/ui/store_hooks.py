@@ -18,8 +18,8 @@ from ..store.settings import Settings
 log = logging.getLogger("checkers.ui")
 
 __all__ = ["Keeper", "autosave", "clear", "flipped_for", "game_id_for", "level_named", "review_tags",
-           "players_for", "players_from_json", "remember_choice", "resume_unfinished", "save_app_settings",
-           "settings_of", "start_play", "tell"]
+           "players_for", "players_from_json", "remember_choice", "resume_record", "resume_unfinished",
+           "save_app_settings", "settings_of", "start_play", "tell"]
 
 
 # -- settings -------------------------------------------------------------------
@@ -96,6 +96,25 @@ def resume_unfinished(app, record):
     match = Match(players, record.game, game_id=record.id, engine=lambda: app.engine,
                   book=bool(app.settings.get("opening_book", True)), **restored_clocks(record.extra))
     start_play(app, record.game, players, match=match)
+
+
+NO_CLOCKS = "Playing on without clocks"
+
+
+def resume_record(app, game, ply, players, tags=None, comments=None, **params):
+    """Play on from a PDN record's ``game`` after its first ``ply`` moves with ``players`` (the library's
+    continue, review's "continue from here"): the moves before stay; a record with a ``[TimeControl]``
+    tag goes on with its clocks as its ``{[%clock]}`` comments (``comments``) had them there.  One whose
+    clocks cannot be read goes on without, said in one line.  ``params`` go to the play screen.
+    ``controller.MatchError`` when the game is already over there."""
+    match = Match.continue_from(game, ply, players, engine=lambda: app.engine,
+                                book=bool(settings_of(app).get("opening_book", True)), tags=tags or {},
+                                comments=comments)
+    start_play(app, match.game, players, match=match, **params)
+    if match.clock_problem:
+        problem = match.clock_problem
+        tell(app, NO_CLOCKS, problem[:1].upper() + problem[1:])
+    return match
 
 
 def tell(app, title, message=""):

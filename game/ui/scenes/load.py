@@ -33,7 +33,7 @@ from ...store import StoreError, read_games_file
 from ..library_view import NEWS_SECONDS, LibraryLayout, draw_library, layout_boxes
 from ..menu_items import add_menu_item
 from ..scene import Scene, register
-from ..store_hooks import players_from_json, resume_unfinished, start_play, tell
+from ..store_hooks import players_from_json, resume_record, resume_unfinished, tell
 from ..widgets import Button
 
 DOUBLE_CLICK = 0.4
@@ -110,7 +110,9 @@ def continue_loaded_game(app, loaded):
     """Play a loaded game on from its end with the players it was played by (its tags).
 
     A finished game, or one broken part-way, opens in Review at its last move
-    instead, where "Continue" offers a computer or a friend from any move.
+    instead, where "Continue" offers a computer or a friend from any move.  A game
+    with a ``[TimeControl]`` tag goes on with its clocks as its last ``{[%clock]}``
+    comments left them (``resume_record``).
     """
     if loaded.game is None:
         tell(app, "Cannot continue this game", loaded.error or "it has no start position")
@@ -121,7 +123,8 @@ def continue_loaded_game(app, loaded):
     game = loaded.game
     # who plays on: the game's own computer preselected when its tags name one, else the last choice
     app.push("who_plays", players=players_from_json(levels, humans) if levels else None, turn=game.turn,
-             on_start=lambda players: start_play(app, game, players))
+             on_start=lambda players: resume_record(app, game, game.ply, players, tags=loaded.tags,
+                                                    comments=loaded.comments))
     return True
 
 

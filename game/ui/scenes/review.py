@@ -65,7 +65,7 @@ from ..report_view import (
     table_size,
 )
 from ..scene import Scene, register
-from ..store_hooks import flipped_for, level_named, settings_of
+from ..store_hooks import flipped_for, level_named, resume_record, settings_of
 from ..widgets import Button, FocusGroup, Slider
 from ..words import opening_label, player_names, to_move
 
@@ -385,8 +385,9 @@ class ReviewScene(Scene):
                       subtitle=f"Play on from here: {to_move(self.position.turn)}")
 
     def _play_on(self, players):
-        match = Match.continue_from(self.game, self.ply, players, engine=lambda: self.app.engine)
-        self.app.switch("play", match=match, flipped=flipped_for(self.app, players))
+        # the clocks as they stood here: the record's [TimeControl] and %clock comments (or play's clocks)
+        resume_record(self.app, self.game, self.ply, players, tags=self.tags,
+                      comments=self.params.get("comments") or self.clocks)
 
     def computer_level(self):
         """The level to play on against: the reviewed game's computer, else the one last chosen."""
