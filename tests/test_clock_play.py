@@ -4,9 +4,9 @@ and mouse events, a frame at a time: the clocks count the frames' time (1/60 s e
 
 import pygame
 import pytest
-from helpers import FakeEngine, click, click_square, frames, key, new_app, run_until, settle
+from helpers import FakeEngine, click, click_square, frames, key, new_app, open_library, run_until, settle
 
-from game.controller.clock import TimeControl, parse_time_control
+from game.controller.clock import TimeControl, format_clock, parse_time_control
 from game.engine.levels import level_by_name
 from game.rules import BLACK, WHITE
 from game.rules.game import TIME_FORFEIT
@@ -194,8 +194,6 @@ def saved_game_with_clocks(app, thinks=(90, 150, 30)):
 
 
 def library_with_the_saved_game(app):
-    from helpers import open_library
-
     lib = open_library(app)
     assert [e.kind for e in lib.view] == ["saved"]
     return lib
@@ -270,3 +268,49 @@ def test_a_hostile_clock_gives_a_clear_line_and_a_game_without_clocks(app):
     assert scene.game.moves == game.moves and scene.match.clocks is None
     key(app, pygame.K_ESCAPE)                              # the notice goes: the game is played on
     assert app.stack.top is scene
+
+
+def test_an_unfinished_game_whose_clocks_cannot_be_read_goes_on_without_them_and_says_so(app):
+    from game.rules import Game
+    from game.store.unfinished import keep_unfinished
+
+    game = Game()
+    game.push(game.legal_moves()[0])
+    hand_edited = {"clock": {"control": "180+2", "black": "lots", "white": 170.0, "turn": "white"}}
+    assert keep_unfinished("20261125-120000-abcdef", game, "2p", {}, ["black", "white"], hand_edited).ok
+    app.switch("menu")
+    frames(app)
+    menu = app.stack.top
+    assert menu.buttons[0].text == "Continue"
+    click(app, menu.buttons[0].rect.center)
+    notice = app.stack.top
+    assert notice.name == "notice" and notice.params["title"] == "Playing on without clocks"
+    assert notice.params["message"] == "The game's clocks cannot be read (Red's clock is a number of seconds, " \
+                                       "not 'lots')"
+    scene = app.stack.find("play")
+    assert scene.game.moves == game.moves and scene.match.clocks is None
+
+
+@pytest.mark.app(settings={"mode": "2p"})
+def test_review_of_an_unfinished_game_from_the_library_shows_its_clocks_and_continues_with_them(app):
+    app.switch("play", players={BLACK: None, WHITE: None}, time_control=parse_time_control("3+2"))
+    frames(app, 2)
+    scene = app.stack.top
+    for think in (90, 150, 30):
+        frames(app, think)
+        play_clicks(app, scene.game.legal_moves()[0])
+    kept = list(scene.match.clock_moves)
+    app.switch("menu")                                     # the game is kept among the unfinished ones
+    lib = open_library(app)
+    assert [e.kind for e in lib.view] == ["unfinished"]
+    key(app, pygame.K_RETURN)                              # Review
+    review = app.stack.top
+    assert review.name == "review" and review.ply == 0
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert f"({format_clock(int(kept[1]))} left)" in review.status_text()[0]
+    click(app, review.vs_friend.rect.center)
+    again = play_from_who_plays(app)
+    assert again.game.moves == scene.game.moves[:2] and again.match.clocks.control == TimeControl(180, 2)
+    assert again.match.clocks.left[WHITE] == int(kept[1])
+    assert again.match.clock_left(BLACK) == pytest.approx(int(kept[0]), abs=0.1)

@@ -29,6 +29,7 @@ MAX_INCREMENT = 60     # seconds added after each move
 LOW_TIME = 20.0        # seconds left under which a clock looks urgent
 TENTHS_BELOW = 10.0    # seconds left under which tenths are shown
 COLOR_KEYS = ("black", "white")
+SIDE_WORDS = ("Red", "White")  # the sides as the player knows them (the first player is Red)
 
 
 class ClockError(ValueError):
@@ -295,11 +296,11 @@ class Clock:
             value = data.get(key)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
                     or not -3600 <= value <= MAX_MINUTES * 60 * 10:
-                raise ClockError(f"{key}'s clock is a number of seconds, not {_excerpt(value)}")
+                raise ClockError(f"{SIDE_WORDS[colour]}'s clock is a number of seconds, not {_excerpt(value)}")
             left[colour] = float(value)
         turn = data.get("turn")
         if turn not in COLOR_KEYS:
-            raise ClockError(f"the clock running is black's or white's, not {_excerpt(turn)}")
+            raise ClockError(f"the clock running is Red's or White's, not {_excerpt(turn)}")
         return cls(control, left, COLOR_KEYS.index(turn))
 
 
@@ -400,15 +401,36 @@ def match_clocks_from_pdn(tags, comments, ply, turn):
     return ({} if clock is None else {"clocks": clock, "clock_moves": moves}), problem
 
 
-def restored_clocks(extra):
-    """``Match`` keywords (``clocks``, ``clock_moves``) for an unfinished game's record ``extra``: its
-    clocks as they were when it was kept, paused; {} for a game without clocks, or with clocks that
-    cannot be read (a record edited by hand: the game goes on without them)."""
+def record_clocks(extra):
+    """``(keywords, problem)``: ``Match`` keywords (``clocks``, ``clock_moves``) for an unfinished game's
+    record ``extra``, its clocks as they were when it was kept, paused; {} for a game without clocks, or
+    with clocks that cannot be read (a record edited by hand: the game goes on without them, and
+    ``problem`` says why in one line)."""
     data = extra.get("clock") if isinstance(extra, dict) else None
     if data is None:
-        return {}
+        return {}, None
+    try:
+        clocks, moves = clocks_from_record(data)
+    except ClockError as e:
+        return {}, f"the game's clocks cannot be read ({e})"
+    return {"clocks": clocks, "clock_moves": moves}, None
+
+
+def restored_clocks(extra):
+    """``record_clocks``' keywords alone."""
+    return record_clocks(extra)[0]
+
+
+def record_clock_tags(extra):
+    """``(tags, comments)`` for Review of an unfinished game's record ``extra``: its ``[TimeControl]`` and
+    each move's ``[%clock]`` as a saved game has them (``(ply, text)`` pairs); ``({}, [])`` without
+    readable clocks."""
+    data = extra.get("clock") if isinstance(extra, dict) else None
+    if data is None:
+        return {}, []
     try:
         clocks, moves = clocks_from_record(data)
     except ClockError:
-        return {}
-    return {"clocks": clocks, "clock_moves": moves}
+        return {}, []
+    return {"TimeControl": clocks.control.pdn}, [(ply, pdn_clock(s)) for ply, s in enumerate(moves, 1)
+                                                 if s is not None]

@@ -87,18 +87,21 @@ def start_play(app, game, players, **params):
     app.switch("play", players=players, game=game, **params)
 
 
+NO_CLOCKS = "Playing on without clocks"  # the title over the line saying why a game goes on without
+
+
 def resume_unfinished(app, record):
     """Play on an unfinished game of the store (``store.unfinished``) with its own players, under
     its own id: Continue in the menu, and a game chosen in the library."""
-    from ..controller.clock import restored_clocks
+    from ..controller.clock import record_clocks
 
     players = players_from_json(record.levels, record.humans)
+    clocks, problem = record_clocks(record.extra)
     match = Match(players, record.game, game_id=record.id, engine=lambda: app.engine,
-                  book=bool(app.settings.get("opening_book", True)), **restored_clocks(record.extra))
+                  book=bool(app.settings.get("opening_book", True)), **clocks)
     start_play(app, record.game, players, match=match)
-
-
-NO_CLOCKS = "Playing on without clocks"
+    if problem:
+        tell(app, NO_CLOCKS, problem[:1].upper() + problem[1:])
 
 
 def resume_record(app, game, ply, players, tags=None, comments=None, **params):

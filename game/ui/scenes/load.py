@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import os
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 
+from ...controller.clock import record_clock_tags
 from ...library import Catalog, Library, LibraryError
 from ...library.library import library_dir
 from ...store import StoreError, read_games_file
@@ -292,6 +294,10 @@ class LoadScene(Scene):
         entry = self._openable()
         loaded = self._load(entry) if entry is not None else None
         if loaded is not None:
+            record = self.library.unfinished_record(entry) if self.library is not None else None
+            if record is not None:  # an unfinished game's clocks, as its saved copy would have them
+                tags, comments = record_clock_tags(record.extra)
+                loaded = replace(loaded, tags={**loaded.tags, **tags}, comments=list(loaded.comments) + comments)
             open_loaded_game(self.app, loaded, ply=ply)
 
     def continue_selected(self):
