@@ -314,3 +314,26 @@ def test_review_of_an_unfinished_game_from_the_library_shows_its_clocks_and_cont
     assert again.game.moves == scene.game.moves[:2] and again.match.clocks.control == TimeControl(180, 2)
     assert again.match.clocks.left[WHITE] == int(kept[1])
     assert again.match.clock_left(BLACK) == pytest.approx(int(kept[0]), abs=0.1)
+
+
+@pytest.mark.app(settings={"mode": "2p"})
+def test_review_during_play_continued_from_an_earlier_move_keeps_the_clocks_as_they_stood(app):
+    app.switch("play", players={BLACK: None, WHITE: None}, time_control=parse_time_control("3+2"))
+    frames(app, 2)
+    scene = app.stack.top
+    for think in (90, 150, 30):
+        frames(app, think)
+        play_clicks(app, scene.game.legal_moves()[0])
+    kept = list(scene.match.clock_moves)
+    key(app, pygame.K_v)                                   # Review, over the game
+    review = app.stack.top
+    assert review.name == "review" and review.ply == 3
+    key(app, pygame.K_LEFT)
+    assert review.ply == 2
+    click(app, review.vs_friend.rect.center)
+    again = play_from_who_plays(app)
+    assert again is not scene and again.game.moves == scene.game.moves[:2]
+    # play's own clocks, to the fraction of a second: White's after move 2, Red's after move 1
+    assert again.match.clocks.left[WHITE] == pytest.approx(kept[1], abs=1e-9)
+    assert again.match.clock_left(BLACK) == pytest.approx(kept[0], abs=0.1)
+    assert again.match.clock_moves == pytest.approx(kept[:2], abs=1e-9)
