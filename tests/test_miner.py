@@ -216,11 +216,11 @@ def test_the_output_is_written_whole_or_not_at_all(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "replace", interrupted)
     try:
-        tool.write_atomically(out, "new puzzles\n" * 1000)
+        tool.atomic_write(out, "new puzzles\n" * 1000)
     except KeyboardInterrupt:
         pass
     assert out.read_text() == "the puzzles of an earlier run\n"
     assert [p.name for p in tmp_path.iterdir()] == ["puzzles.pdn"]  # no temporary left behind
     monkeypatch.undo()
-    tool.write_atomically(out, "new puzzles\n")
+    tool.atomic_write(out, "new puzzles\n")
     assert out.read_text() == "new puzzles\n" and [p.name for p in tmp_path.iterdir()] == ["puzzles.pdn"]

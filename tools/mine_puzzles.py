@@ -27,7 +27,6 @@ import argparse
 import os
 import signal
 import sys
-import tempfile
 import threading
 import time
 from collections import Counter
@@ -35,6 +34,7 @@ from pathlib import Path
 
 import _common  # noqa: F401  (this checkout's game first on sys.path)
 
+from game.store.paths import atomic_write
 from game.textfile import FileReadError
 
 _MINER = None   # the worker's Miner (one per process, made by _init)
@@ -203,7 +203,7 @@ def mine(args, settings):
     print("goals: " + ", ".join(f"{g} {n}" for g, n in goals.most_common()))
     if args.output and puzzles:
         try:
-            write_atomically(args.output, write_puzzles(puzzles))
+            atomic_write(args.output, write_puzzles(puzzles))  # never half a file, the old one whole
         except OSError as e:
             print(f"not written: cannot write {args.output}: {e}", file=sys.stderr)
             return 1
@@ -211,25 +211,6 @@ def mine(args, settings):
     elif not args.output:
         print("not written (no -o)")
     return 130 if stopped else 0
-
-
-def write_atomically(path, text):
-    """Write ``text`` to ``path`` through a temporary file in the same folder, then
-    os.replace: an interrupted run leaves the old file whole (or none), never half a file."""
-    path = Path(path)
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
 
 
 def output_problem(output, inputs):

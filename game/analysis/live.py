@@ -13,7 +13,7 @@ position shown, so a forced capture shows what it leads to, not "depth 1".
 
 from dataclasses import dataclass
 
-from ..engine.process import Done, Info, Limit
+from ..engine.process import Done, Info, Limit, close_quietly
 from ..engine.scores import WIN
 from .forced import play_forced
 
@@ -110,10 +110,4 @@ class LiveAnalysis:
         """Stop and end the engine process without waiting for it."""
         self.stop()
         client, self.client = self.client, None
-        if client is not None:
-            try:
-                client.close(wait=False)
-            except TypeError:  # a client whose close() never waits
-                client.close()
-            except Exception:
-                pass  # an engine already gone: there is nothing left to end
+        close_quietly(client)

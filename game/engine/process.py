@@ -43,7 +43,8 @@ from typing import Any, Optional
 from ..rules import Move, Position, draw_rule_named
 from ..spawn import start_without_interrupt
 
-__all__ = ["BACKGROUND_NICENESS", "Done", "EngineClient", "EngineError", "Go", "Info", "Limit", "Quit", "Stop"]
+__all__ = ["BACKGROUND_NICENESS", "Done", "EngineClient", "EngineError", "Go", "Info", "Limit", "Quit", "Stop",
+           "close_quietly"]
 
 
 # -- messages ------------------------------------------------------------------
@@ -544,3 +545,17 @@ class EngineClient:
         if self._retries > _MAX_RETRIES and self._current is not None:
             go, self._current = self._current, None
             out.append(Done(go.request_id, None, error="the engine worker died repeatedly on this position"))
+
+
+def close_quietly(client):
+    """End an engine client's process without waiting for it (a client whose ``close`` never waits
+    is closed plainly); None or an engine already gone is no error: leaving a screen must not
+    fail, nor stall, on it."""
+    if client is None:
+        return
+    try:
+        client.close(wait=False)
+    except TypeError:
+        client.close()
+    except Exception:
+        pass

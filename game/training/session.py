@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from ..analysis.explain import explain, line_text
 from ..analysis.forced import play_forced, plies_back
 from ..analysis.history import engine_history
+from ..engine.process import close_quietly
 from ..rules import COLOR_NAMES, Move, Position
 from .puzzle import Puzzle
 
@@ -300,8 +301,4 @@ class Refutation:
     def close(self) -> None:
         self.clear()
         client, self.client = self.client, None
-        if client is not None:
-            try:
-                client.close(wait=False)
-            except Exception:
-                pass  # leaving the screen must not fail on an engine already gone
+        close_quietly(client)

@@ -13,6 +13,8 @@ import math
 
 import pygame
 
+from ..engine.process import close_quietly
+
 HINT_SECONDS = 0.6   # a short search: a hint should come at once
 HINT_DEPTH = 12
 ARROW_COLOUR = (74, 176, 98)  # the green of assets/hint_arrow_head.png
@@ -104,11 +106,7 @@ class Hint:
         """End the hint engine without waiting for it: leaving the play screen must not stall."""
         self.clear()
         client, self.client = self.client, None
-        if client is not None:
-            try:
-                client.close(wait=False)
-            except Exception:
-                pass  # leaving the screen must not fail on an engine already gone
+        close_quietly(client)
 
     def draw(self, surface, board):
         """The arrow along the hinted move's path on a BoardGeometry."""

@@ -9,24 +9,12 @@ mistakes or blunders of the player's (a side a person played), and opens the Puz
 screen on the exercises once they are kept.
 """
 
+from ..engine.process import close_quietly
 from ..training.exercises import ExerciseMaker, game_label, humans_of, player_moves
 from .widgets import Button
 
 LABEL = "Practise your mistakes"
 PREPARING = "Preparing your exercises…"
-
-
-def close_engine(client):
-    """End an engine client's process without waiting for it (a client whose ``close`` never waits
-    is closed plainly); an engine already gone is no error: leaving a screen must not fail on it."""
-    if client is None:
-        return
-    try:
-        client.close(wait=False)
-    except TypeError:
-        client.close()
-    except Exception:
-        pass
 
 
 class MistakesPractice:
@@ -79,7 +67,7 @@ class MistakesPractice:
 
     def _close(self):
         client, self.client = self.client, None
-        close_engine(client)
+        close_quietly(client)
 
     def open(self):
         if self.button.visible and self.button.enabled:

@@ -34,6 +34,7 @@ from ...analysis.grading import BLUNDER, INACCURACY, MISTAKE
 from ...analysis.history import engine_history
 from ...analysis.runner import GameAnalysis
 from ...controller import DEFAULT_LEVEL, Match, MatchError, players_for
+from ...engine.process import close_quietly
 from ...notation.pdn import normal_result
 from ...rules import BLACK, WHITE
 from .. import theme
@@ -53,7 +54,7 @@ from ..analysis_view import (
 )
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
 from ..geometry import PlayLayout
-from ..practice import MistakesPractice, close_engine
+from ..practice import MistakesPractice
 from ..report_view import (
     MoveList,
     count_at,
@@ -167,7 +168,7 @@ class ReviewScene(Scene):
         self._close_analysis_client()
 
     def _close_analysis_client(self):
-        close_engine(self.analysis.client if self.analysis is not None else None)
+        close_quietly(self.analysis.client if self.analysis is not None else None)
 
     @property
     def total(self):
