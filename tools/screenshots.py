@@ -10,7 +10,8 @@ dialogs, the game-over card, review, the computer thinking and live analysis
 (these two start engine processes), a draw offered and agreed between two people,
 "Who plays?" when a game goes on, How to play's page of words, the question Esc asks
 on the menu, a move entered from the keyboard (cursor, capture edge, destination),
-the board turned for the player to move and a game at 3+2 with its clocks (one low).
+the board turned for the player to move, a game at 3+2 with its clocks (one low), Training,
+a puzzle and the record (a new player's, empty).
 ``--docs`` also copies a few shots at 1280x800 to ``docs/screenshot-*.png`` (the
 ones the README shows).
 """
@@ -205,6 +206,16 @@ def scenes(app):
             app.push(name, **params)
         return show
 
+    def loaded(name, **params):
+        """A screen that reads its files in a thread (puzzles, the record), once it has them."""
+        def show():
+            app.switch("menu")
+            scene = app.push(name, **params)
+            deadline = time.monotonic() + 10
+            while scene.loading and time.monotonic() < deadline:
+                wait_real(app, 0.05)
+        return show
+
     return [
         ("01-menu", lambda: app.switch("menu")),
         ("02-new-game-1p", pushed("new_game", mode="1p")),
@@ -232,6 +243,9 @@ def scenes(app):
         ("24-keyboard", keyboard),
         ("25-auto-flip", auto_flip),
         ("26-clocks", clocks),
+        ("27-training", pushed("training")),
+        ("28-puzzles", loaded("puzzles")),
+        ("29-record", loaded("record")),
     ]
 
 

@@ -70,6 +70,7 @@ class PuzzlesScene(BoardControl, Scene):
         self.counted = False
         self.theme_filter = ""       # "" = every theme
         self.done_exercises = set()
+        self.changed = False         # something arrived this frame (the puzzles read)
         self.served = []             # puzzles shown since the last attempt was kept (the record's recent list)
         self.record = self._load_record()
         self.panel = PuzzlePanel(self, None if self.exercises else [ALL_THEMES])
@@ -116,6 +117,7 @@ class PuzzlesScene(BoardControl, Scene):
             return
         puzzles, error = self._loaded
         self.puzzles, self.load_error = puzzles, error
+        self.changed = True  # drawn in this frame, not at the next redraw a quarter second on
         if not self.exercises and puzzles:
             options = [ALL_THEMES] + [THEME_WORDS.get(t, t) for t in themes_of(puzzles)]
             self.panel.theme.options = options
@@ -317,6 +319,7 @@ class PuzzlesScene(BoardControl, Scene):
 
     def update(self, dt):
         self.clock += dt
+        self.changed = False
         self._take_loaded()
         if self.anim is not None:
             self.anim.update(dt)
@@ -353,7 +356,7 @@ class PuzzlesScene(BoardControl, Scene):
         self.solution_in = SOLUTION_PACE if auto and not s.solution_done() else None
 
     def wants_redraw(self):
-        return (self.anim is not None or self.loading or self.reply_in is not None or self.solution_in is not None
+        return (self.changed or self.anim is not None or self.loading or self.reply_in is not None or self.solution_in is not None
                 or self.drag is not None or self.refutation.thinking
                 or (self.message_until and self.clock < self.message_until + 0.1))
 

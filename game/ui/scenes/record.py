@@ -84,6 +84,7 @@ class RecordScene(Page):
     footer = FOOTER
 
     def enter(self):
+        self.changed = False   # the games arrived this frame
         self.record = self.params.get("record")   # a Record given (tests), else read from the archive
         self.due = self.params.get("due", 0)
         self._summary = summarise(self.record) if self.record is not None else None
@@ -128,9 +129,10 @@ class RecordScene(Page):
         threading.Thread(target=_count_due, args=(self._recount,), daemon=True, name="checkers-record-due").start()
 
     def wants_redraw(self):
-        return self.loading or self._recount is not None
+        return self.changed or self.loading or self._recount is not None
 
     def update(self, dt):
+        self.changed = False
         if self._recount is not None and "due" in self._recount:
             self.due, self._recount = self._recount["due"], None
             self._refresh()
@@ -138,6 +140,7 @@ class RecordScene(Page):
             self._summary = self._result["summary"]
             self.record = self._result["record"]
             self.due = self._result.get("due", 0)
+            self.changed = True  # drawn in this frame, not at the next redraw a quarter second on
             self._refresh()
             if self.record.problems:  # games skipped or unreadable: said once, the rest shown
                 words = "; ".join(self.record.problems)
