@@ -356,8 +356,8 @@ class PuzzlesScene(BoardControl, Scene):
         self.solution_in = SOLUTION_PACE if auto and not s.solution_done() else None
 
     def wants_redraw(self):
-        return (self.changed or self.anim is not None or self.loading or self.reply_in is not None or self.solution_in is not None
-                or self.drag is not None or self.refutation.thinking
+        return (self.changed or self.anim is not None or self.loading or self.reply_in is not None
+                or self.solution_in is not None or self.drag is not None or self.refutation.thinking
                 or (self.message_until and self.clock < self.message_until + 0.1))
 
     # -- events -------------------------------------------------------------------------------------
