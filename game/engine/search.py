@@ -98,8 +98,8 @@ EXTEND_SINGLE = False
 # History malus: at a cut by a quiet move, the quiet moves tried before it
 # at that node lose what it gains (depth squared), so that moves which
 # keep failing sink in the order instead of keeping an old high score.
-# Node counts move both ways with it; kept for the match it was measured in,
-# together with CONTEMPT and the whole time a move.
+# Node counts move both ways with it; it stays on with CONTEMPT and the whole
+# time a move, the engine whose strength docs/measurements.md records.
 HIST_MALUS = True
 # The collector paused during a search (see Searcher.search): the
 # collections the search's allocations call for run after it instead, out

@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("checkers.store")
 
-# Opening a file replays every game in it, at about 300 KB of PDN a second and
-# some 35 times its size in memory (measured: tools/fuzz_store.py --caps).  A
+# Opening a file replays every game in it, slowly and at many times its size in
+# memory (tools/fuzz_store.py --caps measures both; docs/measurements.md).  A
 # player's own saved and archived games are a few KB each; a bigger file is a
 # collection, which the library reads header-only in its own process.
 MAX_FILE_BYTES = 2 * 1024 * 1024
