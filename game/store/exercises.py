@@ -15,13 +15,12 @@ over it.  Every write is atomic.
 
 from __future__ import annotations
 
-import json
 import logging
 from dataclasses import dataclass, replace
 
 from ..textfile import excerpt
 from . import paths
-from .jsonfile import MISSING, BadJsonFile, read_json
+from .jsonfile import MISSING, BadJsonFile, read_json, write_json
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -166,14 +165,8 @@ def save_exercises(records: Iterable[ExerciseRecord], path: StrPath | None = Non
     """Write every exercise atomically; False (and a warning) when the disk refuses."""
     path = exercises_path() if path is None else path
     records = _trimmed(list(records))
-    text = json.dumps({"version": EXERCISES_VERSION, "exercises": [r.to_json() for r in records]},
-                      indent=1, ensure_ascii=False) + "\n"
-    try:
-        paths.atomic_write(path, text)
-    except OSError as e:
-        log.warning("exercises: cannot save %s: %s", path, e)
-        return False
-    return True
+    return write_json(path, {"version": EXERCISES_VERSION, "exercises": [r.to_json() for r in records]},
+                      what="exercises", ensure_ascii=False)
 
 
 def _trimmed(records: list[ExerciseRecord]) -> list[ExerciseRecord]:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
     from ..textfile import StrPath
 
-__all__ = ["BadJsonFile", "MISSING", "read_json"]
+__all__ = ["BadJsonFile", "MISSING", "read_json", "write_json"]
 
 
 
@@ -64,3 +64,20 @@ def read_json(path: StrPath, *, limit: int, what: str) -> Any:
         raise BadJsonFile(f"{what} is nested too deeply to be read (starts {excerpt(text, 20)})") from None
     except (ValueError, MemoryError) as e:  # e.g. an integer of more than 4300 digits
         raise BadJsonFile(f"{what} cannot be read as JSON ({excerpt(str(e), 60)})") from None
+
+
+def write_json(path: str | os.PathLike[str], data: Any, *, what: str, indent: int = 1, sort_keys: bool = False,
+               ensure_ascii: bool = True) -> bool:
+    """Write ``data`` as JSON to ``path`` atomically (the old file stays whole if the disk refuses);
+    False, with a warning naming ``what``, when it cannot be written."""
+    import logging
+
+    from .paths import atomic_write
+
+    text = json.dumps(data, indent=indent, sort_keys=sort_keys, ensure_ascii=ensure_ascii) + "\n"
+    try:
+        atomic_write(path, text)
+    except OSError as e:
+        logging.getLogger("checkers.store").warning("%s: cannot save %s: %s", what, path, e)
+        return False
+    return True

@@ -17,7 +17,6 @@ used but never saved: the player's preferences stay as they were.
 from __future__ import annotations
 
 import dataclasses
-import json
 import logging
 import re
 from dataclasses import dataclass, fields
@@ -25,7 +24,7 @@ from dataclasses import dataclass, fields
 from ..rules import DRAW_RULES
 from ..textfile import excerpt
 from . import paths
-from .jsonfile import MISSING, BadJsonFile, read_json
+from .jsonfile import MISSING, BadJsonFile, read_json, write_json
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -284,13 +283,7 @@ def save_settings(settings: Settings, path: StrPath | None = None) -> bool:
         log.warning("settings: not saved, the unreadable settings file is still in the way")
         return False
     path = paths.settings_path() if path is None else path
-    text = json.dumps(settings.to_json(), indent=2, sort_keys=True) + "\n"
-    try:
-        paths.atomic_write(path, text)
-    except OSError as e:
-        log.warning("settings: cannot save %s: %s", path, e)
-        return False
-    return True
+    return write_json(path, settings.to_json(), what="settings", indent=2, sort_keys=True)
 
 
 def _short(e: BaseException) -> str:

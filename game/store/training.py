@@ -22,14 +22,13 @@ is there now and writes it back, so one window never writes over the other's att
 
 from __future__ import annotations
 
-import json
 import logging
 import math
 from dataclasses import dataclass, field
 
 from ..textfile import excerpt
 from . import paths
-from .jsonfile import MISSING, BadJsonFile, read_json
+from .jsonfile import MISSING, BadJsonFile, read_json, write_json
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -226,13 +225,7 @@ def save_puzzle_record(record: PuzzleRecord, path: StrPath | None = None) -> boo
         log.warning("puzzle record: not saved, the unreadable file is still in the way")
         return False
     path = puzzle_record_path() if path is None else path
-    text = json.dumps(record.to_json(), indent=1, sort_keys=True) + "\n"
-    try:
-        paths.atomic_write(path, text)
-    except OSError as e:
-        log.warning("puzzle record: cannot save %s: %s", path, e)
-        return False
-    return True
+    return write_json(path, record.to_json(), what="puzzle record", sort_keys=True)
 
 
 def update_puzzle_record(change: Callable[[PuzzleRecord], object],
