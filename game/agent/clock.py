@@ -16,7 +16,9 @@ TYPE_CHECKING = False  # typing is not imported at run time: the agent starts af
 if TYPE_CHECKING:
     from ..rules import Position
 
-STARTUP = 0.2         # CPU seconds a run costs before it searches: tools/bench.py --startup gives less on a quiet machine, a loaded one costs more
+# CPU seconds a run costs before it searches: tools/bench.py --startup gives less on a
+# quiet machine; a loaded one costs more, and an underestimate forfeits long games
+STARTUP = 0.2
 RESERVE = 1.0         # never plan to use the last second of the clock
 TAIL_MOVES = 40       # start-ups kept in reserve: a long endgame still costs STARTUP a move
 GAME_CAP = 8.0        # more than this on one move of a game buys little depth
