@@ -85,8 +85,10 @@ RFP_MARGIN = 60
 RFP_CHECK_SQUARES = 5
 # ProbCut: at non-PV nodes with PROBCUT_DEPTH plies or more left, a search
 # PROBCUT_R plies shallower that clears beta by PROBCUT_MARGIN is taken as
-# a fail high.  Margin 25 won its match against 40 (fewer nodes, the same
-# moves nearly always); depth 6 against 5 and 7.
+# a fail high.  The margin is below the probe's typical error (the spread
+# that tools/calibrate_pruning.py measures), so some cuts are wrong; the
+# depth it saves is worth more, and safer margins played no better at the
+# compiled core's depths (docs/measurements.md).
 PROBCUT = True
 PROBCUT_DEPTH = 6
 PROBCUT_R = 4
