@@ -48,6 +48,7 @@ cdef class Core:
     cdef public object stop, clock, history_draws, pv_states, py_eval
     cdef public double deadline
     cdef public bint tt_read
+    cdef public int keep_shots
     # the table
     cdef int tt_bits, tt_shift
     cdef public int64_t tt_entries, tt_count, stamp
@@ -174,7 +175,8 @@ cdef class Core:
                    rb=int, start=int, end=int, nmoves=int, more=bint, child_depth=int, lmp_limit=int,
                    we_might_block=bint, they_can_move=u64, ours=u64, theirs=u64, added=bint, best=int, bf=u64,
                    bt=u64, bc=u64, a=int, i=int, done=bint, idx=int, frm=u64, to=u64, cap=u64, nbm=u64, nbk=u64,
-                   nwm=u64, nwk=u64, nb=bint, ce=u64, co=u64, cf=u64, cj=u64, leaf=u64, score=int, flag=int)
+                   nwm=u64, nwk=u64, nb=bint, ce=u64, co=u64, cf=u64, cj=u64, leaf=u64, score=int, flag=int,
+                   pruning_late=bint)
     cdef int node(self, u64 bm, u64 bk, u64 wm, u64 wk, bint black, int depth, int alpha, int beta,
                   int ply) except? -999999999
 

@@ -189,6 +189,7 @@ class Core:
         self.nodes = 0
         self.poll_every = 1024
         self.press_div = 8
+        self.keep_shots = 2
         self.poll_at = self.poll_every
         self.stop = None
         self.deadline = -1.0
@@ -1383,6 +1384,7 @@ class Core:
             lmp_limit = 99
         we_might_block = False
         they_can_move = 0
+        pruning_late = False
         if not child_depth:
             # After one move of ours we keep at least our squares to step to
             # now less 5 (the moved piece's 4 and the one it fills): with 7 or
@@ -1416,20 +1418,32 @@ class Core:
                 to = self.mt[idx]
                 cap = self.mc[idx]
                 idx += 1
-                if i >= lmp_limit and not cap:
-                    # late move pruning, unless one of the moves left might
-                    # block the opponent (see the horizon above)
-                    if black:
-                        od = ((opp >> 4) | (opp >> 5) | (wk << 4) | (wk << 5)) & empty
-                    else:
-                        od = ((opp << 4) | (opp << 5) | (bk >> 4) | (bk >> 5)) & empty
-                    if od & (od - 1):
-                        done = True
-                        break
-                    lmp_limit = 99
                 # the child: nbm, nbk, nwm, nwk with nb to move
                 nbm, nbk, nwm, nwk = self.after(bm, bk, wm, wk, black, frm, to, cap)
                 nb = not black
+                if i >= lmp_limit and not cap:
+                    # late move pruning, unless one of the moves left might
+                    # block the opponent (see the horizon above)
+                    if not pruning_late:
+                        if black:
+                            od = ((opp >> 4) | (opp >> 5) | (wk << 4) | (wk << 5)) & empty
+                        else:
+                            od = ((opp << 4) | (opp << 5) | (bk >> 4) | (bk >> 5)) & empty
+                        if od & (od - 1):
+                            pruning_late = True
+                        else:
+                            lmp_limit = 99
+                    # ... and never a move that offers the opponent a capture:
+                    # captures are compulsory, so it forces the reply, and the
+                    # shots of checkers (men given to take more) start with one
+                    if pruning_late:
+                        if self.keep_shots and self.jumpers(nbm, nbk, nwm, nwk, nb):
+                            pass
+                        elif self.keep_shots:
+                            continue
+                        else:
+                            done = True
+                            break
                 if not child_depth:
                     # The child is at the horizon: if it has no capture, a move
                     # of its own, and we cannot block it next move, it is a
@@ -1484,7 +1498,8 @@ class Core:
                     # late move reductions: quiet moves late in a well ordered
                     # list rarely matter; verified at full depth if they do
                     r = 0
-                    if child_depth >= 2 and i >= self.lmr_from and not cap:
+                    if (child_depth >= 2 and i >= self.lmr_from and not cap
+                            and not (self.keep_shots > 1 and self.jumpers(nbm, nbk, nwm, nwk, nb))):
                         r = self.lmr[(child_depth if child_depth < 32 else 31) * 32 + (i if i < 32 else 31)]
                         if r >= child_depth:
                             r = child_depth - 1
