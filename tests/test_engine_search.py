@@ -736,3 +736,15 @@ def test_scores_of_another_fade_do_not_reach_a_later_search():
         # while one a little further on keeps the table
         list(s.search(p, depth=depth, history=_shuffles(2)))
         assert any(e[5] == s._generation - 1 for e in s.tt.values()), depth
+
+
+def test_a_shot_that_starts_with_a_late_quiet_move_is_seen():
+    # From a match game (black to move): after 4-8, white gives two men and
+    # takes three with a king, 14-10 6x15 22-17 13x22 25x18x11x4.  Both of
+    # white's quiet moves offer a capture, and they come late in the order;
+    # pruned late like any quiet move, they hid the shot from 11-ply and even
+    # 20-ply searches, and 4-8 scored about even (see search.KEEP_SHOTS).
+    position = Position.from_fen("B:W14,22,24,25,26,29,30,31,32:B1,2,3,4,5,6,12,13,16")
+    scores = {str(m): s for m, s in Searcher().root_scores(position, 11)}
+    assert scores["4-8"] <= -150
+    assert max(scores.values()) > -50  # (and black has moves that hold)
