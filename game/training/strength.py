@@ -23,9 +23,9 @@ from dataclasses import dataclass
 # (the stronger level, the weaker one, the stronger's score 0-1, games): the levels ladder.
 LADDER: tuple[tuple[str, str, float, int], ...] = (
     ("Easy", "Beginner", 0.938, 40),
-    ("Medium", "Easy", 0.888, 40),
-    ("Hard", "Medium", 0.850, 40),
-    ("Expert", "Hard", 0.700, 40),
+    ("Medium", "Easy", 0.912, 40),
+    ("Hard", "Medium", 0.900, 40),
+    ("Expert", "Hard", 0.688, 40),
     ("Master", "Expert", 0.962, 40),
 )
 ANCHOR = ("Beginner", 800.0)   # the bottom rung's Elo, by choice: the scale needs one fixed point
