@@ -291,15 +291,21 @@ def test_an_unfinished_game_whose_clocks_cannot_be_read_goes_on_without_them_and
     assert scene.game.moves == game.moves and scene.match.clocks is None
 
 
-@pytest.mark.app(settings={"mode": "2p"})
-def test_review_of_an_unfinished_game_from_the_library_shows_its_clocks_and_continues_with_them(app):
+def play_three_moves_on_the_clock(app):
+    """A 3+2 two-player game with three moves played after 90, 150 and 30 frames of thought:
+    the play scene and each move's clock as kept."""
     app.switch("play", players={BLACK: None, WHITE: None}, time_control=parse_time_control("3+2"))
     frames(app, 2)
     scene = app.stack.top
     for think in (90, 150, 30):
         frames(app, think)
         play_clicks(app, scene.game.legal_moves()[0])
-    kept = list(scene.match.clock_moves)
+    return scene, list(scene.match.clock_moves)
+
+
+@pytest.mark.app(settings={"mode": "2p"})
+def test_review_of_an_unfinished_game_from_the_library_shows_its_clocks_and_continues_with_them(app):
+    scene, kept = play_three_moves_on_the_clock(app)
     app.switch("menu")                                     # the game is kept among the unfinished ones
     lib = open_library(app)
     assert [e.kind for e in lib.view] == ["unfinished"]
@@ -318,13 +324,7 @@ def test_review_of_an_unfinished_game_from_the_library_shows_its_clocks_and_cont
 
 @pytest.mark.app(settings={"mode": "2p"})
 def test_review_during_play_continued_from_an_earlier_move_keeps_the_clocks_as_they_stood(app):
-    app.switch("play", players={BLACK: None, WHITE: None}, time_control=parse_time_control("3+2"))
-    frames(app, 2)
-    scene = app.stack.top
-    for think in (90, 150, 30):
-        frames(app, think)
-        play_clicks(app, scene.game.legal_moves()[0])
-    kept = list(scene.match.clock_moves)
+    scene, kept = play_three_moves_on_the_clock(app)
     key(app, pygame.K_v)                                   # Review, over the game
     review = app.stack.top
     assert review.name == "review" and review.ply == 3

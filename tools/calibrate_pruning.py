@@ -32,7 +32,6 @@ from game.engine import search as S
 from game.engine.evaluate import evaluate
 from game.engine.search import Searcher
 from game.notation.pdn_reader import read_pdn_file
-from game.rules import Game
 
 DEFAULT_PDN = Path(__file__).resolve().parents[1].parent / "shared" / "games" / "tinsley.pdn"
 MARGINS = (15, 25, 40, 60, 80, 100)
@@ -42,18 +41,17 @@ def positions(pdn, limit):
     """Up to ``limit`` quiet middle-game positions from the games in ``pdn``."""
     out = []
     for pg in read_pdn_file(pdn):
-        game = Game(pg.start_position())
+        pos = pg.start_position()
         for i, move in enumerate(pg.moves):
             if i > 70:
                 break
-            pos = game.position
             if i >= 12 and i % 4 == 0 and not pos.has_capture():
                 bm, bk, wm, wk = pos.state[:4]
                 if (bm | bk | wm | wk).bit_count() > 5:
                     out.append(pos)
                     if len(out) >= limit:
                         return out
-            game._push(move)
+            pos = pos.play(move)
     return out
 
 
@@ -88,7 +86,7 @@ def main(argv=None):
         for info in searcher.search(p, depth=args.depth, time=60):
             scores[info.depth] = info.score
         usable = {d: s for d, s in scores.items() if abs(s) < S.PROBCUT_BOUND}
-        ev = evaluate(*p.state[:4], p.turn == 0)
+        ev = evaluate(*p.state)  # (state: the four bitboards and black to move)
         for d, s in usable.items():
             if d - r in usable:
                 pairs.setdefault(d, []).append(s - usable[d - r])

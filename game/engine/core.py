@@ -1437,13 +1437,11 @@ class Core:
                     # captures are compulsory, so it forces the reply, and the
                     # shots of checkers (men given to take more) start with one
                     if pruning_late:
-                        if self.keep_shots and self.jumpers(nbm, nbk, nwm, nwk, nb):
-                            pass
-                        elif self.keep_shots:
-                            continue
-                        else:
-                            done = True
+                        if not self.keep_shots:
+                            done = True  # (every move left is pruned)
                             break
+                        if not self.jumpers(nbm, nbk, nwm, nwk, nb):
+                            continue
                 if not child_depth:
                     # The child is at the horizon: if it has no capture, a move
                     # of its own, and we cannot block it next move, it is a

@@ -51,7 +51,7 @@ TT_ENTRIES = 200_000
 #
 # Late move reductions, by remaining depth and move number (log-log as in
 # most modern engines), for quiet moves from move index LMR_FROM on (0 is
-# the first).  LMR_DIV 1.1 and LMR_FROM 1 or 3 played no better.
+# the first).
 LMR_FROM = 2
 LMR_DIV = 1.5
 
@@ -86,22 +86,23 @@ RFP_CHECK_SQUARES = 5
 # ProbCut: at non-PV nodes with PROBCUT_DEPTH plies or more left, a search
 # PROBCUT_R plies shallower that clears beta by PROBCUT_MARGIN is taken as
 # a fail high.  The margin is below the probe's typical error (the spread
-# that tools/calibrate_pruning.py measures), so some cuts are wrong; the
-# depth it saves is worth more, and safer margins played no better at the
-# compiled core's depths (docs/measurements.md).
-# Shots: a quiet move that offers the opponent a capture is never pruned
-# late (LMP); at 2 it is not reduced (LMR) either.  Captures are
-# compulsory, so such a move forces the reply like a check in chess, and
-# the combinations of checkers (a man given to take two) begin with one:
-# pruned at the shallow nodes, they were missed by searches 20 plies deep,
-# ProbCut's probes included.  Not reducing them too costs nearly twice the
-# nodes at depth 20 for the same moves.  0: pruned like any quiet move.
-KEEP_SHOTS = 1
+# that tools/calibrate_pruning.py measures), so some cuts are wrong: the
+# depth they save is worth more (the matches that chose it are in
+# docs/measurements.md).
 PROBCUT = True
 PROBCUT_DEPTH = 6
 PROBCUT_R = 4
 PROBCUT_MARGIN = 25
 PROBCUT_BOUND = 10000       # (not near forced results: their scores are exact)
+# Shots: a quiet move that offers the opponent a capture is never pruned
+# late (LMP); at 2 it is not reduced (LMR) either.  Captures are
+# compulsory, so such a move forces the reply like a check in chess, and
+# the combinations of checkers (a man given to take two) begin with one;
+# pruned at the shallow nodes, ProbCut's probes among them, a combination
+# stays hidden however deep the search above them goes.  Reducing them
+# still finds the combinations, for far fewer nodes, so 1.  0: pruned like
+# any quiet move.
+KEEP_SHOTS = 1
 # Single-reply extension: off.  It costs about two plies of nominal depth and
 # makes node counts explode in capture-rich lines, for no measurable gain.
 EXTEND_SINGLE = False
