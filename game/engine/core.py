@@ -335,28 +335,43 @@ class Core:
     def tt_rehash(self, bits, keep_old, keep_cur):
         """The table rebuilt with 2**bits slots, keeping the entries of earlier
         searches first inserted after ``keep_old`` and those of this search
-        after ``keep_cur`` (stamps)."""
-        old = self.tt
+        after ``keep_cur`` (stamps).  The entries kept are set aside in a
+        compact array (five words each, the fifth the order) and the old
+        table is let go before the new one is made: two tables side by side
+        would double the memory at the moment it peaks."""
         order = self.tord
         n = self.tt_mask + 1
         gen = self.generation
-        self.tt_bits = bits
-        self.tt_alloc()
+        kept = array("Q", bytes(40 * self.tt_count))
+        m = 0
         for i in range(n):
-            w = old[4 * i + 2]
+            w = self.tt[4 * i + 2]
             if not w & 1:
                 continue
-            if (old[4 * i + 3] >> 32) == gen:
+            if (self.tt[4 * i + 3] >> 32) == gen:
                 if order[i] <= keep_cur:
                     continue
             elif order[i] <= keep_old:
                 continue
-            h = self.tt_slot(old[4 * i], old[4 * i + 1], w & 2)
-            self.tt[4 * h] = old[4 * i]
-            self.tt[4 * h + 1] = old[4 * i + 1]
+            kept[5 * m] = self.tt[4 * i]
+            kept[5 * m + 1] = self.tt[4 * i + 1]
+            kept[5 * m + 2] = w
+            kept[5 * m + 3] = self.tt[4 * i + 3]
+            kept[5 * m + 4] = order[i]
+            m += 1
+        order = None
+        self.tt = None
+        self.tord = None
+        self.tt_bits = bits
+        self.tt_alloc()
+        for i in range(m):
+            w = kept[5 * i + 2]
+            h = self.tt_slot(kept[5 * i], kept[5 * i + 1], w & 2)
+            self.tt[4 * h] = kept[5 * i]
+            self.tt[4 * h + 1] = kept[5 * i + 1]
             self.tt[4 * h + 2] = w
-            self.tt[4 * h + 3] = old[4 * i + 3]
-            self.tord[h] = order[i]
+            self.tt[4 * h + 3] = kept[5 * i + 3]
+            self.tord[h] = kept[5 * i + 4]
             self.tt_count += 1
         return 0
 

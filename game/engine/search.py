@@ -41,8 +41,13 @@ ENGINE = corebuild.describe(_core, _why_interpreted)
 INF = 10 ** 6
 POLL_EVERY = 1024           # poll stop/time every 1024 nodes, leaves included (under a millisecond compiled)
 # The table's size in entries: at most half its slots are used, 40 bytes a
-# slot (see Core.tt_alloc): 21 MB at most, twice that while it is rebuilt.
-TT_ENTRIES = 200_000
+# slot (see Core.tt_alloc): 84 MB at most (2**21 slots), and the entries kept
+# (40 bytes each) beside it while it is rebuilt.  It is sized for the
+# compiled core's node rate: a table that overflows several times a move
+# loses the transpositions of the deepest iterations, and the tree to a
+# fixed depth grows (docs/measurements.md has the node counts).  A short
+# search still starts small (see Core.tt_alloc).
+TT_ENTRIES = 1_000_000
 
 # Pruning and reductions.  The values were chosen by node counts at fixed
 # depth over the tools/bench.py positions (fewer nodes for the same best
@@ -314,7 +319,7 @@ class Searcher:
     corebuild chose; tests pass each build in turn).
     """
 
-    def __init__(self, tt_entries=TT_ENTRIES, evaluate=evaluate, endgame=_DEFAULT_ENDGAME, plain=False, core=None):
+    def __init__(self, tt_entries=None, evaluate=evaluate, endgame=_DEFAULT_ENDGAME, plain=False, core=None):
         self.evaluate = evaluate
         self.nodes = 0
         if endgame is _DEFAULT_ENDGAME:
@@ -327,7 +332,8 @@ class Searcher:
         self.core_module = core if core is not None else _core
         self._core = None  # made on first use (see core)
         self._core_endgame = _DEFAULT_ENDGAME  # the database the core was given (none yet)
-        self._tt_entries = tt_entries
+        # (read at construction, not bound at import: tools/overrides.py sets it)
+        self._tt_entries = TT_ENTRIES if tt_entries is None else tt_entries
         # history positions whose repetition scored a draw in a search whose
         # results are still in the table (see _forget_other_histories)
         self._history_draws = set()
