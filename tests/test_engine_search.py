@@ -464,6 +464,40 @@ def test_trim_keeps_the_pv_when_the_table_overflows():
     assert s._pv(Position.initial().state, info.pv[0].to_raw(), 9)[:len(info.pv)] == info.pv
 
 
+def test_trimming_the_table_never_holds_a_second_table():
+    # The table at its largest is where memory peaks: trimming it sets the
+    # entries it keeps aside and lets the old table go before the new one is
+    # made.  Two whole tables side by side would be 84 MB more at a million
+    # entries.  (The interpreted core, whose arrays tracemalloc sees; the
+    # compiled one runs the same source.)
+    import tracemalloc
+
+    from game.engine import corebuild
+
+    s = Searcher(core=corebuild.interpreted_core(), endgame=None, tt_entries=1 << 20)
+    list(s.search(Position.initial(), depth=12))
+    core = s.core
+    table_bytes = 40 * (core.tt_mask + 1)  # four words a slot, and its order
+    tracemalloc.start()
+    try:
+        # a first trim makes the table again under tracemalloc, so that the
+        # second one's letting it go is seen
+        s.tt_entries = core.tt_count - 1
+        s._trim()
+        before = core.tt_count
+        assert before > 1000
+        s.tt_entries = before // 2
+        base = tracemalloc.get_traced_memory()[0]
+        tracemalloc.reset_peak()
+        s._trim()
+        peak = tracemalloc.get_traced_memory()[1] - base
+    finally:
+        tracemalloc.stop()
+    assert core.tt_count == before // 4  # trimmed to half of tt_entries
+    assert 40 * (core.tt_mask + 1) == table_bytes  # the same size of table
+    assert peak < table_bytes // 2, (peak, table_bytes)
+
+
 def test_draws_by_the_games_history_do_not_outlive_that_history():
     # A king ending where the game had earlier been two king moves away; its
     # repetition is a draw inside the first search only.

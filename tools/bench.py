@@ -8,6 +8,8 @@ the compiled search core and the interpreted one side by side.
     python tools/bench.py --baseline /work/baseline/a686cb9   # the same run of an older
                                                              # checkout first, then this one
     python tools/bench.py --startup    # the tournament agent's CPU up to its first search
+    python tools/bench.py --depth 24 --set TT_ENTRIES=200000    # search constants or weights
+                                                             # set as tools/match.py's @ does
 
 Prints per position and build the depth reached, nodes, nodes per CPU
 second of search, the search's CPU seconds, best move and score; then per
@@ -38,6 +40,7 @@ import time
 from pathlib import Path
 
 import _common  # noqa: F401  (this checkout's game first on sys.path)
+import overrides
 
 from game.engine import corebuild
 from game.engine import endgame as _endgame
@@ -194,7 +197,13 @@ def main(argv=None):
                     help="first run CHECKOUT/tools/bench.py with the same options, then compare")
     ap.add_argument("--startup", action="store_true",
                     help="only the tournament agent's CPU time up to its first search, per build")
+    ap.add_argument("--set", default="", metavar="NAME=VALUE;...",
+                    help="search constants or evaluation weights for this run (tools/overrides.py)")
     args = ap.parse_args(argv)
+    try:
+        overrides.apply(overrides.parse(args.set))
+    except (ValueError, SyntaxError) as e:
+        ap.error(f"--set {args.set!r}: {e}")
     if args.startup:
         return startup()
     if args.baseline is not None:

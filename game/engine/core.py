@@ -308,8 +308,10 @@ class Core:
 
     def tt_alloc(self):
         n = 1 << self.tt_bits
-        self.tt = array("Q", bytes(32 * n))
-        self.tord = array("q", bytes(8 * n))
+        # (zeros by repetition: made from a bytes object, the table would be
+        # there twice for a moment)
+        self.tt = array("Q", [0]) * (4 * n)
+        self.tord = array("q", [0]) * n
         self.tt_mask = n - 1
         self.tt_count = 0
         self.tt_shift = 64 - self.tt_bits
@@ -342,7 +344,7 @@ class Core:
         order = self.tord
         n = self.tt_mask + 1
         gen = self.generation
-        kept = array("Q", bytes(40 * self.tt_count))
+        kept = array("Q", [0]) * (5 * self.tt_count)
         m = 0
         for i in range(n):
             w = self.tt[4 * i + 2]
@@ -452,8 +454,8 @@ class Core:
             self.tt_renew(bm, bk, wm, wk, black, False)
         excess = self.tt_count - self.tt_entries // 2
         gen = self.generation
-        old = array("q", bytes(8 * self.tt_count))
-        cur = array("q", bytes(8 * self.tt_count))
+        old = array("q", [0]) * self.tt_count
+        cur = array("q", [0]) * self.tt_count
         n_old = 0
         n_cur = 0
         for h in range(self.tt_mask + 1):
@@ -471,6 +473,8 @@ class Core:
         else:
             keep_old = self.stamp
             keep_cur = select(cur, n_cur, excess - n_old - 1)
+        old = None
+        cur = None
         self.tt_rehash(self.tt_bits, keep_old, keep_cur)
         return 0
 
