@@ -400,3 +400,28 @@ def test_the_referee_pairs_each_opening_twice_and_sums_up_the_first_player():
     assert (t.wins, t.draws, t.losses, t.score) == (2, 1, 1, 0.625)
     assert round(t.elo) == 89 and t.margin > 0
     assert tally([]).score == 0.0
+
+
+def test_a_match_killed_outright_keeps_the_games_it_reported(tmp_path):
+    # The PDN is written before each game's line is printed, so a SIGKILL
+    # (no handler runs) right after the first line still leaves that game.
+    import signal
+
+    pdn = tmp_path / "m.pdn"
+    ballots = tmp_path / "ballots.txt"
+    ballots.write_text(BALLOTS)
+    proc = subprocess.Popen([sys.executable, str(ROOT / "tools" / "match.py"), "depth:1", "minimax:1",
+                             "--games", "20", "--max-ply", "40", "--pdn", str(pdn), "--ballots", str(ballots)],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        for line in proc.stdout:
+            if line.startswith("game "):
+                break
+        proc.send_signal(signal.SIGKILL)
+    finally:
+        proc.kill()
+        proc.wait(timeout=60)
+        proc.stdout.close()
+    assert proc.returncode == -signal.SIGKILL  # killed, not finished
+    assert pdn.read_text().count("[Black ") >= 1
+    assert not pdn.with_name("m.pdn.part").exists()

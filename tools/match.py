@@ -35,10 +35,13 @@ the database also holds are played out: the engines must convert them, and
 the figures stay comparable with those measured before the database had
 them.  Prints one line per game and a summary for the first engine: W/D/L,
 score %, Elo difference with its 95% error margin, and the peak resident
-memory of the worker processes.
+memory of the worker processes.  ``--pdn`` saves the games as they finish
+(the file is rewritten whole after each), so a match cut off for any reason
+leaves every game it reported.
 """
 
 import argparse
+import os
 import random
 import time
 from pathlib import Path
@@ -217,7 +220,11 @@ def _write_pdn(path, results):
             body = " ".join(f"{i // 2 + 1}. {m}" if i % 2 == 0 else str(m) for i, m in enumerate(game.moves))
             chunks.append(head + body + f" {res}\n")
         text = "\n".join(chunks)
-    Path(path).write_text(text)
+    # (whole or not at all: written beside it, then put in its place)
+    path = Path(path)
+    part = path.with_name(path.name + ".part")
+    part.write_text(text)
+    os.replace(part, path)
 
 
 def _terminated(signum, frame):
@@ -236,7 +243,7 @@ def main(argv=None):
                     help="adjudicate a draw after this many plies (a safety net: the draw rules end games first)")
     ap.add_argument("--adjudicate", action="store_true",
                     help="end a game as soon as the endgame database knows its result (4 pieces or fewer)")
-    ap.add_argument("--pdn", default=None, help="save all games to this PDN file")
+    ap.add_argument("--pdn", default=None, help="save the games to this PDN file (after each game)")
     ap.add_argument("--ballots", default=None, metavar="FILE",
                     help="openings from this file (NUMBER MOVE MOVE MOVE FEN a line) instead of the "
                          "156 ballots of game.notation.openings")
@@ -315,6 +322,11 @@ def _play_all(args, openings, n_games, trees, results):
     def done(r):
         r["engine1"] = engine1[r["index"]]
         results.append(r)  # (before the report: a kill may come at any line)
+        if args.pdn:
+            # the games so far, before the game's line is printed: a match
+            # killed outright, or cut off with the session, still leaves
+            # every game it reported
+            _write_pdn(args.pdn, sorted(results, key=lambda g: g["index"]))
         _report(r)
 
     if args.jobs > 1:
