@@ -469,7 +469,8 @@ def test_trimming_the_table_never_holds_a_second_table():
     # entries it keeps aside and lets the old table go before the new one is
     # made.  Two whole tables side by side would be 84 MB more at a million
     # entries.  (The interpreted core, whose arrays tracemalloc sees; the
-    # compiled one runs the same source.)
+    # compiled one clears the same table in place, and tests/test_core_oracle.py
+    # checks that its trims keep what the interpreted core's keep.)
     import tracemalloc
 
     from game.engine import corebuild

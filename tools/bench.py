@@ -198,7 +198,8 @@ def main(argv=None):
     ap.add_argument("--startup", action="store_true",
                     help="only the tournament agent's CPU time up to its first search, per build")
     ap.add_argument("--set", default="", metavar="NAME=VALUE;...",
-                    help="search constants or evaluation weights for this run (tools/overrides.py)")
+                    help="search constants or evaluation weights for this run (tools/overrides.py); "
+                         "this checkout's only: --baseline's runs with its own")
     args = ap.parse_args(argv)
     try:
         overrides.apply(overrides.parse(args.set))
@@ -228,24 +229,28 @@ def main(argv=None):
 
 
 def compare(checkout, argv):
-    """Run the other checkout's bench, then this one; print both summaries."""
-    rest = []
-    skip = False
-    for a in argv:
-        if skip:
-            skip = False
-            continue
+    """Run the other checkout's bench, then this one; print both summaries.
+    ``--set`` is this checkout's only (the other one's constants may have
+    other names, or its bench no --set)."""
+    mine, theirs = [], []
+    words = iter(argv)
+    for a in words:
         if a == "--baseline":
-            skip = True
-            continue
-        if a.startswith("--baseline="):
-            continue
-        rest.append(a)
+            next(words, None)
+        elif a.startswith("--baseline="):
+            pass
+        elif a == "--set":
+            mine += [a, next(words, "")]
+        elif a.startswith("--set="):
+            mine.append(a)
+        else:
+            mine.append(a)
+            theirs.append(a)
     summaries = []
     here = Path(__file__).resolve().parents[1]
-    for label, root in (("baseline " + str(checkout), checkout), ("this checkout", here)):
+    for label, root, args in (("baseline " + str(checkout), checkout, theirs), ("this checkout", here, mine)):
         print(f"== {label}", flush=True)
-        out = subprocess.run([sys.executable, str(Path(root) / "tools" / "bench.py"), *rest], cwd=root,
+        out = subprocess.run([sys.executable, str(Path(root) / "tools" / "bench.py"), *args], cwd=root,
                              capture_output=True, text=True, timeout=3600)
         sys.stdout.write(out.stdout + out.stderr)
         summaries.append((label, [ln for ln in out.stdout.splitlines()

@@ -85,7 +85,7 @@ cdef class Core:
     cdef int64_t tt_slot(self, u64 k0, u64 k1, bint black) noexcept
     @cython.locals(kept=u64[::1], order=cython.longlong[::1], n=int64_t, m=int64_t, i=int64_t, h=int64_t, w=u64,
                    gen=u64)
-    cdef int tt_rehash(self, int bits, long long keep_old, long long keep_cur) except -1
+    cdef int tt_rehash(self, int bits, long long keep_old, long long keep_cur, int64_t n_kept) except -1
     @cython.locals(h=int64_t, w=u64, f=u64)
     cdef int tt_store(self, u64 k0, u64 k1, bint black, int depth, int score, int flag, u64 mf, u64 mt, u64 mc,
                       int nmoves) except -1

@@ -334,17 +334,17 @@ class Core:
                 return h
             h = (h + 1) & mask
 
-    def tt_rehash(self, bits, keep_old, keep_cur):
+    def tt_rehash(self, bits, keep_old, keep_cur, n_kept):
         """The table rebuilt with 2**bits slots, keeping the entries of earlier
         searches first inserted after ``keep_old`` and those of this search
-        after ``keep_cur`` (stamps).  The entries kept are set aside in a
-        compact array (five words each, the fifth the order) and the old
-        table is let go before the new one is made: two tables side by side
-        would double the memory at the moment it peaks."""
+        after ``keep_cur`` (stamps): ``n_kept`` of them.  They are set aside
+        in a compact array (five words each, the fifth the order), then the
+        table is cleared, or let go before the new one is made: two tables
+        side by side would double the memory at the moment it peaks."""
         order = self.tord
         n = self.tt_mask + 1
         gen = self.generation
-        kept = array("Q", [0]) * (5 * self.tt_count)
+        kept = array("Q", [0]) * (5 * n_kept)
         m = 0
         for i in range(n):
             w = self.tt[4 * i + 2]
@@ -355,6 +355,8 @@ class Core:
                     continue
             elif order[i] <= keep_old:
                 continue
+            if m == n_kept:  # (never: the count is exact, and kept has no more room)
+                raise RuntimeError("the table holds more entries to keep than were counted")
             kept[5 * m] = self.tt[4 * i]
             kept[5 * m + 1] = self.tt[4 * i + 1]
             kept[5 * m + 2] = w
@@ -362,10 +364,26 @@ class Core:
             kept[5 * m + 4] = order[i]
             m += 1
         order = None
-        self.tt = None
-        self.tord = None
-        self.tt_bits = bits
-        self.tt_alloc()
+        if compiled and bits == self.tt_bits:  # noqa: F405
+            # (a trim, compiled: the same table cleared in place; a new one
+            # would be fresh pages of memory, each faulted in again)
+            for i in range(4 * n):
+                self.tt[i] = 0
+            for i in range(n):
+                self.tord[i] = 0
+            self.tt_count = 0
+        else:
+            self.tt = None
+            self.tord = None
+            self.tt_bits = bits
+            try:
+                self.tt_alloc()
+            except MemoryError:
+                # never left without a table: an empty small one, and the
+                # search that asked ends with the error
+                self.tt_bits = TT_MIN_BITS
+                self.tt_alloc()
+                raise
         for i in range(m):
             w = kept[5 * i + 2]
             h = self.tt_slot(kept[5 * i], kept[5 * i + 1], w & 2)
@@ -381,7 +399,7 @@ class Core:
         h = self.tt_slot(k0, k1, black)
         if not self.tt[4 * h + 2] & 1:
             if 2 * (self.tt_count + 1) > self.tt_mask + 1:
-                self.tt_rehash(self.tt_bits + 1, -1, -1)
+                self.tt_rehash(self.tt_bits + 1, -1, -1, self.tt_count)
                 h = self.tt_slot(k0, k1, black)
             self.tt[4 * h] = k0
             self.tt[4 * h + 1] = k1
@@ -475,7 +493,8 @@ class Core:
             keep_cur = select(cur, n_cur, excess - n_old - 1)
         old = None
         cur = None
-        self.tt_rehash(self.tt_bits, keep_old, keep_cur)
+        # (stamps are unique: exactly ``excess`` entries go)
+        self.tt_rehash(self.tt_bits, keep_old, keep_cur, self.tt_count - excess)
         return 0
 
     # -- the evaluation ------------------------------------------------------------

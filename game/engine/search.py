@@ -40,14 +40,17 @@ ENGINE = corebuild.describe(_core, _why_interpreted)
 
 INF = 10 ** 6
 POLL_EVERY = 1024           # poll stop/time every 1024 nodes, leaves included (under a millisecond compiled)
-# The table's size in entries: at most half its slots are used, 40 bytes a
-# slot (see Core.tt_alloc): 84 MB at most (2**21 slots), and the entries kept
-# (40 bytes each) beside it while it is rebuilt.  It is sized for the
-# compiled core's node rate: a table that overflows several times a move
-# loses the transpositions of the deepest iterations, and the tree to a
-# fixed depth grows (docs/measurements.md has the node counts).  A short
-# search still starts small (see Core.tt_alloc).
+# The table's size in entries, by the core's node rate: at most half its
+# slots are used, 40 bytes a slot (see Core.tt_alloc), so the compiled core's
+# table is 84 MB at most (2**21 slots), with the entries a trim keeps (40
+# bytes each, half the table's) beside it while it is rebuilt.  A table that
+# overflows several times a move loses the transpositions of the deepest
+# iterations, and the tree to a fixed depth grows (docs/measurements.md has
+# the node counts).  The interpreted core fills a fifth as many in its time,
+# and its trims are Python loops over every slot: a second or more at the
+# compiled size.  Either way a short search starts small (see Core.tt_alloc).
 TT_ENTRIES = 1_000_000
+TT_ENTRIES_INTERPRETED = 200_000
 
 # Pruning and reductions.  The values were chosen by node counts at fixed
 # depth over the tools/bench.py positions (fewer nodes for the same best
@@ -316,7 +319,9 @@ class Searcher:
     table and no pruning or reductions, whose score at a fixed depth is the
     plain minimax score (tests/test_search_reference.py checks it against a
     reference search).  ``core``: the core module to run (default: the one
-    corebuild chose; tests pass each build in turn).
+    corebuild chose; tests pass each build in turn).  ``tt_entries``: the
+    table's size (default TT_ENTRIES compiled, TT_ENTRIES_INTERPRETED
+    interpreted).
     """
 
     def __init__(self, tt_entries=None, evaluate=evaluate, endgame=_DEFAULT_ENDGAME, plain=False, core=None):
@@ -332,8 +337,10 @@ class Searcher:
         self.core_module = core if core is not None else _core
         self._core = None  # made on first use (see core)
         self._core_endgame = _DEFAULT_ENDGAME  # the database the core was given (none yet)
-        # (read at construction, not bound at import: tools/overrides.py sets it)
-        self._tt_entries = TT_ENTRIES if tt_entries is None else tt_entries
+        if tt_entries is None:
+            # (read at construction, not bound at import: tools/overrides.py sets them)
+            tt_entries = TT_ENTRIES if self.core_module.COMPILED else TT_ENTRIES_INTERPRETED
+        self._tt_entries = tt_entries
         # history positions whose repetition scored a draw in a search whose
         # results are still in the table (see _forget_other_histories)
         self._history_draws = set()
