@@ -42,7 +42,7 @@ from pathlib import Path
 import _common  # noqa: F401  (this checkout's game first on sys.path)
 import overrides
 
-from game.engine import corebuild
+from game.engine import corebuild, search
 from game.engine import endgame as _endgame
 from game.engine.scores import describe_score
 from game.engine.search import Searcher
@@ -106,7 +106,9 @@ def run(name, module, positions, args):
     changed = 0
     for label, fen in positions:
         pos = Position.from_fen(fen)
-        searcher = Searcher(core=module)
+        # (to a fixed depth both builds get the same table, so that their trees
+        # can be compared node for node; by time, each its own default)
+        searcher = Searcher(core=module, tt_entries=search.TT_ENTRIES if args.time is None else None)
         info = None
         c0 = time.process_time()
         for info in searcher.search(pos, depth=args.depth, time=args.time):  # noqa: B007  (the last)
