@@ -14,13 +14,19 @@ BALLOTS = """# two ballots in the format of shared/ballots-3move.txt
 """
 
 
-def test_match_tool_plays_short_games(tmp_path):
+def _short_match(tmp_path, games):
+    """The command of a match of ``games`` short games (depth:1 v minimax:1
+    on two ballots, saved to the returned PDN path)."""
     pdn = tmp_path / "m.pdn"
     ballots = tmp_path / "ballots.txt"
     ballots.write_text(BALLOTS)
-    out = subprocess.run([sys.executable, str(ROOT / "tools" / "match.py"), "depth:1", "minimax:1",
-                          "--games", "2", "--max-ply", "40", "--pdn", str(pdn), "--ballots", str(ballots)],
-                         capture_output=True, text=True, timeout=120)
+    return [sys.executable, str(ROOT / "tools" / "match.py"), "depth:1", "minimax:1", "--games", str(games),
+            "--max-ply", "40", "--pdn", str(pdn), "--ballots", str(ballots)], pdn
+
+
+def test_match_tool_plays_short_games(tmp_path):
+    command, pdn = _short_match(tmp_path, 2)
+    out = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.count("game ") >= 2
     assert "score" in out.stdout and "Elo" in out.stdout
@@ -410,12 +416,8 @@ def test_a_match_killed_outright_keeps_the_games_it_reported(tmp_path):
 
     from game.notation import read_pdn
 
-    pdn = tmp_path / "m.pdn"
-    ballots = tmp_path / "ballots.txt"
-    ballots.write_text(BALLOTS)
-    proc = subprocess.Popen([sys.executable, str(ROOT / "tools" / "match.py"), "depth:1", "minimax:1",
-                             "--games", "20", "--max-ply", "40", "--pdn", str(pdn), "--ballots", str(ballots)],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    command, pdn = _short_match(tmp_path, 20)
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     watchdog = threading.Timer(120, proc.kill)  # (a stalled match cannot hang the suite)
     watchdog.start()
     try:
