@@ -209,7 +209,7 @@ class _Worker:
     def _search(self, go, stop):
         try:
             if self.searcher is None:
-                from .search import Searcher  # noqa: imported in the worker only
+                from .search import Searcher  # (imported in the worker only)
 
                 self.searcher = Searcher()
             # one search at a time: _stop_current() joins the old thread first
