@@ -28,7 +28,8 @@ SINGLE_CAP = 20.0
 class Budget:
     """``soft``: seconds to ask the search for; ``hard``: CPU seconds of the
     process (process_time) after which the search is stopped.  (A plain
-    class: importing dataclasses would cost the agent ~10 ms a move.)"""
+    class: the agent starts afresh every move, and importing dataclasses
+    would be paid each time; docs/measurements.md has the cost.)"""
 
     __slots__ = ("soft", "hard")
 

@@ -6,7 +6,8 @@ capture or a crowning) depend on the game's history.  So after each move the
 agent writes ``agent_state.json`` next to output.txt: its colour, the
 positions since the last irreversible move, and the no-progress count.
 (The name says JSON and the content is JSON, written and read by hand: the
-json module would cost every move ~5 ms of CPU clock.)
+json module's import would be paid on the CPU clock every move;
+docs/measurements.md has the cost.)
 
 The file sits in a folder the agent does not control, so nothing in it is
 trusted: it is opened without following a symbolic link, must be a regular

@@ -22,13 +22,13 @@ One byte per slot: 0 draw; 1-127 win, the byte being the distance;
 128-255 loss, the byte minus 128 being the distance.  The file is that
 byte array, xz-compressed (lzma: half the size of zlib here), after a
 short header; it is read and unpacked the first time a probe needs it
-(about 0.1 s of CPU, 7.5 MB in memory).
+(its cost in time and memory is in docs/measurements.md).
 
 Five pieces: some balances only, in ``assets/endgame5.bin`` (built by
-``tools/build_endgame.py --five``): the endings of five pieces where the
-engine's matches showed a side a piece up failing to win (three kings
-against two, a man and two kings against two kings, ...; see FIVE_SLICES
-there), each with its mirror.  The same bytes, slice by slice: a directory
+``tools/build_endgame.py --five``): the endings of five pieces where a
+side a piece up is hard to convert without them (three kings against two,
+a man and two kings against two kings, ...; see FIVE_SLICES there), each
+with its mirror.  The same bytes, slice by slice: a directory
 of the slices, then each slice xz-packed on its own, so that a probe
 unpacks only the balance it needs, the first time it meets it.  A five-piece
 position of another balance is outside the database.

@@ -25,8 +25,8 @@ from . import patterns as _patterns
 
 MAN = 100   # the unit
 # KING: fitted (see the module docstring); within the usual 1.3-1.5 men of
-# checkers lore, where matches found no measurable difference.  Lower would
-# keep men from crowning at any price.
+# checkers lore (the matches within that range are in docs/measurements.md).
+# Lower would keep men from crowning at any price.
 KING = 139
 
 
@@ -241,8 +241,8 @@ def _build_tables():
             for index, b8, w8, c in _BAND_PAIRS:
                 v = bt[b8] + wt[w8] + _scaled(pv[c])
                 # one int object per value: the tables' entries share them, so a
-                # lookup touches fewer cache lines (with a separate object per
-                # entry an evaluation took twice as long)
+                # lookup touches fewer cache lines (docs/measurements.md has the
+                # evaluation's time without it)
                 t[index] = shared.setdefault(v, v)
             g[name] = t
 

@@ -87,9 +87,9 @@ RFP_MARGIN = 60
 # ... but a side with few squares to step to may be about to be blocked (no
 # legal move: lost), which no static score sees: with up to this many, a
 # cut is first checked against being blocked by the opponent's next move.
-# (Without the check, wins in 3 plies were missed at depths 3-4 in random
-# positions with 4 squares; leaving such positions out of reverse futility
-# instead doubled the nodes of the bench's king endings.)
+# (Without the check, short wins by blocking are missed; leaving such
+# positions out of reverse futility instead costs many nodes in king
+# endings: docs/measurements.md has both.)
 RFP_CHECK_SQUARES = 5
 # ProbCut: at non-PV nodes with PROBCUT_DEPTH plies or more left, a search
 # PROBCUT_R plies shallower that clears beta by PROBCUT_MARGIN is taken as
