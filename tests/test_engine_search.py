@@ -783,3 +783,21 @@ def test_a_shot_that_starts_with_a_late_quiet_move_is_seen():
     scores = {str(m): s for m, s in Searcher().root_scores(position, 11)}
     assert scores["4-8"] <= -150
     assert max(scores.values()) > -50  # (and black has moves that hold)
+
+
+def test_the_tables_size_follows_the_build_and_is_read_when_the_searcher_is_made(monkeypatch):
+    # The compiled core fills a large table in its time; the interpreted one
+    # keeps a small one (its trims are Python loops).  Read when a Searcher is
+    # made, not at import, so that tools/overrides.py can set it.
+    from game.engine import corebuild, search
+
+    interpreted = corebuild.interpreted_core()
+    assert Searcher(core=interpreted).tt_entries == search.TT_ENTRIES_INTERPRETED < search.TT_ENTRIES
+    monkeypatch.setattr(search, "TT_ENTRIES_INTERPRETED", 1234)
+    assert Searcher(core=interpreted).tt_entries == 1234
+    compiled = corebuild.compiled_core()[0]
+    if compiled is not None:
+        assert Searcher(core=compiled).tt_entries == search.TT_ENTRIES
+        monkeypatch.setattr(search, "TT_ENTRIES", 4321)
+        assert Searcher(core=compiled).tt_entries == 4321
+    assert Searcher(core=interpreted, tt_entries=99).tt_entries == 99

@@ -41,10 +41,8 @@ leaves every game it reported.
 """
 
 import argparse
-import os
 import random
 import time
-from pathlib import Path
 
 import overrides
 from _common import ballots
@@ -53,6 +51,7 @@ from referee import pairings, pdn_result, play_out, tally
 
 from game.rules import BLACK, WHITE, Game, Position
 from game.rules import bitboard as bb
+from game.store.paths import atomic_write
 
 # -- the material-only minimax baseline ------------------------------------------
 
@@ -220,11 +219,7 @@ def _write_pdn(path, results):
             body = " ".join(f"{i // 2 + 1}. {m}" if i % 2 == 0 else str(m) for i, m in enumerate(game.moves))
             chunks.append(head + body + f" {res}\n")
         text = "\n".join(chunks)
-    # (whole or not at all: written beside it, then put in its place)
-    path = Path(path)
-    part = path.with_name(path.name + ".part")
-    part.write_text(text)
-    os.replace(part, path)
+    atomic_write(path, text)  # (whole or not at all: it is rewritten after every game)
 
 
 def _terminated(signum, frame):
@@ -303,8 +298,7 @@ def main(argv=None):
               f"max worker RSS {rss:.0f} MB)")
     else:
         print(f"{args.engine1} vs {args.engine2}: no game finished")
-    if args.pdn:
-        _write_pdn(args.pdn, results)
+    if args.pdn and n:  # (written after each game: see _play_all)
         print(f"games saved to {args.pdn}")
     if stopped is not None:
         raise SystemExit(stopped.code if isinstance(stopped, SystemExit) else 130)
