@@ -31,10 +31,11 @@ ALLOWED = {
     "library": {"textfile", "spawn", "notation", "store"},
     "controller": {"rules", "engine", "store"},
     "training": {"textfile", "spawn", "rules", "notation", "engine", "store", "analysis"},
-    "ui": {"rules", "notation", "engine", "store", "analysis", "library", "controller", "training", "pygame"},
+    "net": {"spawn", "rules", "controller", "store", "websockets"},
+    "ui": {"rules", "notation", "engine", "store", "analysis", "library", "controller", "training", "net", "pygame"},
     "app": {"textfile", "rules", "notation", "engine", "store", "controller", "ui", "pygame"},
 }
-RUNTIME_DEPENDENCIES = {"pygame", "platformdirs"}
+RUNTIME_DEPENDENCIES = {"pygame", "platformdirs", "websockets"}
 # modules that are not packages of their own but belong to a part
 MODULE_PARTS = {"game.textfile": "textfile", "game.spawn": "spawn", "game.lazy": "lazy", "game.app": "app",
                 "game.__main__": "app", "game": "app"}
