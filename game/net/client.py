@@ -122,24 +122,22 @@ class Client:
         backoff = 0.5
         self._put(Status("connecting"))
         while not self._stop.is_set():
+            finished = False
             try:
-                ws = connect(self.url, ssl=self.ssl, open_timeout=5, close_timeout=1, proxy=None, compression=None,
+                with connect(self.url, ssl=self.ssl, open_timeout=5, close_timeout=1, proxy=None, compression=None,
                              max_size=MAX_SERVER_MESSAGE_BYTES * 2, ping_interval=self.ping_interval,
-                             ping_timeout=self.ping_interval)
-            except (OSError, InvalidURI, WebSocketException, TimeoutError, ValueError) as e:
-                if isinstance(e, (InvalidURI, ValueError)):
-                    self._put(Status("failed", f"not a server address: {self.url[:60]}"))
-                    return
+                             ping_timeout=self.ping_interval) as ws:
+                    backoff = 0.5
+                    finished = self._talk(ws)
+            except (InvalidURI, ValueError):
+                self._put(Status("failed", f"not a server address: {self.url[:60]}"))
+                return
+            except (OSError, WebSocketException, TimeoutError) as e:
                 self._put(Status("reconnecting", _why(e)))
                 if self._stop.wait(backoff):
                     break
                 backoff = min(MAX_BACKOFF, backoff * 2)
                 continue
-            try:
-                finished = self._talk(ws)
-                backoff = 0.5
-            finally:
-                ws.close()
             if finished:
                 return
             if not self._stop.is_set():

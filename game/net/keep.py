@@ -33,7 +33,7 @@ FINISHED_KEPT = 3600.0
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
-    code TEXT PRIMARY KEY, control TEXT NOT NULL, draw_rule TEXT NOT NULL,
+    code TEXT PRIMARY KEY, control TEXT NOT NULL, draw_rule TEXT NOT NULL, started TEXT NOT NULL,
     black_name TEXT, white_name TEXT, black_token TEXT, white_token TEXT,
     clock TEXT, draw_offer TEXT, offered_at TEXT NOT NULL DEFAULT '{}',
     termination TEXT, loser TEXT, updated REAL NOT NULL);
@@ -48,7 +48,8 @@ class Keep:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        self.db = sqlite3.connect(self.path, isolation_level=None)
+        # opened where the server is made, used on its event loop (a thread of its own in tests)
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(_SCHEMA)
@@ -66,7 +67,7 @@ class Keep:
         loser = None
         if outcome is not None and outcome.winner is not None:
             loser = SIDES[1 - outcome.winner]
-        row = (room.code, "off" if room.control is None else str(room.control), room.draw_rule,
+        row = (room.code, "off" if room.control is None else str(room.control), room.draw_rule, room.started,
                room.names[BLACK], room.names[WHITE], room.tokens[BLACK], room.tokens[WHITE], clock,
                None if room.draw_offer is None else SIDES[room.draw_offer],
                json.dumps({SIDES[s]: p for s, p in room.offered_at.items()}),
@@ -77,7 +78,7 @@ class Keep:
                 ply = room.game.ply
                 self.db.execute("INSERT OR REPLACE INTO moves VALUES (?, ?, ?, ?)",
                                 (room.code, ply, "-".join(map(str, room.game.moves[-1].path)), room.move_clocks[-1]))
-            self.db.execute("INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
+            self.db.execute("INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
 
     def has(self, code: str) -> bool:
         return self.db.execute("SELECT 1 FROM games WHERE code = ?", (code,)).fetchone() is not None
@@ -95,10 +96,10 @@ class Keep:
         return rooms
 
     def _room(self, row: tuple[object, ...], now: float) -> Room:
-        (code, control, draw_rule, black_name, white_name, black_token, white_token, clock, draw_offer,
+        (code, control, draw_rule, started, black_name, white_name, black_token, white_token, clock, draw_offer,
          offered_at, termination, loser, _updated) = row
         assert isinstance(code, str) and isinstance(control, str) and isinstance(draw_rule, str)
-        room = Room.create(code, control, draw_rule)
+        room = Room.create(code, control, draw_rule, str(started))
         room.names = {BLACK: _text(black_name), WHITE: _text(white_name)}
         room.tokens = {BLACK: _text(black_token), WHITE: _text(white_token)}
         for path, left in self.db.execute("SELECT path, clock FROM moves WHERE code = ? ORDER BY ply", (code,)):

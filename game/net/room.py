@@ -64,6 +64,7 @@ class Room:
     code: str
     control: TimeControl | None
     draw_rule: str = "official"
+    started: str = ""                    # when it was created, UTC "20261129-002815": the game's id in libraries
     names: dict[int, str | None] = field(default_factory=lambda: {BLACK: None, WHITE: None})
     tokens: dict[int, str | None] = field(default_factory=lambda: {BLACK: None, WHITE: None})
     game: Game = field(init=False)
@@ -77,13 +78,13 @@ class Room:
         self.clock = Clock(self.control) if self.control is not None else None
 
     @classmethod
-    def create(cls, code: str, control_text: str, draw_rule: str) -> Room:
-        """A new game; RoomError for a time control the game does not play."""
+    def create(cls, code: str, control_text: str, draw_rule: str, started: str = "") -> Room:
+        """A new game created at ``started``; RoomError for a time control the game does not play."""
         try:
             control = parse_time_control(control_text)
         except ValueError as e:
             raise RoomError(str(e)) from None
-        return cls(code, control, draw_rule)
+        return cls(code, control, draw_rule, started)
 
     # -- seats --------------------------------------------------------------------------
 
@@ -216,7 +217,7 @@ class Room:
                       "white": round(self.clock.remaining(WHITE, now), 3)}
         outcome = self.game.outcome
         return {
-            "game": self.code, "draw_rule": self.draw_rule,
+            "game": self.code, "started": self.started, "draw_rule": self.draw_rule,
             "moves": [list(m.path) for m in self.game.moves],
             "move_clocks": [None if s is None else round(s, 3) for s in self.move_clocks],
             "clocks": clocks,

@@ -29,6 +29,7 @@ import logging
 import secrets
 import sqlite3
 import ssl as ssl_module
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -206,7 +207,8 @@ class Server:
             self._forget_finished()
             if len(self.rooms) >= self.settings.max_games:
                 raise RoomError("the server holds as many games as it can: try again later")
-        room = Room.create(self._fresh_code(), message.text("control"), message.text("draw_rule"))
+        started = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+        room = Room.create(self._fresh_code(), message.text("control"), message.text("draw_rule"), started)
         side_word = message.text("side")
         side = secrets.choice((BLACK, WHITE)) if side_word == "random" else SIDES.index(side_word)
         token = room.take_seat(side, message.text("name"), now)

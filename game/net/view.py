@@ -38,6 +38,7 @@ def _seconds(value: object, what: str) -> float:
 @dataclass
 class GameView:
     code: str = ""
+    started: str = ""                    # the server's "20261129-002815" (UTC) when the game was created
     game: Game = field(default_factory=Game)
     control: TimeControl | None = None
     left: dict[int, float] = field(default_factory=lambda: {BLACK: 0.0, WHITE: 0.0})
@@ -103,6 +104,7 @@ class GameView:
             if isinstance(raw_clocks, list) else []
         names, present = fields.get("names"), fields.get("present")
         self.code = str(fields.get("game", ""))[:8]
+        self.started = str(fields.get("started", ""))[:15]
         self.game, self.control, self.left, self.running, self.at = game, control, left, running, now
         self.move_clocks = move_clocks[:game.ply]
         self.names = {s: (str(names.get(SIDES[s]) or "") if isinstance(names, dict) else "")[:MAX_NAME]
