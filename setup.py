@@ -1,8 +1,9 @@
 """Builds the compiled search core when it can (the rest is in pyproject.toml).
 
-game/engine/core.py is plain Python, typed for Cython by core.pxd beside it.
-When Cython and a C compiler are at hand (Cython is a build requirement, so
-pip brings it), ``pip install .`` compiles it into game/engine/core.*.so;
+game/engine/core.py and the modules it imports (corebuild.MODULES) are plain
+Python, each typed for Cython by the .pxd beside it.  When Cython and a C
+compiler are at hand (Cython is a build requirement, so pip brings it),
+``pip install .`` compiles each into game/engine/<module>.*.so;
 without a compiler the install goes on without it (a warning says so) and
 the engine runs the same source interpreted, with the same results.
 
@@ -64,11 +65,13 @@ def extensions():
     corebuild = _corebuild()
     digest = corebuild.source_digest(ENGINE)
     flags = os.environ.get("CHECKERS_CFLAGS", "/O2" if sys.platform == "win32" else "-O3").split()
-    core = Extension("game.engine.core", ["game/engine/core.py"], optional=not REQUIRED, extra_compile_args=flags,
-                     define_macros=[("CHECKERS_CORE_DIGEST", f"{digest:#x}ULL")],
-                     depends=[f"game/engine/{name}" for name in corebuild.SOURCES])
+    # one extension per module of the core (corebuild.MODULES), the digest built into each
+    core = [Extension(f"game.engine.{name}", [f"game/engine/{name}.py"], optional=not REQUIRED,
+                      extra_compile_args=flags, define_macros=[("CHECKERS_CORE_DIGEST", f"{digest:#x}ULL")],
+                      depends=[f"game/engine/{source}" for source in corebuild.SOURCES])
+            for name in corebuild.MODULES]
     # (the C file goes to build/, not beside core.py, where it would be installed as package data)
-    built = cythonize([core], compiler_directives=DIRECTIVES, build_dir="build/cython", quiet=True)
+    built = cythonize(core, compiler_directives=DIRECTIVES, build_dir="build/cython", quiet=True)
     for ext in built:
         ext.optional = not REQUIRED  # (cythonize's copies drop it)
     return built

@@ -66,7 +66,7 @@ def test_stop_callable_ends_search_promptly():
     infos = list(s.search(Position.initial(), depth=60, stop=stop))
     assert calls[0] == 20  # not polled again once it said stop
     assert infos and infos[-1].depth < 60
-    assert s.nodes < 21 * S.POLL_EVERY  # it ended at that poll
+    assert s.nodes < 21 * S.DEFAULT_PARAMS.poll_every  # it ended at that poll
 
 
 def test_the_collector_is_paused_while_searching_and_resumes_on_every_way_out():
@@ -231,7 +231,7 @@ def test_contempt_presses_in_a_drawn_ending():
 def test_a_search_with_a_fixed_time_starts_each_next_depth(monkeypatch):
     # A clock that moves one millisecond each time it is read, so the run is
     # the same on any machine: by default the search stops deepening once the
-    # next depth would most likely not finish (see NEXT_ITERATION); with
+    # next depth would most likely not finish (see SearchParams.next_iteration); with
     # use_all_time it searches on until the time is up.
     import types
 
@@ -250,9 +250,9 @@ def test_a_search_with_a_fixed_time_starts_each_next_depth(monkeypatch):
         return infos, now[0], s.timing
 
     saving, elapsed, timing = run()
-    # no depth started after NEXT_ITERATION of the time: it stopped between
+    # no depth started after next_iteration of the time: it stopped between
     # depths, or the depth it left unfinished had started before that
-    assert timing[1] < 0.005 or timing[0] <= search_module.NEXT_ITERATION * 0.05
+    assert timing[1] < 0.005 or timing[0] <= search_module.DEFAULT_PARAMS.next_iteration * 0.05
     spending, elapsed, timing = run(use_all_time=True)
     assert elapsed >= 0.05 and timing[1] > 0.005  # stopped inside a depth, at the deadline
     assert spending[-1].depth >= saving[-1].depth
@@ -404,7 +404,7 @@ def test_wins_in_one_and_three_found_at_every_depth():
             assert info.score >= WIN - 3
 
 
-def test_probcut_cuts_nodes_and_keeps_short_wins(monkeypatch):
+def test_probcut_cuts_nodes_and_keeps_short_wins():
     # ProbCut acts at nodes with PROBCUT_DEPTH plies or more left: searched 13
     # plies deep, the bench positions cost fewer nodes in all with it (some cost
     # more), and wins in 3 are still found.  (The saving grows with the depth:
@@ -414,23 +414,24 @@ def test_probcut_cuts_nodes_and_keeps_short_wins(monkeypatch):
 
     import game.engine.search as se
 
-    assert se.PROBCUT
+    params = se.DEFAULT_PARAMS
+    assert params.probcut
     spec = importlib.util.spec_from_file_location("bench_under_test",
                                                   Path(__file__).resolve().parents[1] / "tools" / "bench.py")
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
 
     def nodes(on):
-        monkeypatch.setattr(se, "PROBCUT", on)
-        return sum(list(Searcher(endgame=None).search(Position.from_fen(fen), depth=se.PROBCUT_DEPTH + 7))[-1].nodes
+        searched = params._replace(probcut=on)
+        return sum(list(Searcher(endgame=None, params=searched).search(Position.from_fen(fen),
+                                                                      depth=params.probcut_depth + 7))[-1].nodes
                    for _, fen in bench.POSITIONS)
 
     assert nodes(True) < 0.9 * nodes(False)
-    monkeypatch.setattr(se, "PROBCUT", True)
     _, in3 = _positions_with_wins(5, 0, 25)
     for st, winning in in3:
         raw = {Position.from_state(st).play(Move.from_raw(m)) for m in winning}
-        info = list(Searcher(endgame=None).search(Position.from_state(st), depth=se.PROBCUT_DEPTH + 2))[-1]
+        info = list(Searcher(endgame=None).search(Position.from_state(st), depth=params.probcut_depth + 2))[-1]
         assert Position.from_state(st).play(info.best_move) in raw, Position.from_state(st).fen()
         assert info.score >= WIN - 3
 
@@ -478,14 +479,14 @@ def test_trimming_the_table_never_holds_a_second_table():
     s = Searcher(core=corebuild.interpreted_core(), endgame=None, tt_entries=1 << 20)
     list(s.search(Position.initial(), depth=12))
     core = s.core
-    table_bytes = 40 * (core.tt_mask + 1)  # four words a slot, and its order
+    table_bytes = 40 * (core.table.mask + 1)  # four words a slot, and its order
     tracemalloc.start()
     try:
         # a first trim makes the table again under tracemalloc, so that the
         # second one's letting it go is seen
-        s.tt_entries = core.tt_count - 1
+        s.tt_entries = core.table.count - 1
         s._trim()
-        before = core.tt_count
+        before = core.table.count
         assert before > 1000
         s.tt_entries = before // 2
         base = tracemalloc.get_traced_memory()[0]
@@ -494,8 +495,8 @@ def test_trimming_the_table_never_holds_a_second_table():
         peak = tracemalloc.get_traced_memory()[1] - base
     finally:
         tracemalloc.stop()
-    assert core.tt_count == before // 4  # trimmed to half of tt_entries
-    assert 40 * (core.tt_mask + 1) == table_bytes  # the same size of table
+    assert core.table.count == before // 4  # trimmed to half of tt_entries
+    assert 40 * (core.table.mask + 1) == table_bytes  # the same size of table
     assert peak < table_bytes // 2, (peak, table_bytes)
 
 
@@ -541,8 +542,8 @@ def test_stop_is_polled_every_1024_nodes():
     s = Searcher(endgame=None)
     for _ in s.search(Position.from_fen("W:W18,21,23,28,29,30,31,32:B1,3,5,7,9,11,12,13"), depth=13, stop=stop):
         pass
-    assert s.nodes > 20 * S.POLL_EVERY
-    assert calls[0] >= s.nodes // S.POLL_EVERY - 1
+    assert s.nodes > 20 * S.DEFAULT_PARAMS.poll_every
+    assert calls[0] >= s.nodes // S.DEFAULT_PARAMS.poll_every - 1
 
 
 def test_database_positions_are_scored_by_the_database():
@@ -638,12 +639,12 @@ def test_a_forced_result_keeps_its_distance_when_the_table_is_warm(fen):
 def _faded(evaluate, root, left, plies, rule="official", draws=(0, 0)):
     """The search core's evaluation for a search from ``root`` with ``left``
     of the draw rule's ``plies`` to go, and the draw scores ``draws``
-    (white's, black's): Core.leaf."""
+    (white's, black's): Evaluation.leaf."""
     from game.engine.search import _draw_rule, _set_fade
 
     core = Searcher(evaluate=evaluate, endgame=None).core
     _set_fade(core, root, left, plies, _draw_rule(rule))
-    core.draw_w, core.draw_b = draws
+    core.ev.set_draws(*draws)
     return core.leaf
 
 
@@ -785,19 +786,20 @@ def test_a_shot_that_starts_with_a_late_quiet_move_is_seen():
     assert max(scores.values()) > -50  # (and black has moves that hold)
 
 
-def test_the_tables_size_follows_the_build_and_is_read_when_the_searcher_is_made(monkeypatch):
+def test_the_tables_size_follows_the_build_and_the_params():
     # The compiled core fills a large table in its time; the interpreted one
-    # keeps a small one (its trims are Python loops).  Read when a Searcher is
-    # made, not at import, so that tools/overrides.py can set it.
+    # keeps a small one (its trims are Python loops).  Taken from the
+    # Searcher's SearchParams, so that tools/overrides.py can set it.
+
     from game.engine import corebuild, search
 
+    params = search.DEFAULT_PARAMS
     interpreted = corebuild.interpreted_core()
-    assert Searcher(core=interpreted).tt_entries == search.TT_ENTRIES_INTERPRETED < search.TT_ENTRIES
-    monkeypatch.setattr(search, "TT_ENTRIES_INTERPRETED", 1234)
-    assert Searcher(core=interpreted).tt_entries == 1234
+    assert Searcher(core=interpreted).tt_entries == params.tt_entries_interpreted < params.tt_entries
+    small = params._replace(tt_entries_interpreted=1234, tt_entries=4321)
+    assert Searcher(core=interpreted, params=small).tt_entries == 1234
     compiled = corebuild.compiled_core()[0]
     if compiled is not None:
-        assert Searcher(core=compiled).tt_entries == search.TT_ENTRIES
-        monkeypatch.setattr(search, "TT_ENTRIES", 4321)
-        assert Searcher(core=compiled).tt_entries == 4321
+        assert Searcher(core=compiled).tt_entries == params.tt_entries
+        assert Searcher(core=compiled, params=small).tt_entries == 4321
     assert Searcher(core=interpreted, tt_entries=99).tt_entries == 99

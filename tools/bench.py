@@ -8,7 +8,7 @@ the compiled search core and the interpreted one side by side.
     python tools/bench.py --baseline /work/baseline/a686cb9   # the same run of an older
                                                              # checkout first, then this one
     python tools/bench.py --startup    # the tournament agent's CPU up to its first search
-    python tools/bench.py --depth 24 --set TT_ENTRIES=200000    # search constants or weights
+    python tools/bench.py --depth 24 --set TT_ENTRIES=200000    # search parameters or weights
                                                              # set as tools/match.py's @ does
 
 Prints per position and build the depth reached, nodes, nodes per CPU
@@ -42,7 +42,7 @@ from pathlib import Path
 import _common  # noqa: F401  (this checkout's game first on sys.path)
 import overrides
 
-from game.engine import corebuild, search
+from game.engine import corebuild
 from game.engine import endgame as _endgame
 from game.engine.scores import describe_score
 from game.engine.search import Searcher
@@ -108,7 +108,8 @@ def run(name, module, positions, args):
         pos = Position.from_fen(fen)
         # (to a fixed depth both builds get the same table, so that their trees
         # can be compared node for node; by time, each its own default)
-        searcher = Searcher(core=module, tt_entries=search.TT_ENTRIES if args.time is None else None)
+        searcher = Searcher(core=module, params=args.params,
+                            tt_entries=args.params.tt_entries if args.time is None else None)
         info = None
         c0 = time.process_time()
         for info in searcher.search(pos, depth=args.depth, time=args.time):  # noqa: B007  (the last)
@@ -200,11 +201,11 @@ def main(argv=None):
     ap.add_argument("--startup", action="store_true",
                     help="only the tournament agent's CPU time up to its first search, per build")
     ap.add_argument("--set", default="", metavar="NAME=VALUE;...",
-                    help="search constants or evaluation weights for this run (tools/overrides.py); "
+                    help="search parameters or evaluation weights for this run (tools/overrides.py); "
                          "this checkout's only: --baseline's runs with its own")
     args = ap.parse_args(argv)
     try:
-        overrides.apply(overrides.parse(args.set))
+        args.params = overrides.apply(overrides.parse(args.set))
     except (ValueError, SyntaxError) as e:
         ap.error(f"--set {args.set!r}: {e}")
     if args.startup:

@@ -28,8 +28,8 @@ from pathlib import Path
 
 import _common  # noqa: F401  (this checkout's game first on sys.path)
 
-from game.engine import search as S
 from game.engine.evaluate import evaluate
+from game.engine.search import DEFAULT_PARAMS as P
 from game.engine.search import Searcher
 from game.notation.pdn_reader import read_pdn_file
 
@@ -75,8 +75,8 @@ def main(argv=None):
         sys.exit(f"calibrate_pruning: no such file {args.pdn!r} (pass --pdn)")
     pos = positions(args.pdn, args.positions)
     print(f"{len(pos)} positions from {args.pdn}, searched to depth {args.depth}; "
-          f"PROBCUT_R {S.PROBCUT_R}, PROBCUT_MARGIN {S.PROBCUT_MARGIN}, RFP_MARGIN {S.RFP_MARGIN}")
-    r = S.PROBCUT_R
+          f"PROBCUT_R {P.probcut_r}, PROBCUT_MARGIN {P.probcut_margin}, RFP_MARGIN {P.rfp_margin}")
+    r = P.probcut_r
     pairs = {}   # deep depth -> [deep - shallow]
     static = {}  # depth -> [search - static]
     searcher = Searcher()
@@ -85,7 +85,7 @@ def main(argv=None):
         scores = {}
         for info in searcher.search(p, depth=args.depth, time=60):
             scores[info.depth] = info.score
-        usable = {d: s for d, s in scores.items() if abs(s) < S.PROBCUT_BOUND}
+        usable = {d: s for d, s in scores.items() if abs(s) < P.probcut_bound}
         ev = evaluate(*p.state)  # (state: the four bitboards and black to move)
         for d, s in usable.items():
             if d - r in usable:
@@ -95,7 +95,7 @@ def main(argv=None):
     print("ProbCut: deep - shallow (a fall past the margin is a wrong cut)")
     for d in sorted(pairs):
         spread(pairs[d], f"{d} v {d - r}")
-    spread([x for d in pairs if d >= S.PROBCUT_DEPTH for x in pairs[d]], "all")
+    spread([x for d in pairs if d >= P.probcut_depth for x in pairs[d]], "all")
     print("Reverse futility: search - static evaluation")
     for d in sorted(static):
         spread(static[d], f"depth {d}")

@@ -10,7 +10,7 @@ minimax on material alone: the classic baseline).
 
 ``+book`` after a spec (``time:0.2+book``) plays from the opening book
 (``game.engine.book``) while the position is in it.  ``@NAME=VALUE;...`` sets
-search constants or evaluation weights for that player alone
+search parameters or evaluation weights for that player alone
 (``depth:6@KING=128;GUARD=12``, see ``tools/overrides.py``).
 
 ``git:REV/SPEC`` is the engine of an earlier commit playing SPEC (a level,
@@ -120,10 +120,10 @@ class _Player:
 
         spec, _, over = spec.partition("@")
         self.overrides = overrides.parse(over)
-        overrides.apply(self.overrides)  # fail early on an unknown name
+        params = overrides.apply(self.overrides)  # (fails early on an unknown name)
         self.kind, self.arg = parse_engine(spec)
         self.book = spec.endswith("+book")
-        self.searcher = Searcher()
+        self.searcher = Searcher(params=params)
         self.rng = random.Random(seed)
 
     def move(self, game):
@@ -137,7 +137,7 @@ class _Player:
             return minimax_move(game.position, self.arg)
         from game.engine.levels import choose_move
 
-        overrides.apply(self.overrides)
+        overrides.apply(self.overrides)  # (the weights: the other player may have others)
         history = game.reversible_history()[:-1]
         move, _ = choose_move(game.position, history, self.arg, rng=self.rng, searcher=self.searcher)
         return move

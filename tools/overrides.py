@@ -1,17 +1,17 @@
-"""Engine constants and evaluation weights set from a command line, for A/B tests.
+"""Search parameters and evaluation weights set from a command line, for A/B tests.
 
 ``KING=150;GUARD=0`` or ``EXTEND_SINGLE=True;RFP_MARGIN=80``: the text after ``@`` in
 a tools/match.py engine (``time:0.2@KING=150``), and the ``--weights`` of
 tools/selfplay.py and tools/tune.py.  A name is an evaluation weight
-(``evaluate.WEIGHT_NAMES``) or a constant of ``game.engine.search``.
+(``evaluate.WEIGHT_NAMES``) or a field of ``search.SearchParams`` in capitals.
+The search's are given to a Searcher as one SearchParams (``params``); the
+evaluation's are global to the process, and set before each move (``apply``).
 """
 
 import ast
-import sys
 
 import _common  # noqa: F401  (this checkout's game first on sys.path)
 
-_SEARCH_DEFAULTS = {}
 _EVAL_DEFAULTS = {}
 
 
@@ -24,28 +24,37 @@ def parse(text):
     return out
 
 
-def apply(overrides):
-    """Set the constants and weights of one player, before each of its moves.
+def params(overrides):
+    """The search.SearchParams with the search's names of ``overrides`` set
+    (the weights among them left out); ValueError for a name that is neither
+    a search parameter nor an evaluation weight."""
+    from game.engine import evaluate
+    from game.engine.search import DEFAULT_PARAMS
 
-    Everything not named goes back to its default, so the other player in the same
-    process is unaffected (the evaluation's tables are rebaked only when a weight
-    changes).  ValueError for a name that is neither a search constant nor a weight.
-    """
-    import game.engine.evaluate  # noqa: F401  (the package's names are the functions)
-    import game.engine.search  # noqa: F401
-
-    S = sys.modules["game.engine.search"]
-    E = sys.modules["game.engine.evaluate"]
-    if not _EVAL_DEFAULTS:
-        _EVAL_DEFAULTS.update(E.weights())
-    eval_over = {k: v for k, v in overrides.items() if k in _EVAL_DEFAULTS}
-    for name, value in _SEARCH_DEFAULTS.items():
-        setattr(S, name, value)
+    fields = set(DEFAULT_PARAMS._fields)
+    search = {}
     for name, value in overrides.items():
-        if name in eval_over:
+        if name in evaluate.WEIGHT_NAMES:
             continue
-        if not hasattr(S, name):
-            raise ValueError(f"{name} is neither a search constant nor an evaluation weight")
-        _SEARCH_DEFAULTS.setdefault(name, getattr(S, name))
-        setattr(S, name, value)
-    E.set_weights(**{**_EVAL_DEFAULTS, **eval_over})
+        if name.lower() not in fields or name != name.upper():
+            raise ValueError(f"{name[:40]!r} is neither a search parameter nor an evaluation weight; the search's "
+                             f"are {', '.join(sorted(n.upper() for n in fields))}")
+        search[name.lower()] = value
+    return DEFAULT_PARAMS._replace(**search)
+
+
+def apply(overrides):
+    """Set the evaluation weights of one player, before each of its moves, and
+    return its search.SearchParams (see params).
+
+    Every weight not named goes back to its default, so the other player in
+    the same process is unaffected (the evaluation's tables are rebaked only
+    when a weight changes).  ValueError for a name that is neither.
+    """
+    from game.engine import evaluate
+
+    searched = params(overrides)
+    if not _EVAL_DEFAULTS:
+        _EVAL_DEFAULTS.update(evaluate.weights())
+    evaluate.set_weights(**{**_EVAL_DEFAULTS, **{k: v for k, v in overrides.items() if k in _EVAL_DEFAULTS}})
+    return searched

@@ -1,4 +1,4 @@
-# C versions of _bits.py for the compiled core (cimported by core.pxd).
+# C versions of _bits.py for the compiled core (cimported by its modules' .pxd).
 
 cdef extern from *:
     """
@@ -23,14 +23,38 @@ cdef extern from *:
     #ifndef CHECKERS_CORE_DIGEST
     #define CHECKERS_CORE_DIGEST 0ULL
     #endif
+    #define CHECKERS_BOARD 0x7FBFDFEFFULL
+    #define CHECKERS_BC 0x780000000ULL
+    #define CHECKERS_WC 0xFULL
+    #define CHECKERS_M64 0xFFFFFFFFFFFFFFFFULL
+    #define CHECKERS_ONE 1ULL
     """
     int checkers_popcount(unsigned long long) nogil
     int checkers_bitlen(unsigned long long) nogil
     # setup.py passes the digest of the core's source (corebuild.source_digest)
     const unsigned long long core_digest "CHECKERS_CORE_DIGEST"
+    # the board's masks (the values of _bits.py)
+    const unsigned long long BOARD "CHECKERS_BOARD"
+    const unsigned long long BC "CHECKERS_BC"
+    const unsigned long long WC "CHECKERS_WC"
+    const unsigned long long M64 "CHECKERS_M64"
+    const unsigned long long ONE "CHECKERS_ONE"
 
 cdef enum:
     compiled = 1
+
+# the scores (the values of _bits.py)
+cdef enum:
+    WIN = 30000
+    MATE_BOUND = 29000
+    DATABASE_WIN = 20000
+    DATABASE_STAGE = 128
+    INF = 1000000
+    NO_SCORE = -10000000
+    EXACT = 0
+    LOWER = 1
+    UPPER = 2
+    SCORE_BIAS = 524288
 
 cdef extern from "Python.h":
     int PyErr_CheckSignals() except -1
@@ -49,3 +73,9 @@ cdef inline int popcount(unsigned long long x) noexcept nogil:
 cdef inline int bitlen(unsigned long long x) noexcept nogil:
     # (x != 0: the callers pass single-bit masks)
     return checkers_bitlen(x)
+
+cdef inline unsigned long long pack(unsigned long long m) noexcept nogil:
+    return (m & 0xFF) | (m >> 1 & 0xFF00) | (m >> 2 & 0xFF0000) | (m >> 3 & 0xFF000000ULL)
+
+cdef inline unsigned long long unpack(unsigned long long p) noexcept nogil:
+    return (p & 0xFF) | (p & 0xFF00) << 1 | (p & 0xFF0000) << 2 | (p & 0xFF000000ULL) << 3

@@ -1,10 +1,11 @@
 """Which build of the search core runs: compiled or interpreted.
 
-``game/engine/core.py`` is one Python source.  ``pip install .`` compiles it
-with Cython when a C compiler is at hand (see setup.py), and the compiled
-module, ``core.<platform>.so`` (``.pyd`` on Windows), sits beside the ``.py``;
-without one, the ``.py`` runs as it is, with the same results, several times
-slower.  This module picks one:
+The core is Python source: ``game/engine/core.py`` and the modules it
+imports (MODULES, with ``_bits.py``).  ``pip install .`` compiles each with
+Cython when a C compiler is at hand (see setup.py), and the compiled
+modules, ``core.<platform>.so`` and so on (``.pyd`` on Windows), sit beside
+the ``.py`` files; without one, the ``.py`` files run as they are, with the
+same results, several times slower.  This module picks one:
 
 - ``CHECKERS_ENGINE=python`` in the environment: the interpreted core, always
   (for tests and comparisons);
@@ -25,16 +26,21 @@ import importlib.machinery
 import importlib.util
 import os
 import sys
+import types
 import warnings
 import zlib
 from pathlib import Path
 
-__all__ = ["ENV", "REQUIRE_ENV", "SOURCES", "choose", "compiled_core", "describe", "interpreted_core",
+__all__ = ["ENV", "MODULES", "REQUIRE_ENV", "SOURCES", "choose", "compiled_core", "describe", "interpreted_core",
            "source_digest"]
 
 ENV = "CHECKERS_ENGINE"                 # "python": the interpreted core
 REQUIRE_ENV = "CHECKERS_REQUIRE_CORE"   # "1": a build (and the oracle test) without the compiled core fails
-SOURCES = ("core.py", "core.pxd", "_bits.pxd")   # what the compiled core is made from
+# The core's modules, each compiled to an extension of its own, in the order
+# they import one another (the interpreted copy is loaded in this order).
+MODULES = ("table", "evaluation", "probe", "movegen", "core")
+SOURCES = ("_bits.py", "_bits.pxd", *(f"{name}.{ext}" for name in MODULES for ext in ("py", "pxd")))
+INTERPRETED_PACKAGE = "core_interpreted"   # where the interpreted copy lives beside a compiled core
 HERE = Path(__file__).resolve().parent
 PACKAGE = __package__ or "game.engine"
 
@@ -59,9 +65,9 @@ def source_digest(folder=HERE):
     return crc << 24 | (length & 0xFFFFFF)
 
 
-def _extension_path():
+def _extension_path(name="core"):
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        path = HERE / f"core{suffix}"
+        path = HERE / f"{name}{suffix}"
         if path.is_file():
             return path
     return None
@@ -80,6 +86,9 @@ def _load_compiled():
     path = _extension_path()
     if path is None:
         return None, "the compiled core is not built"
+    missing = [name for name in MODULES if _extension_path(name) is None]
+    if missing:
+        return None, f"the compiled core is not built whole (no compiled {missing[0]} module)"
     name = f"{PACKAGE}.core"
     module = sys.modules.get(name)
     if module is None or not getattr(module, "COMPILED", False):
@@ -87,33 +96,48 @@ def _load_compiled():
             spec = importlib.util.spec_from_file_location(name, path)
             module = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(module)
-        except (ImportError, OSError) as e:
+        except (ImportError, OSError, ValueError) as e:   # (ValueError: a module of another build)
             return None, f"the compiled core {path.name} does not load ({e})"
         sys.modules[name] = module
     if module.BUILT_FROM != source_digest():
-        return None, (f"the compiled core {path.name} was built from another version of core.py "
+        return None, (f"the compiled core {path.name} was built from another version of the core's source "
                       "(build it again: pip install ., or python setup.py build_ext --inplace)")
     return module, None
 
 
 def interpreted_core():
     """The core's source run by the interpreter: ``game.engine.core`` itself
-    when no compiled core is there, else the ``.py`` loaded once more under a
-    name of its own (``game.engine.core_interpreted``)."""
+    when no compiled core is there, else the ``.py`` files loaded once more
+    as a package of their own (``game.engine.core_interpreted``: its core,
+    table, ... modules import one another, never the compiled ones)."""
     global _interpreted
     if _interpreted is None:
         name = f"{PACKAGE}.core"
         module = sys.modules.get(name)
-        if module is None and _extension_path() is None:
-            module = importlib.import_module(name)   # (only the .py is there)
+        if module is None and not any(_extension_path(n) for n in MODULES):
+            module = importlib.import_module(name)   # (only the .py files are there)
         if module is None or module.COMPILED:
-            name = f"{PACKAGE}.core_interpreted"
-            spec = importlib.util.spec_from_file_location(name, HERE / "core.py")
-            module = importlib.util.module_from_spec(spec)
-            sys.modules[name] = module
-            spec.loader.exec_module(module)
+            module = _load_interpreted()
         _interpreted = module
     return _interpreted
+
+
+def _load_interpreted():
+    """The core's modules from their ``.py`` files under INTERPRETED_PACKAGE,
+    an empty package whose modules are put in place here one by one (a
+    relative import among them finds its sibling already loaded)."""
+    package = f"{PACKAGE}.{INTERPRETED_PACKAGE}"
+    holder = types.ModuleType(package, "The search core's modules, interpreted (see corebuild.py).")
+    holder.__path__ = []   # (a package that finds nothing by itself)
+    sys.modules[package] = holder
+    module = None
+    for name in ("_bits", *MODULES):
+        spec = importlib.util.spec_from_file_location(f"{package}.{name}", HERE / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+        setattr(holder, name, module)
+    return module
 
 
 def choose():

@@ -18,7 +18,6 @@ import time as _time
 from collections import namedtuple
 
 from ..textfile import excerpt
-from . import search as _search
 from .search import Searcher, SearchInfo
 
 
@@ -146,7 +145,7 @@ def choose_move(position, history=(), level=LEVELS[-1], rng=None, stop=None, on_
         info = None
         for info in searcher.search(position, depth=level.depth, time=level.time,
                                     history=history, stop=stop, draw_rule=draw_rule, quiet=quiet,
-                                    contempt=_search.CONTEMPT, use_all_time=True):
+                                    contempt=searcher.params.contempt, use_all_time=True):
             if on_info is not None:
                 on_info(info)
         if info is None:

@@ -24,6 +24,7 @@ import time as _time
 from collections import namedtuple
 from collections.abc import Mapping
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..rules import bitboard as bb
 from ..rules.game import draw_rule_named
@@ -39,36 +40,13 @@ _core, _why_interpreted = corebuild.choose()
 ENGINE = corebuild.describe(_core, _why_interpreted)
 
 INF = 10 ** 6
-POLL_EVERY = 1024           # poll stop/time every 1024 nodes, leaves included (under a millisecond compiled)
-# The table's size in entries, by the core's node rate: at most half its
-# slots are used, 40 bytes a slot (see Core.tt_alloc), so the compiled core's
-# table is 84 MB at most (2**21 slots), with the entries a trim keeps (40
-# bytes each, half the table's) beside it while it is rebuilt.  A table that
-# overflows several times a move loses the transpositions of the deepest
-# iterations, and the tree to a fixed depth grows (docs/measurements.md has
-# the node counts).  The interpreted core fills a fifth as many in its time,
-# and its trims are Python loops over every slot: a second or more at the
-# compiled size.  Either way a short search starts small (see Core.tt_alloc).
-TT_ENTRIES = 1_000_000
-TT_ENTRIES_INTERPRETED = 200_000
-
-# Pruning and reductions.  The values were chosen by node counts at fixed
-# depth over the tools/bench.py positions (fewer nodes for the same best
-# moves) and kept when self-play matches agreed; the figures are in
-# docs/measurements.md.
-#
-# Late move reductions, by remaining depth and move number (log-log as in
-# most modern engines), for quiet moves from move index LMR_FROM on (0 is
-# the first).
-LMR_FROM = 2
-LMR_DIV = 1.5
 
 
 @lru_cache(maxsize=None)
 def _lmr_table(div):
-    """Reductions by [remaining depth][move number] for LMR_DIV ``div``,
-    built on the first search (small: the agent's start-up matters) and
-    kept per value (an A/B match may set another LMR_DIV)."""
+    """Reductions by [remaining depth][move number] for SearchParams.lmr_div
+    ``div``, built on the first search (small: the agent's start-up matters)
+    and kept per value (an A/B match may set another)."""
     t = [[0] * 32 for _ in range(32)]
     for d in range(1, 32):
         for i in range(1, 32):
@@ -76,73 +54,144 @@ def _lmr_table(div):
     return t
 
 
-# Late move pruning: at shallow non-PV nodes without a capture, quiet moves
-# after the first LMP[depth] (ordered by TT move, killers, history) are not
-# searched at all: so late in a well ordered list they rarely matter.
-LMP = (99, 3, 5, 7)
-# Reverse futility ("static null move") at depth <= RFP_DEPTH: a quiet
-# position already RFP_MARGIN * depth above beta is taken as a fail high.
-RFP_DEPTH = 3
-RFP_MARGIN = 60
-# ... but a side with few squares to step to may be about to be blocked (no
-# legal move: lost), which no static score sees: with up to this many, a
-# cut is first checked against being blocked by the opponent's next move.
-# (Without the check, short wins by blocking are missed; leaving such
-# positions out of reverse futility instead costs many nodes in king
-# endings: docs/measurements.md has both.)
-RFP_CHECK_SQUARES = 5
-# ProbCut: at non-PV nodes with PROBCUT_DEPTH plies or more left, a search
-# PROBCUT_R plies shallower that clears beta by PROBCUT_MARGIN is taken as
-# a fail high.  The margin is below the probe's typical error (the spread
-# that tools/calibrate_pruning.py measures), so some cuts are wrong: the
-# depth they save is worth more (the matches that chose it are in
-# docs/measurements.md).
-PROBCUT = True
-PROBCUT_DEPTH = 6
-PROBCUT_R = 4
-PROBCUT_MARGIN = 25
-PROBCUT_BOUND = 10000       # (not near forced results: their scores are exact)
-# Shots: a quiet move that offers the opponent a capture is never pruned
-# late (LMP); at 2 it is not reduced (LMR) either.  Captures are
-# compulsory, so such a move forces the reply like a check in chess, and
-# the combinations of checkers (a man given to take two) begin with one;
-# pruned at the shallow nodes, ProbCut's probes among them, a combination
-# stays hidden however deep the search above them goes.  Reducing them
-# still finds the combinations, for far fewer nodes, so 1.  0: pruned like
-# any quiet move.
-KEEP_SHOTS = 1
-# Single-reply extension: off.  It costs about two plies of nominal depth and
-# makes node counts explode in capture-rich lines, for no measurable gain.
-EXTEND_SINGLE = False
-# History malus: at a cut by a quiet move, the quiet moves tried before it
-# at that node lose what it gains (depth squared), so that moves which
-# keep failing sink in the order instead of keeping an old high score.
-# Node counts move both ways with it; it stays on with CONTEMPT and the whole
-# time a move, the engine whose strength docs/measurements.md records.
-HIST_MALUS = True
-# The collector paused during a search (see Searcher.search): the
-# collections the search's allocations call for run after it instead, out
-# of the move's time.
-GC_PAUSE = True
-# Not kept (see docs/measurements.md): a threat extension, internal iterative
-# reduction, and reducing late moves less at PV nodes.
-# Time: start another iteration only before this share of the time is used.
-# One depth takes from 0.3 to 10 times the one before, so no prediction is
-# made; an unfinished depth is not all lost: its move counts once it beat
-# the last depth's (see search()), and its table entries serve the next
-# move.  0.7 leaves less time unused than 0.6 and wastes less in unfinished
-# depths than 0.8.  This is for callers whose saved time is worth something
-# (the tournament agent's clock); the levels, with a fixed time a move,
-# search on to the end of it (``search(use_all_time=True)``).
-NEXT_ITERATION = 0.7
-# In a won database ending, the first plies without progress keep the
-# winner's pieces (see Searcher._keeping_material); after them the
-# database's shortest conversion is played even when it gives a piece.
-KEEP_MATERIAL_PLIES = 16
-# A won database ending is searched once more without the database, this
-# deep, for a win it can play out (in 3 moves at most): see _short_win.
-SHORT_WIN_PLIES = 5
-SHORT_WIN_TT = 1 << 14
+class SearchParams(NamedTuple):
+    """Every tunable of the search, the core's and the driver's, in one value:
+    a Searcher is made with one (``Searcher(params=...)``; the default is
+    this class's defaults) and reads it at every search.  Another is made
+    with ``_replace`` (a NamedTuple: no dataclasses, which the tournament
+    agent's start-up would pay for).  An A/B match builds
+    another with tools/overrides.py (``time:0.2@RFP_MARGIN=80``: a field's
+    name in capitals).
+
+    The pruning values were chosen by node counts at fixed depth over the
+    tools/bench.py positions (fewer nodes for the same best moves) and kept
+    when self-play matches agreed; the figures are in docs/measurements.md.
+    Not kept there: a threat extension, internal iterative reduction, and
+    reducing late moves less at PV nodes.
+    """
+
+    # The table's size in entries, by the core's node rate: at most half its
+    # slots are used, 40 bytes a slot (see table.Table.alloc), so the compiled
+    # core's table is 84 MB at most (2**21 slots), with the entries a trim
+    # keeps (40 bytes each, half the table's) beside it while it is rebuilt.
+    # A table that overflows several times a move loses the transpositions of
+    # the deepest iterations, and the tree to a fixed depth grows
+    # (docs/measurements.md has the node counts).  The interpreted core fills
+    # a fifth as many in its time, and its trims are Python loops over every
+    # slot: a second or more at the compiled size.  Either way a short search
+    # starts small (see table.Table.alloc).
+    tt_entries: int = 1_000_000
+    tt_entries_interpreted: int = 200_000
+    # Poll stop/time every this many nodes, leaves included (under a millisecond compiled).
+    poll_every: int = 1024
+    # Late move reductions, by remaining depth and move number (log-log as in
+    # most modern engines, divided by lmr_div), for quiet moves from move
+    # index lmr_from on (0 is the first).
+    lmr_from: int = 2
+    lmr_div: float = 1.5
+    # Late move pruning: at shallow non-PV nodes without a capture, quiet
+    # moves after the first lmp[depth] (ordered by TT move, killers, history)
+    # are not searched at all: so late in a well ordered list they rarely matter.
+    lmp: tuple[int, ...] = (99, 3, 5, 7)
+    # Reverse futility ("static null move") at depth <= rfp_depth: a quiet
+    # position already rfp_margin * depth above beta is taken as a fail high.
+    rfp_depth: int = 3
+    rfp_margin: int = 60
+    # ... but a side with few squares to step to may be about to be blocked
+    # (no legal move: lost), which no static score sees: with up to this
+    # many, a cut is first checked against being blocked by the opponent's
+    # next move.  (Without the check, short wins by blocking are missed;
+    # leaving such positions out of reverse futility instead costs many nodes
+    # in king endings: docs/measurements.md has both.)
+    rfp_check_squares: int = 5
+    # ProbCut: at non-PV nodes with probcut_depth plies or more left, a search
+    # probcut_r plies shallower that clears beta by probcut_margin is taken as
+    # a fail high.  The margin is below the probe's typical error (the spread
+    # that tools/calibrate_pruning.py measures), so some cuts are wrong: the
+    # depth they save is worth more (the matches that chose it are in
+    # docs/measurements.md).  Not near forced results (probcut_bound): their
+    # scores are exact.
+    probcut: bool = True
+    probcut_depth: int = 6
+    probcut_r: int = 4
+    probcut_margin: int = 25
+    probcut_bound: int = 10000
+    # Shots: a quiet move that offers the opponent a capture is never pruned
+    # late (LMP); at 2 it is not reduced (LMR) either.  Captures are
+    # compulsory, so such a move forces the reply like a check in chess, and
+    # the combinations of checkers (a man given to take two) begin with one;
+    # pruned at the shallow nodes, ProbCut's probes among them, a combination
+    # stays hidden however deep the search above them goes.  Reducing them
+    # still finds the combinations, for far fewer nodes, so 1.  0: pruned like
+    # any quiet move.
+    keep_shots: int = 1
+    # Single-reply extension: off.  It costs about two plies of nominal depth
+    # and makes node counts explode in capture-rich lines, for no measurable gain.
+    extend_single: bool = False
+    # History malus: at a cut by a quiet move, the quiet moves tried before it
+    # at that node lose what it gains (depth squared), so that moves which
+    # keep failing sink in the order instead of keeping an old high score.
+    # Node counts move both ways with it; it stays on with contempt and the
+    # whole time a move, the engine whose strength docs/measurements.md records.
+    hist_malus: bool = True
+    # False: the table is written, never read (a plain search: see plain()).
+    tt_read: bool = True
+    # The collector paused during a search (see Searcher.search): the
+    # collections the search's allocations call for run after it instead, out
+    # of the move's time.
+    gc_pause: bool = True
+    # Time: start another iteration only before this share of the time is
+    # used.  One depth takes from 0.3 to 10 times the one before, so no
+    # prediction is made; an unfinished depth is not all lost: its move counts
+    # once it beat the last depth's (see search()), and its table entries
+    # serve the next move.  0.7 leaves less time unused than 0.6 and wastes
+    # less in unfinished depths than 0.8.  This is for callers whose saved
+    # time is worth something (the tournament agent's clock); the levels, with
+    # a fixed time a move, search on to the end of it (``use_all_time``).
+    next_iteration: float = 0.7
+    # In a won database ending, the first plies without progress keep the
+    # winner's pieces (see Searcher._keeping_material); after them the
+    # database's shortest conversion is played even when it gives a piece.
+    keep_material_plies: int = 16
+    # A won database ending is searched once more without the database, this
+    # deep (with a table of short_win_tt entries), for a win it can play out
+    # (in 3 moves at most): see _short_win.
+    short_win_plies: int = 5
+    short_win_tt: int = 1 << 14
+    # The table's scores carry the no-progress fade they were computed with
+    # (see DRAW_RULE): when it has moved on by more than this since the table
+    # was last cleared, it is cleared.
+    fade_clear: float = 0.125
+    # Contempt: in play, a draw scores this many centi-men below an even
+    # position for the side the engine searches for (and as much above it for
+    # the opponent), so the engine plays on in a level position rather than
+    # repeat it or trade into a drawn ending: against a weaker opponent the
+    # game holds more chances than the draw.  The levels that search at full
+    # strength pass it (levels.choose_move); analysis, hints and reports do
+    # not (a draw there is a draw).  15, not more: a larger contempt gained
+    # nothing measurable and costs more against a stronger opponent, where the
+    # draw is the result to take.
+    contempt: int = 15
+    # With contempt, a drawn database position scores the draw plus its
+    # evaluation divided by this, kept under the contempt (see probe.Probe):
+    # among drawing lines the engine takes the one that leaves the opponent
+    # most to get wrong, and a draw still never scores past even.  The
+    # no-progress fade likewise aims at the contempt's draw score (see
+    # evaluation.Evaluation.leaf), so that neither kind of draw looks better
+    # than the other.
+    press_div: int = 8
+
+    def plain(self):
+        """These parameters for a full-width alpha-beta: no answers or moves
+        from the table, no pruning or reductions (see Searcher's ``plain``)."""
+        return self._replace(lmr_from=INF, lmp=(), rfp_depth=0, probcut=False, tt_read=False)
+
+    def lmr_table(self):
+        """The reductions by [remaining depth][move number] (32 x 32)."""
+        return _lmr_table(self.lmr_div)
+
+
+DEFAULT_PARAMS = SearchParams()
 
 # The official draw rule: 40 moves each (80 plies) without a capture or a man
 # moving.  As that count grows, the evaluation of positions reached without
@@ -155,27 +204,6 @@ SHORT_WIN_TT = 1 << 14
 # a game under the CSCI-561 rule (50 plies without a capture or a crowning)
 # passes its own, and the fade then follows that rule's count and progress.
 DRAW_RULE = "official"
-# The table's scores carry the fade they were computed with: when it has
-# moved on by more than this since the table was last cleared, it is cleared.
-FADE_CLEAR = 0.125
-
-# Contempt: in play, a draw scores this many centi-men below an even
-# position for the side the engine searches for (and as much above it for
-# the opponent), so the engine plays on in a level position rather than
-# repeat it or trade into a drawn ending: against a weaker opponent the
-# game holds more chances than the draw.  The levels that search at full
-# strength pass it (levels.choose_move); analysis, hints and reports do
-# not (a draw there is a draw).  15, not more: a larger contempt gained
-# nothing measurable and costs more against a stronger opponent, where the
-# draw is the result to take.
-CONTEMPT = 15
-# With contempt, a drawn database position scores the draw plus its
-# evaluation divided by this, kept under the contempt (see Core.probe):
-# among drawing lines the engine takes the one that leaves the opponent
-# most to get wrong, and a draw still never scores past even.  The
-# no-progress fade likewise aims at the contempt's draw score (see
-# Core.leaf), so that neither kind of draw looks better than the other.
-PRESS_DIV = 8
 
 SearchInfo = namedtuple("SearchInfo", "depth score best_move pv nodes seconds")
 SearchInfo.__doc__ = """One completed iteration: the score is from the side to move's view
@@ -219,12 +247,12 @@ def quiet_plies(state, history, rule=DRAW_RULE):
 
 
 def _set_fade(core, root, left, plies, rule):
-    """The core's evaluation faded for a search from ``root`` (see Core.leaf):
-    ``left`` of the ``plies`` of the DrawRule ``rule``'s count remain, and
-    the positions that fade are those with the root's progress signature."""
-    core.fade_kind = 1 if rule.man_move_resets else 2
-    core.fade_s0, core.fade_s1, core.fade_s2 = (*_progress(rule)(*root[:4]), 0)[:3]
-    core.fade_left, core.fade_plies = left, plies
+    """The core's evaluation faded for a search from ``root`` (see
+    Evaluation.leaf): ``left`` of the ``plies`` of the DrawRule ``rule``'s
+    count remain, and the positions that fade are those with the root's
+    progress signature."""
+    s0, s1, s2 = (*_progress(rule)(*root[:4]), 0)[:3]
+    core.ev.set_fade(1 if rule.man_move_resets else 2, s0, s1, s2, left, plies)
 
 
 def _to_move(raw):
@@ -291,16 +319,16 @@ class _Table(Mapping):
         self._core = core
 
     def __len__(self):
-        return self._core.tt_count
+        return self._core.table.count
 
     def __iter__(self):
-        return iter(self._core.tt_states())
+        return iter(self._core.table.states())
 
     def __contains__(self, state):
-        return self._core.tt_get(*state) is not None
+        return self._core.table.get(*state) is not None
 
     def __getitem__(self, state):
-        entry = self._core.tt_get(*state)
+        entry = self._core.table.get(*state)
         if entry is None:
             raise KeyError(state)
         return entry
@@ -320,11 +348,14 @@ class Searcher:
     plain minimax score (tests/test_search_reference.py checks it against a
     reference search).  ``core``: the core module to run (default: the one
     corebuild chose; tests pass each build in turn).  ``tt_entries``: the
-    table's size (default TT_ENTRIES compiled, TT_ENTRIES_INTERPRETED
-    interpreted).
+    table's size (default the params' tt_entries compiled,
+    tt_entries_interpreted interpreted).  ``params``: the SearchParams
+    (default DEFAULT_PARAMS).
     """
 
-    def __init__(self, tt_entries=None, evaluate=evaluate, endgame=_DEFAULT_ENDGAME, plain=False, core=None):
+    def __init__(self, tt_entries=None, evaluate=evaluate, endgame=_DEFAULT_ENDGAME, plain=False, core=None,
+                 params=None):
+        self.params = DEFAULT_PARAMS if params is None else params
         self.evaluate = evaluate
         self.nodes = 0
         if endgame is _DEFAULT_ENDGAME:
@@ -338,8 +369,8 @@ class Searcher:
         self._core = None  # made on first use (see core)
         self._core_endgame = _DEFAULT_ENDGAME  # the database the core was given (none yet)
         if tt_entries is None:
-            # (read at construction, not bound at import: tools/overrides.py sets them)
-            tt_entries = TT_ENTRIES if self.core_module.COMPILED else TT_ENTRIES_INTERPRETED
+            p = self.params
+            tt_entries = p.tt_entries if self.core_module.COMPILED else p.tt_entries_interpreted
         self._tt_entries = tt_entries
         # history positions whose repetition scored a draw in a search whose
         # results are still in the table (see _forget_other_histories)
@@ -367,7 +398,7 @@ class Searcher:
         if self._core_endgame is not self.endgame:
             self._core_endgame = self.endgame
             core.set_endgame(None if self.endgame is None else self.endgame.core_tables())
-        core.py_eval = None if self.evaluate is evaluate else self.evaluate
+        core.ev.py_eval = None if self.evaluate is evaluate else self.evaluate
 
     @property
     def tt(self):
@@ -382,16 +413,16 @@ class Searcher:
     def tt_entries(self, n):
         self._tt_entries = n
         if self._core is not None:
-            self._core.tt_entries = n
+            self._core.table.entries = n
 
     def clear(self):
         if self._core is not None:
-            self._core.tt_clear()
+            self._core.table.clear()
             self._core.clear_history()
         self._history_draws.clear()
 
     def _trim(self):
-        self.core.trim()
+        self.core.table.trim()
 
     def _forget_other_histories(self, history_states, root):
         """Scores that came from repeating a position of the game's history are
@@ -404,7 +435,7 @@ class Searcher:
         for st in self._history_draws:
             # (the root itself is repeated inside the tree as a draw anyway)
             if st not in history_states and st != root and _may_follow(root, st):
-                self.core.tt_clear()
+                self.core.table.clear()
                 self._history_draws.clear()
                 return
         # (the others stay recorded: an undo can bring them back within reach)
@@ -412,37 +443,25 @@ class Searcher:
     # -- setting the core up ---------------------------------------------------
 
     def _prepare(self, history_states, root, stop, deadline, draws):
-        """The core for one search (or root_scores): its parameters (read from
-        this module now), the draw scores, the repetition history, the limits,
-        and a new generation for the table."""
+        """The core for one search (or root_scores): its parameters, the draw
+        scores, the repetition history, the limits, and a new generation for
+        the table."""
         core = self.core
         self._refresh()
-        plain = self.plain
-        core.set_params(INF if plain else LMR_FROM, _lmr_table(LMR_DIV), () if plain else LMP,
-                        0 if plain else RFP_DEPTH, RFP_MARGIN, RFP_CHECK_SQUARES, PROBCUT and not plain,
-                        PROBCUT_DEPTH, PROBCUT_R, PROBCUT_MARGIN, PROBCUT_BOUND, EXTEND_SINGLE, HIST_MALUS,
-                        POLL_EVERY, PRESS_DIV)
-        core.tt_read = not plain  # (plain: the table is still written, never read)
-        core.keep_shots = KEEP_SHOTS
-        core.draw_w, core.draw_b = draws
-        core.press = max(abs(draws[0]) - 1, 0)
+        params = self.params.plain() if self.plain else self.params
+        core.configure(params, params.lmr_table())
+        core.ev.set_draws(*draws)
         core.history_draws = self._history_draws
         core.set_history(sorted(history_states), root)
-        core.stop = stop
-        core.deadline = -1.0 if deadline is None else deadline
-        core.clock = _time.perf_counter
-        core.clear_killers()
         self._generation += 1
-        core.generation = self._generation
-        core.nodes = 0
-        core.poll_at = POLL_EVERY
+        core.begin(stop, -1.0 if deadline is None else deadline, _time.perf_counter, self._generation)
         return core
 
     def _fade(self, state, history, draw_rule, quiet):
         """Fade the core's evaluation toward the draw by the draw rule's count
         (see DRAW_RULE), and clear the table when the fade has moved on."""
         core = self.core
-        core.fade_kind = 0
+        core.ev.set_fade(0, 0, 0, 0, 0, 1)
         fade = 1.0
         rule = _draw_rule(draw_rule)
         if rule is not None:
@@ -451,8 +470,8 @@ class Searcher:
                 left = max(rule.plies - q, 0)
                 fade = left / rule.plies
                 _set_fade(core, state, left, rule.plies, rule)
-        if abs(fade - self._table_fade) > FADE_CLEAR:
-            core.tt_clear()
+        if abs(fade - self._table_fade) > self.params.fade_clear:
+            core.table.clear()
             self._table_fade = fade
 
     def _draws(self, black, contempt):
@@ -462,7 +481,7 @@ class Searcher:
         contempt = int(contempt)
         draws = (contempt, -contempt) if black else (-contempt, contempt)
         if draws != self._table_draws:
-            self.core.tt_clear()
+            self.core.table.clear()
             self._table_draws = draws
         return draws
 
@@ -482,7 +501,7 @@ class Searcher:
         now (``game.quiet_plies``); None counts it from ``history``.
         Limits: ``depth`` plies, ``time`` seconds, or both; neither means
         one second.  The search stops deepening once a next depth would most
-        likely not finish in ``time`` (see NEXT_ITERATION), which saves time
+        likely not finish in ``time`` (see SearchParams.next_iteration), which saves time
         for a caller with a clock; ``use_all_time`` (a fixed time a move,
         where time not used is lost) starts each next depth anyway: an
         unfinished depth can still prove a better move, and its table
@@ -490,13 +509,13 @@ class Searcher:
         search within a few milliseconds; the last completed depth stands,
         or the better move an unfinished depth had already proven.
         ``contempt``: what a draw costs the side to move, in centi-men (see
-        CONTEMPT; 0, the default, scores a draw as even; negative: the
+        SearchParams.contempt; 0, the default, scores a draw as even; negative: the
         search seeks draws).
 
         The garbage collector is paused while the search runs (and resumes
-        when it ends, however it ends; see GC_PAUSE).
+        when it ends, however it ends; see SearchParams.gc_pause).
         """
-        paused = GC_PAUSE and gc.isenabled()
+        paused = self.params.gc_pause and gc.isenabled()
         if paused:
             gc.disable()
         try:
@@ -527,8 +546,8 @@ class Searcher:
         self._forget_other_histories(history_states, state)
         core = self.core
         core.age_history()  # old history scores would swamp the new search
-        core.pv_states = self._pv_states
-        core.trim()
+        core.table.pv_states = self._pv_states
+        core.table.trim()
         draws = self._draws(state[4], contempt)
         self._fade(state, history, draw_rule, quiet)
         core = self._prepare(history_states, None, _stop_fn(stop), deadline, draws)
@@ -581,7 +600,8 @@ class Searcher:
             score = s
             raw = root_move(core.root_move_f, core.root_move_t, core.root_move_c)
             pv = self._pv(state, raw, d)
-            if in_database and score > 0 and is_database_score(score) and len(history) < KEEP_MATERIAL_PLIES:
+            keeping = len(history) < self.params.keep_material_plies
+            if in_database and score > 0 and is_database_score(score) and keeping:
                 kept = self._keeping_material(state, raw, root_moves, history_states)
                 if kept is not raw:
                     raw = kept
@@ -603,7 +623,7 @@ class Searcher:
                                           _time.perf_counter() - t0)
                         yield last
                 break
-            if deadline is not None and not use_all_time and now - t0 > NEXT_ITERATION * time:
+            if deadline is not None and not use_all_time and now - t0 > self.params.next_iteration * time:
                 break  # the next depth would most likely not finish in time
             d += 1
         self.nodes = core.nodes
@@ -612,18 +632,21 @@ class Searcher:
         self.timing = (t_done - t0, end - t_done, changed)
 
     def _short_win(self, position, history, stop):
-        """The search's SearchInfo of a win in at most SHORT_WIN_PLIES plies
+        """The search's SearchInfo of a win in at most short_win_plies plies
         from a won ending of the database, found by a search without the
         database (whose probes answer every position below the root, so it
         never plays a win out); None when there is none that short.  A win
         played out scores by its distance, above any database win."""
+        params = self.params
         plain = self._short_searcher
         if plain is None:
-            plain = self._short_searcher = Searcher(tt_entries=SHORT_WIN_TT, endgame=None, core=self.core_module)
+            plain = self._short_searcher = Searcher(tt_entries=params.short_win_tt, endgame=None,
+                                                    core=self.core_module, params=params)
         info = None
-        for info in plain.search(position, depth=SHORT_WIN_PLIES, history=history, stop=stop, draw_rule=None):  # noqa: B007 (the last one)
+        for info in plain.search(position, depth=params.short_win_plies, history=history, stop=stop,  # noqa: B007
+                                 draw_rule=None):  # (the last one is the answer)
             pass
-        if info is not None and info.best_move is not None and info.score >= WIN - SHORT_WIN_PLIES:
+        if info is not None and info.best_move is not None and info.score >= WIN - params.short_win_plies:
             return info
         return None
 
@@ -634,7 +657,7 @@ class Searcher:
         lets the loser capture.  The database's distance counts a capture
         by either side as a conversion, so its shortest way often gives a
         piece away (B:WK14:BK31,K26,K8,K5: 5-9, 14x5).  Only in the first
-        KEEP_MATERIAL_PLIES plies without progress, and never into a
+        keep_material_plies plies without progress, and never into a
         position of the game's history (``seen``: no shuffling): after
         those the database's way is played, which always converts."""
         from . import endgame as _eg
@@ -666,10 +689,10 @@ class Searcher:
         state = bb.play(*state, raw)
         while len(pv) < depth + 8 and state not in seen:
             seen.add(state)
-            e = core.tt_get(*state)
+            e = core.table.get(*state)
             if e is None:
                 break
-            core.tt_renew(*state, True)
+            core.table.renew(*state, True)
             if e[3] is None:
                 break
             raw = _raw_in(state, *e[3])
@@ -678,7 +701,7 @@ class Searcher:
             pv.append(_to_move(raw))
             state = bb.play(*state, raw)
         self._pv_states = tuple(seen)
-        core.pv_states = self._pv_states
+        core.table.pv_states = self._pv_states
         return tuple(pv)
 
     def best_move(self, position, **kw):
@@ -700,7 +723,7 @@ class Searcher:
         self._forget_other_histories(history_states, state)
         draws = self._draws(state[4], 0)
         core = self._prepare(history_states, state, _stop_fn(stop), None, draws)
-        core.fade_kind = 0
+        core.ev.set_fade(0, 0, 0, 0, 0, 1)
         stopped = self.core_module.Stop
         out = []
         for raw in bb.moves(*state):
