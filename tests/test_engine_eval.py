@@ -1,8 +1,9 @@
 import random
 
 import pytest
+from reference_eval import evaluate_reference
 
-from game.engine.evaluate import evaluate, evaluate_slow
+from game.engine.evaluate import evaluate
 from game.rules import Position
 
 
@@ -32,7 +33,7 @@ def test_tables_match_popcount_version():
         for s in sq:
             parts[rng.randrange(4)].append(s)
         p = Position.from_squares(*parts, turn=rng.randrange(2))
-        assert evaluate(*p.state) == evaluate_slow(*p.state)
+        assert evaluate(*p.state) == evaluate_reference(*p.state)
 
 
 def test_trading_down_when_ahead():
@@ -61,7 +62,7 @@ def test_set_weights_changes_evaluation_and_restores():
         set_weights(KING=saved["KING"] + 20, GUARD=0)
         assert weights()["KING"] == saved["KING"] + 20
         assert evaluate(*p.state) > before + 20  # plus the trade-down share
-        assert evaluate(*p.state) == evaluate_slow(*p.state)  # tables rebaked, not just the constant
+        assert evaluate(*p.state) == evaluate_reference(*p.state)  # tables rebaked, not just the constant
     finally:
         set_weights(**saved)
     assert weights() == saved
@@ -107,7 +108,7 @@ def test_evaluation_is_colour_symmetric():
         m = _mirror(p)
         assert _mirror(m) == p
         assert evaluate(*m.state) == evaluate(*p.state), (p.fen(), m.fen())
-        assert evaluate_slow(*m.state) == evaluate_slow(*p.state), (p.fen(), m.fen())
+        assert evaluate_reference(*m.state) == evaluate_reference(*p.state), (p.fen(), m.fen())
         # the test means something only if positions are not their own mirror
         asymmetric += m != p
     assert asymmetric > 4900
@@ -124,7 +125,7 @@ def test_square_tables_are_baked_in_and_stay_colour_symmetric():
         changed = 0
         for _ in range(2000):
             p = _random_position(rng)
-            assert evaluate(*p.state) == evaluate_slow(*p.state)
+            assert evaluate(*p.state) == evaluate_reference(*p.state)
             assert evaluate(*_mirror(p).state) == evaluate(*p.state)
             changed += evaluate(*p.state) != 0
         assert changed > 1500
@@ -167,7 +168,7 @@ def test_mobility_runaway_and_king_end_terms():
             set_weights(MOBILITY=rng.randrange(1, 12), RUNAWAY=rng.randrange(1, 30), KING_END=rng.randrange(-30, 30))
             for _ in range(1000):
                 p = _random_position(rng)
-                assert evaluate(*p.state) == evaluate_slow(*p.state)
+                assert evaluate(*p.state) == evaluate_reference(*p.state)
                 assert evaluate(*_mirror(p).state) == evaluate(*p.state)
     finally:
         set_weights(**saved)

@@ -4,6 +4,7 @@ evaluation uses it."""
 import random
 
 import pytest
+from reference_eval import evaluate_reference
 
 from game.engine import evaluate as E
 from game.engine import patterns as P
@@ -81,7 +82,7 @@ def test_the_evaluation_adds_each_bands_pattern_value():
     try:
         E.set_weights(PATTERNS=100)
         with_patterns = [E.evaluate(bm, bk, wm, wk, True) for bm, bk, wm, wk, _ in states]
-        assert with_patterns == [E.evaluate_slow(bm, bk, wm, wk, True) for bm, bk, wm, wk, _ in states]
+        assert with_patterns == [evaluate_reference(bm, bk, wm, wk, True) for bm, bk, wm, wk, _ in states]
         E.set_weights(PATTERNS=0)
         without = [E.evaluate(bm, bk, wm, wk, True) for bm, bk, wm, wk, _ in states]
     finally:

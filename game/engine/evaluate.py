@@ -1,9 +1,14 @@
-"""Static evaluation of a raw state, in centi-men from the side to move's view.
+"""Static evaluation of a raw state, in centi-men from the side to move's view:
+its weights, and the tables baked from them.
 
-Everything is popcounts of masks: one call costs a few dozen bytecodes so
-that the search can afford one per leaf.  The per-piece loops run over few
+The evaluation itself is written once, in the search core
+(``evaluation.Evaluation``, compiled when the core is built): ``evaluate``
+here is that one, on the tables baked from the current weights
+(``core_tables``).  Everything is popcounts of masks and table lookups, so
+that the search can afford one per leaf; the per-piece loops run over few
 pieces: the men in the far half (runaways), and the kings of endgames with
-few pieces (distances).
+few pieces (distances).  Its readable reference, term by term, is
+tests/reference_eval.py.
 
 Where the weights come from.  The terms were chosen by hand from checkers
 lore.  Their values are fitted by ``tools/tune.py --labels`` to what the
@@ -20,7 +25,9 @@ stronger engine.  The fits, the matches and the values tried are in
 docs/measurements.md.
 """
 
-from ..rules.bitboard import BOARD, SQUARE_BITS, quiet_moves
+import sys
+
+from ..rules.bitboard import SQUARE_BITS
 from . import patterns as _patterns
 
 MAN = 100   # the unit
@@ -123,16 +130,6 @@ FAR_B = sum(SQUARE_BITS[16:28])  # black men on squares 17-28 (rows 4-6 from bla
 FAR_W = sum(SQUARE_BITS[4:16])   # white men on squares 5-16
 
 
-def _runaways(men, enemies, ahead):
-    n = 0
-    while men:
-        b = men & -men
-        men ^= b
-        if not ahead[b] & enemies:
-            n += 1
-    return n
-
-
 # For each square's bit: the squares within king distance 1, 2, ... 7 of it
 # (rows and columns apart, whichever is more), as masks.
 _NEAR = {}
@@ -140,33 +137,6 @@ for _b, (_r, _c) in _ROWCOL.items():
     _NEAR[_b] = tuple(sum(b for b, (r, c) in _ROWCOL.items() if max(abs(r - _r), abs(c - _c)) <= d)
                       for d in range(1, 8))
 del _b, _r, _c
-
-
-def _chase(strong_kings, strong_all, weak_all, weak_kings):
-    """Endgame bonus for the stronger side: its kings close in on the weaker
-    pieces, and the weaker kings are kept out of the double corners.
-
-    Without this the search sees no progress within its horizon and a won
-    king endgame is shuffled to a draw.  Hand-set, checked on 2K v 1K and
-    3K v 2K positions by hand.
-    """
-    total = 0
-    kings = strong_kings
-    while kings:
-        b = kings & -kings
-        kings ^= b
-        # the distance to the nearest weaker piece: the first ring that holds one
-        d = 1
-        for ring in _NEAR[b]:
-            if ring & weak_all:
-                break
-            d += 1
-        else:
-            d = 99  # (no weaker piece at all)
-        total += d
-    # fewer total distance is better; weak kings in double corners are hard to catch
-    return (-3 * total - 8 * (weak_kings & DOUBLE_CORNERS).bit_count()
-            + 2 * (14 - weak_all.bit_count() - strong_all.bit_count()))
 
 
 def _pst(table_of_square):
@@ -216,9 +186,13 @@ _MA0 = _MA1 = _MA2 = _MA3 = _MB0 = _MB1 = _MB2 = _MB3 = None
 _BK0 = _BK1 = _BK2 = _BK3 = _WK0 = _WK1 = _WK2 = _WK3 = None
 
 
+_evaluation = [None]  # evaluate()'s Evaluation, on the tables baked last (None: make it)
+
+
 def _build_tables():
     """(Re)bake the piece-square tables from the current module weights."""
     g = globals()
+    _evaluation[0] = None
     bm_w = [(B_GUARD, GUARD), (CENTRE, MAN_CENTRE), (NEAR_CENTRE, MAN_NEAR), (B_ADV5, ADV5), (B_ADV6, ADV6)]
     wm_w = [(W_GUARD, GUARD), (CENTRE, MAN_CENTRE), (NEAR_CENTRE, MAN_NEAR), (W_ADV5, ADV5), (W_ADV6, ADV6)]
     k_w = [(CENTRE, KING_CENTRE), (NEAR_CENTRE, KING_NEAR), (EDGE, KING_EDGE), (SINGLE_CORNER, KING_CORNER)]
@@ -287,60 +261,27 @@ _build_tables()
 
 
 def evaluate(bm, bk, wm, wk, black):
-    """Score of the state for the side to move (positive: good for the mover)."""
-    B = bm | bk
-    W = wm | wk
-    black_count = B.bit_count()
-    white_count = W.bit_count()
-    n = black_count + white_count
-    # the men, band by band (black's bits | white's << 8): squares and patterns
-    if n > PHASE_SPLIT:
-        s = (_MA0[bm & 255 | wm << 8 & 65280] + _MA1[bm >> 9 & 255 | wm >> 1 & 65280]
-             + _MA2[bm >> 18 & 255 | wm >> 10 & 65280] + _MA3[bm >> 27 | wm >> 19 & 65280])
-    else:
-        s = (_MB0[bm & 255 | wm << 8 & 65280] + _MB1[bm >> 9 & 255 | wm >> 1 & 65280]
-             + _MB2[bm >> 18 & 255 | wm >> 10 & 65280] + _MB3[bm >> 27 | wm >> 19 & 65280])
-    if bk:
-        s += _BK0[bk & 511] + _BK1[bk >> 9 & 511] + _BK2[bk >> 18 & 511] + _BK3[bk >> 27]
-    if wk:
-        s += _WK0[wk & 511] + _WK1[wk >> 9 & 511] + _WK2[wk >> 18 & 511] + _WK3[wk >> 27]
-    e = BOARD ^ (B | W)
-    mob = (((B << 4) & e).bit_count() + ((B << 5) & e).bit_count()
-           - ((W >> 4) & e).bit_count() - ((W >> 5) & e).bit_count())
-    if bk:
-        mob += ((bk >> 4) & e).bit_count() + ((bk >> 5) & e).bit_count()
-    if wk:
-        mob -= ((wk << 4) & e).bit_count() + ((wk << 5) & e).bit_count()
-    if bk or wk:
-        d = bk.bit_count() - wk.bit_count()
-        if d:
-            t = KING_END * (24 - n) * (d if d > 0 else -d) // 24  # (rounded alike for either colour)
-            s += t if d > 0 else -t
-    s += MOBILITY * mob
-    far = bm & FAR_B
-    if far:
-        s += RUNAWAY * _runaways(far, W, _AHEAD_B)
-    far = wm & FAR_W
-    if far:
-        s -= RUNAWAY * _runaways(far, B, _AHEAD_W)
-    if n <= 16:
-        # Trading down when ahead: the same lead is worth more with fewer
-        # pieces left (hand-set, untested: one man ahead is worth ~+40 more at 4 pieces).
-        bmat = MAN * black_count + (KING - MAN) * bk.bit_count()
-        wmat = MAN * white_count + (KING - MAN) * wk.bit_count()
-        d = bmat - wmat
-        if d:
-            # rounded toward zero, the same for either colour (floor division
-            # of a negative lead would make black's lead worth one less)
-            t = (d if d > 0 else -d) * (24 - n) // 48
-            s += t if d > 0 else -t
-            if n <= 10:
-                # endgame: the side ahead with kings hunts
-                if d >= 90 and bk:
-                    s += _chase(bk, B, W, wk)
-                elif d <= -90 and wk:
-                    s -= _chase(wk, W, B, bk)
-    return s if black else -s
+    """Score of the state for the side to move (positive: good for the mover).
+
+    This is the search core's evaluation (evaluation.Evaluation: compiled
+    when the core is built) on the tables baked from the current weights:
+    the evaluation is written once, there.  Its readable reference, term by
+    term, is tests/reference_eval.py."""
+    ev = _evaluation[0]
+    if ev is None:
+        ev = _make_evaluation()
+    return ev.evaluate(bm, bk, wm, wk, black)
+
+
+def _make_evaluation():
+    """The core's Evaluation on the current tables, of the core this process
+    runs (corebuild's choice, made by the search module)."""
+    from . import search
+
+    core = search.core_module()
+    evaluation = sys.modules[f"{core.__name__.rpartition('.')[0]}.evaluation"]
+    _evaluation[0] = evaluation.Evaluation(core_tables())
+    return _evaluation[0]
 
 
 _core_tables = [None, None]  # the _MA0 they were made from, the tables
@@ -368,75 +309,3 @@ def core_tables():
     }
     _core_tables[:] = [_MA0, tables]
     return tables
-
-
-def evaluate_slow(bm, bk, wm, wk, black):
-    """The same evaluation by popcounts (kept to check the tables)."""
-    bm_count = bm.bit_count()
-    bk_count = bk.bit_count()
-    wm_count = wm.bit_count()
-    wk_count = wk.bit_count()
-    bmat = MAN * bm_count + KING * bk_count
-    wmat = MAN * wm_count + KING * wk_count
-    s = bmat - wmat
-    n = bm_count + bk_count + wm_count + wk_count
-    # Trading down when ahead: the same lead is worth more with fewer pieces
-    # left.  Hand-set (a lead of one man is worth ~+40 more at 4 pieces).
-    if s and n <= 16:
-        t = abs(s) * (24 - n) // 48
-        s += t if s > 0 else -t
-    if bm:
-        s += (GUARD * (bm & B_GUARD).bit_count() + MAN_CENTRE * (bm & CENTRE).bit_count()
-              + MAN_NEAR * (bm & NEAR_CENTRE).bit_count() + ADV5 * (bm & B_ADV5).bit_count()
-              + ADV6 * (bm & B_ADV6).bit_count())
-    if wm:
-        s -= (GUARD * (wm & W_GUARD).bit_count() + MAN_CENTRE * (wm & CENTRE).bit_count()
-              + MAN_NEAR * (wm & NEAR_CENTRE).bit_count() + ADV5 * (wm & W_ADV5).bit_count()
-              + ADV6 * (wm & W_ADV6).bit_count())
-    if bk:
-        s += (KING_CENTRE * (bk & CENTRE).bit_count() + KING_NEAR * (bk & NEAR_CENTRE).bit_count()
-              + KING_EDGE * (bk & EDGE).bit_count() + KING_CORNER * (bk & SINGLE_CORNER).bit_count())
-    if wk:
-        s -= (KING_CENTRE * (wk & CENTRE).bit_count() + KING_NEAR * (wk & NEAR_CENTRE).bit_count()
-              + KING_EDGE * (wk & EDGE).bit_count() + KING_CORNER * (wk & SINGLE_CORNER).bit_count())
-    for sq in range(1, 33):
-        b = SQUARE_BITS[sq - 1]
-        if bm & b:
-            s += MAN_SQUARE[sq - 1]
-        elif bk & b:
-            s += KING_SQUARE[sq - 1]
-        elif wm & b:
-            s -= MAN_SQUARE[32 - sq]
-        elif wk & b:
-            s -= KING_SQUARE[32 - sq]
-    # band patterns of the men, square by square
-    table = _patterns.load()
-    ph = _patterns.phase(n)
-    for k in range(_patterns.BANDS):
-        c = 0
-        for i in range(8):
-            b = SQUARE_BITS[8 * k + i]
-            c += 3 ** i * (1 if bm & b else 2 if wm & b else 0)
-        s += _scaled(_patterns.values(table, ph, k)[c])
-    # mobility: the squares each side's pieces can step to, from its quiet moves
-    steps = {colour: {(m[0], m[1]) for m in quiet_moves(bm, bk, wm, wk, colour)} for colour in (True, False)}
-    s += MOBILITY * (len(steps[True]) - len(steps[False]))
-    kd = bk_count - wk_count
-    if kd:
-        t = KING_END * (24 - n) * abs(kd) // 24
-        s += t if kd > 0 else -t
-    for sq in range(17, 29):
-        b = SQUARE_BITS[sq - 1]
-        if bm & b and not _AHEAD_B[b] & (wm | wk):
-            s += RUNAWAY
-    for sq in range(5, 17):
-        b = SQUARE_BITS[sq - 1]
-        if wm & b and not _AHEAD_W[b] & (bm | bk):
-            s -= RUNAWAY
-    if n <= 10:
-        # endgame: the side ahead with kings hunts (only when clearly ahead)
-        if bmat >= wmat + 90 and bk:
-            s += _chase(bk, bm | bk, wm | wk, wk)
-        elif wmat >= bmat + 90 and wk:
-            s -= _chase(wk, wm | wk, bm | bk, bk)
-    return s if black else -s

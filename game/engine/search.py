@@ -39,6 +39,11 @@ from .scores import WIN, is_database_score, is_mate_score
 _core, _why_interpreted = corebuild.choose()
 ENGINE = corebuild.describe(_core, _why_interpreted)
 
+
+def core_module():
+    """The core module this process runs (see corebuild.choose)."""
+    return _core
+
 INF = 10 ** 6
 
 
