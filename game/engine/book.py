@@ -43,7 +43,7 @@ class BookError(ValueError):
     """A book line that cannot be read (quoted in the message)."""
 
 
-_books = {}  # path (str) -> {fen: rest of its line}
+_books: dict[str, dict[str, str]] = {}  # path (str) -> {fen: rest of its line}
 
 
 def load(path=None):

@@ -93,9 +93,7 @@ def _load_compiled():
     module = sys.modules.get(name)
     if module is None or not getattr(module, "COMPILED", False):
         try:
-            spec = importlib.util.spec_from_file_location(name, path)
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
+            module = _load(name, path)
         except (ImportError, OSError, ValueError) as e:   # (ValueError: a module of another build)
             return None, f"the compiled core {path.name} does not load ({e})"
         sys.modules[name] = module
@@ -132,11 +130,21 @@ def _load_interpreted():
     sys.modules[package] = holder
     module = None
     for name in ("_bits", *MODULES):
-        spec = importlib.util.spec_from_file_location(f"{package}.{name}", HERE / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
+        module = _load(f"{package}.{name}", HERE / f"{name}.py", sys.modules)
         setattr(holder, name, module)
+    return module
+
+
+def _load(name, path, into=None):
+    """The module ``name`` run from the file ``path`` (put into ``into``, a
+    dict of modules, before it runs: a relative import in it can find it)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"no module can be loaded from {path}")
+    module = importlib.util.module_from_spec(spec)
+    if into is not None:
+        into[name] = module
+    spec.loader.exec_module(module)
     return module
 
 

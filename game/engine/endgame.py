@@ -245,8 +245,8 @@ def read_five_directory(f, name):
     start = FIVE_HEADER.size + len(table)
     out = {}
     for i in range(count):
-        *key, size, crc, packed = FIVE_ENTRY.unpack_from(table, i * FIVE_ENTRY.size)
-        key = tuple(key)
+        *fields, size, crc, packed = FIVE_ENTRY.unpack_from(table, i * FIVE_ENTRY.size)
+        key = tuple(fields)
         if sum(key) != FIVE or not (key[0] + key[1]) or not (key[2] + key[3]) or size != slice_size(key):
             raise bad
         out[key] = (start, packed, size, crc)
@@ -276,7 +276,7 @@ class Endgame:
         """The material balances (mine men, mine kings, their men, their kings)
         of five pieces that the database holds."""
         self._five_directory()
-        return tuple(self._five_dir)
+        return tuple(self._five_dir or ())
 
     def _five_file(self):
         """The five-piece file's path; None when there is none to read."""

@@ -206,7 +206,7 @@ def _build_tables():
     # (black's 8 bits, then white's above them): their squares' values and
     # the band's pattern value for its arrangement, by phase.
     table = _patterns.load()
-    shared = {}
+    shared: dict[int, int] = {}
     for ph, names in enumerate((("_MA0", "_MA1", "_MA2", "_MA3"), ("_MB0", "_MB1", "_MB2", "_MB3"))):
         for k, name in enumerate(names):
             bt, wt = g[f"_BM{k}"], g[f"_WM{k}"]

@@ -123,7 +123,7 @@ def write(path, values):
     Path(path).write_bytes(HEADER.pack(MAGIC, VERSION, PHASES, BANDS, CONFIGS, zlib.crc32(body)) + body)
 
 
-_loaded = {}
+_loaded: dict[str, object] = {}
 
 
 def load(path=None):

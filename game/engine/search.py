@@ -24,7 +24,7 @@ import time as _time
 from collections import namedtuple
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..rules import bitboard as bb
 from ..rules.game import draw_rule_named
@@ -33,6 +33,9 @@ from . import corebuild
 from . import evaluate as _evaluate
 from .evaluate import evaluate
 from .scores import WIN, is_database_score, is_mate_score
+
+if TYPE_CHECKING:
+    from .core import Core  # (its stub, core.pyi: mypy checks the calls into the core)
 
 # The core this process runs (see corebuild.choose), and its description
 # for ``checkers --version``: "compiled" or "interpreted: why".
@@ -371,7 +374,7 @@ class Searcher:
         self.plain = plain
         self._short_searcher = None  # (see _short_win)
         self.core_module = core if core is not None else _core
-        self._core = None  # made on first use (see core)
+        self._core: Core | None = None  # made on first use (see core)
         self._core_endgame = _DEFAULT_ENDGAME  # the database the core was given (none yet)
         if tt_entries is None:
             p = self.params
@@ -381,13 +384,13 @@ class Searcher:
         # results are still in the table (see _forget_other_histories)
         self._history_draws = set()
         self.timing = None  # where the last timed search's time went (see search())
-        self._pv_states = ()  # positions along the last principal variation
+        self._pv_states: tuple[bb.State, ...] = ()  # positions along the last principal variation
         self._generation = 0  # the number of the current search, stored in each entry
         self._table_fade = 1.0  # the draw rule's fade when the table was last cleared
         self._table_draws = (0, 0)  # the draw scores the table's entries were computed with
 
     @property
-    def core(self):
+    def core(self) -> "Core":
         """The core.Core of this searcher (made on first use)."""
         if self._core is None:
             module = self.core_module
@@ -398,7 +401,7 @@ class Searcher:
     def _refresh(self):
         """The core's evaluation (tools/match.py may rebake the tables between
         moves, or the caller set another evaluate) and endgame database."""
-        core = self._core
+        core = self.core
         core.set_tables(_evaluate.core_tables())
         if self._core_endgame is not self.endgame:
             self._core_endgame = self.endgame
@@ -532,7 +535,7 @@ class Searcher:
 
     def _search(self, position, depth, time, history, stop, draw_rule, quiet, contempt, use_all_time):
         t0 = _time.perf_counter()
-        state = position.state
+        state: bb.State = position.state
         history = tuple(history)
         root_moves = bb.moves(*state)
         if not root_moves:
@@ -655,7 +658,7 @@ class Searcher:
             return info
         return None
 
-    def _keeping_material(self, state, raw, root_moves, seen):
+    def _keeping_material(self, state: bb.State, raw, root_moves, seen):
         """In a won ending of the database: ``raw``, or in its place a quiet
         move that leaves the loser no capture and keeps the win (the
         nearest conversion of those), when ``raw`` is a quiet move that
@@ -684,7 +687,7 @@ class Searcher:
                 best = (distance, m)
         return raw if best is None else best[1]
 
-    def _pv(self, state, raw, depth):
+    def _pv(self, state: bb.State, raw, depth):
         """The principal variation from ``state`` by the table, starting with
         ``raw``; its entries become the newest of this search (the last to go
         when the table is trimmed)."""
@@ -722,7 +725,7 @@ class Searcher:
         """Every legal move with its score at ``depth`` (full window each):
         the levels pick among them.  Returns [(Move, score)], best first.
         No contempt and no fade: a draw scores even."""
-        state = position.state
+        state: bb.State = position.state
         history_states = {p.state for p in history if (p.bk or p.wk)}
         history_states.discard(state)
         self._forget_other_histories(history_states, state)
@@ -730,7 +733,7 @@ class Searcher:
         core = self._prepare(history_states, state, _stop_fn(stop), None, draws)
         core.ev.set_fade(0, 0, 0, 0, 0, 1)
         stopped = self.core_module.Stop
-        out = []
+        out: list[tuple[Move, int]] = []
         for raw in bb.moves(*state):
             child = bb.play(*state, raw)
             try:

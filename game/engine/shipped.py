@@ -27,8 +27,8 @@ def path(name):
 # game: its loader reports it here once, and play goes on without it.  The
 # messages are logged and kept for the screens to show (take_problems()).
 
-_reported = {}   # file name -> message (each file is reported once)
-_unshown = []    # messages not yet taken by a screen
+_reported: dict[str, str] = {}   # file name -> message (each file is reported once)
+_unshown: list[str] = []    # messages not yet taken by a screen
 
 
 def report(name, message):
