@@ -1,11 +1,14 @@
 """Exercises made of the player's own mistakes: from a game report to the store and back."""
 
+from datetime import timedelta
+
 import pytest
 from helpers import ScriptedEngine, blunder_game
 
 from game.analysis.forced import play_forced
 from game.analysis.runner import GameAnalysis
 from game.rules import BLACK, WHITE, Game
+from game.store.exercises import now_utc
 from game.training import exercises as ex
 from game.training.puzzle import MISTAKE
 
@@ -119,7 +122,7 @@ def test_a_dead_engine_makes_no_exercise_of_a_position_not_fully_scored(home):
         maker.poll()
     assert maker.done and "stopped answering" in maker.error
     # its other moves were never scored: as an exercise it would refuse good moves
-    assert maker.exercises() == [] and maker.save() == 0 and ex.due_exercises() == []
+    assert maker.exercises() == [] and maker.save().added == 0 and ex.due_exercises() == []
 
 
 def test_leaving_early_keeps_only_the_positions_whose_moves_were_all_scored(home):
@@ -134,7 +137,7 @@ def test_leaving_early_keeps_only_the_positions_whose_moves_were_all_scored(home
     maker.cancel()  # the player leaves the review while "Preparing your exercises…" shows
     (exercise,) = maker.exercises()
     assert exercise.position == g.positions[0] and len(exercise.also) == len(g.positions[0].legal_moves()) - 2
-    assert maker.save() == 1
+    assert maker.save().added == 1
     assert [p.position for p in ex.due_exercises()] == [g.positions[0]]
 
 
@@ -167,14 +170,14 @@ def test_a_later_full_analysis_gives_a_kept_exercise_its_good_moves(home):
     others = [m for m in position.legal_moves() if m not in (position.legal_moves()[0], g.moves[0])]
     # an exercise kept by an earlier version from a search left early: only the engine's move solves
     (partial,) = ex.exercises_from_report(report, {BLACK}, "Your game")
-    assert ex.add_to_store([partial]) == 1
+    assert ex.add_to_store([partial]).added == 1
     ex.record_exercise(partial.id, False)
     ex.record_exercise(partial.id, True)
     maker = ex.ExerciseMaker(report, {BLACK}, "Your game", ScriptedEngine(_fine_elsewhere(g, (0,))), nodes=100)
     while not maker.done:
         maker.poll()
-    assert maker.save() == 0  # not a new exercise
-    (due,) = ex.due_exercises()
+    assert maker.save().added == 0  # not a new exercise
+    (due,) = ex.due_exercises(now_utc() + timedelta(days=2))   # solved once: due again a day on
     assert set(due.also) == set(others) and due.solves(0, others[0])
     from game.store.exercises import load_exercises
 
@@ -182,20 +185,33 @@ def test_a_later_full_analysis_gives_a_kept_exercise_its_good_moves(home):
     assert (kept.attempts, kept.solved) == (2, 1)  # the attempts so far are kept
 
 
-def test_exercises_are_kept_repeated_and_done_when_solved_twice(home):
+def test_exercises_are_kept_repeated_and_done_when_solved_twice(home, monkeypatch):
+    from game.store import exercises as store
+
     _g, report = _blunder_report()
     puzzles = ex.exercises_from_report(report, {BLACK}, "Your game")
     assert ex.due_exercises() == []
-    assert ex.add_to_store(puzzles) == 1
-    assert ex.add_to_store(puzzles) == 0  # the same position is not added twice
+    assert ex.add_to_store(puzzles).added == 1
+    assert ex.add_to_store(puzzles).added == 0  # the same position is not added twice
     (due,) = ex.due_exercises()
     assert due == puzzles[0]
+    start = now_utc()
+    monkeypatch.setattr(store, "now_utc", lambda: start)
     ex.record_exercise(due.id, False)
+    assert ex.due_exercises(start) == [] and ex.exercise_counts(start) == (0, 0)  # failed: back soon
+    soon = start + timedelta(minutes=11)
+    assert [p.id for p in ex.due_exercises(soon)] == [due.id]
+    monkeypatch.setattr(store, "now_utc", lambda: soon)
     ex.record_exercise(due.id, True)
-    assert [p.id for p in ex.due_exercises()] == [due.id]  # solved once: still due
+    # spaced: a solve is not asked again the same day, so it cannot be retired within a minute
+    assert ex.due_exercises(soon + timedelta(minutes=1)) == []
+    assert ex.due_exercises(soon + timedelta(hours=23)) == []
+    later = soon + timedelta(days=1, minutes=1)
+    assert [p.id for p in ex.due_exercises(later)] == [due.id]  # solved once: due again a day later
+    monkeypatch.setattr(store, "now_utc", lambda: later)
     ex.record_exercise(due.id, True)
-    assert ex.due_exercises() == []
-    assert ex.exercise_counts() == (0, 1)  # kept in the file, done
+    assert ex.due_exercises(later + timedelta(days=30)) == []
+    assert ex.exercise_counts(later) == (0, 1)  # kept in the file, done
     ex.record_exercise("no-such-exercise", True)  # nothing happens, nothing raised
 
 
@@ -250,13 +266,13 @@ def test_the_counts_leave_out_the_entries_that_make_no_puzzle_as_the_due_list_do
 
 def _review_with_report(app, players, tags=None):
     import pygame
-    from helpers import key, open_review, open_scenes, run_until
+    from helpers import frames_until, key, open_review, open_scenes, run_until
 
     open_scenes(app, "menu", n=0)
     scene = open_review(app, blunder_game(), players=players, tags=tags or {"Date": "2026.11.25"})
     key(app, pygame.K_g)
     run_until(app, lambda: scene.report is not None)
-    run_until(app, lambda: not scene.practice.busy)
+    frames_until(app, lambda: not scene.practice.busy)   # the exercises are written in a thread
     return scene
 
 

@@ -6,7 +6,7 @@ that changes after each attempt (and is kept), a missing or damaged puzzle file,
 the exercises of "Practise your mistakes", and every state at the five sizes.
 """
 
-import json
+import os
 
 import pygame
 import pytest
@@ -16,6 +16,7 @@ from game.engine.process import Info
 from game.notation.pdn import find_move
 from game.rules import Position
 from game.store import load_puzzle_record, puzzle_record_path
+from game.store import training as training_store
 from game.training.puzzle import Puzzle, write_puzzles
 from game.ui.layout_check import check_scene
 
@@ -129,7 +130,8 @@ def test_solving_by_clicks_plays_the_reply_and_raises_both_ratings(app, puzzle_f
     record = load_puzzle_record()
     assert record.player.rating > 1500 and record.puzzles["shot-1"].rating < 1500
     assert record.attempts == {"shot-1": 1} and record.solved == {"shot-1": 1}
-    assert json.loads(puzzle_record_path().read_text())["player"]["rating"] > 1500
+    training_store._books.clear()   # read from the disk, as another window would
+    assert load_puzzle_record().player.rating > 1500
 
 
 def test_a_wrong_move_shows_the_refutation_in_words_and_lowers_the_rating(app, puzzle_file):
@@ -287,6 +289,7 @@ def test_exercises_come_from_the_mistakes_due_and_leave_the_rating_alone(app, mo
     settle(app, scene)
     assert told == [("ex-1", True), ("ex-2", False)]
     assert not puzzle_record_path().exists()  # exercises do not change the rating
+    assert not os.path.exists(training_store.journal_path(puzzle_record_path()))
 
 
 def test_with_no_exercise_due_the_screen_says_so(app, monkeypatch):

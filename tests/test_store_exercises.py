@@ -2,6 +2,7 @@
 
 import json
 import os
+from dataclasses import replace
 
 import pytest
 
@@ -22,8 +23,8 @@ def _set_aside(home):
 
 def test_round_trip_and_attempts(home):
     assert store.load_exercises().exercises == []
-    assert store.add_exercises([_record(1), _record(2, fen=START.replace("B:", "W:"))]) == 2
-    assert store.add_exercises([_record(3)]) == 0  # the same position as ex-1
+    assert store.add_exercises([_record(1), _record(2, fen=START.replace("B:", "W:"))]).added == 2
+    assert store.add_exercises([_record(3)]).added == 0  # the same position as ex-1
     assert store.record_attempt("ex-2", True) and store.record_attempt("ex-2", True)
     assert not store.record_attempt("ex-9", True)
     loaded = store.load_exercises()
@@ -46,7 +47,7 @@ def test_a_damaged_file_is_set_aside_and_never_overwritten(home, content):
     assert any("set aside" in p for p in loaded.problems)
     (aside,) = _set_aside(home)
     assert (home / "data" / aside).read_bytes() == content  # kept whole
-    assert store.add_exercises([_record(1)]) == 1  # a new file, beside the old one
+    assert store.add_exercises([_record(1)]).added == 1  # a new file, beside the old one
     assert (home / "data" / aside).read_bytes() == content
     assert [r.id for r in store.load_exercises().exercises] == ["ex-1"]
 
@@ -93,7 +94,7 @@ def test_a_file_that_cannot_be_set_aside_is_not_written_over(home, monkeypatch):
     monkeypatch.setattr(paths, "keep_aside", lambda p: None)
     loaded = store.load_exercises()
     assert not loaded.writable
-    assert store.add_exercises([_record(1)]) == 0
+    assert store.add_exercises([_record(1)]).added == 0
     assert not store.record_attempt("ex-1", True)
     assert path.read_bytes() == b"{broken"
 
@@ -117,16 +118,60 @@ def test_the_file_keeps_at_most_max_exercises(home, monkeypatch):
     assert [r.id for r in store.load_exercises().exercises] == ["ex-2", "ex-3", "ex-4"]  # a done one went
 
 
+def test_a_file_full_of_work_to_do_drops_none_and_says_the_new_ones_were_left_out(home):
+    from game.training.exercises import added_words
+
+    unsolved = [_record(n, fen=f"{START}#{n}") for n in range(store.MAX_EXERCISES)]
+    assert store.save_exercises(unsolved)
+    result = store.add_exercises([_record(10_000 + n, fen=f"{START}#new{n}") for n in range(3)])
+    assert (result.added, result.left_out, result.saved) == (0, 3, True)
+    assert added_words(result).startswith("3 new exercises were not kept: 5,000 exercises wait")
+    kept = store.load_exercises().exercises
+    assert [r.id for r in kept] == [r.id for r in unsolved]   # not one old unsolved exercise dropped
+    # once some are done, they make room: the oldest done one goes, never one still to do
+    store.save_exercises([replace(r, solved=2) if r.id == "ex-7" else r for r in kept])
+    result = store.add_exercises([_record(9999, fen=f"{START}#new")])
+    assert (result.added, result.left_out) == (1, 0)
+    ids = [r.id for r in store.load_exercises().exercises]
+    assert "ex-7" not in ids and "ex-9999" in ids and len(ids) == store.MAX_EXERCISES
+
+
+def test_fields_this_version_does_not_know_are_kept(home):
+    path = store.exercises_path()
+    path.parent.mkdir(parents=True)
+    entry = {**_record(1).to_json(), "difficulty": 3, "tags": ["opening"]}
+    path.write_text(json.dumps({"version": 1, "exercises": [entry], "owner": {"name": "Ann"}}))
+    assert store.record_attempt("ex-1", True)
+    assert store.add_exercises([_record(2, fen=START.replace("B:", "W:"))]).added == 1
+    data = json.loads(path.read_text())
+    assert data["owner"] == {"name": "Ann"}
+    first = data["exercises"][0]
+    assert (first["difficulty"], first["tags"], first["attempts"]) == (3, ["opening"], 1)
+    assert store.load_exercises().problems == []
+
+
+def test_a_refused_add_says_why(home, monkeypatch):
+    from game.training.exercises import added_words
+
+    def full(*a, **k):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(paths, "atomic_write", full)
+    result = store.add_exercises([_record(1)])
+    assert not result.saved and result.added == 0
+    assert added_words(result) == "Your new exercises were not saved: the disk refused the exercises file"
+
+
 def test_a_known_position_takes_a_fuller_list_of_moves_and_keeps_its_counts(home):
-    assert store.add_exercises([ExerciseRecord("ex-1", START, "11-15", (), "first")]) == 1
+    assert store.add_exercises([ExerciseRecord("ex-1", START, "11-15", (), "first")]).added == 1
     assert store.record_attempt("ex-1", True)
     # a later, full analysis of the same position accepts more moves: not new, but kept
     fuller = ExerciseRecord("ex-1", START, "11-15", ("9-13", "10-14"), "again")
-    assert store.add_exercises([fuller]) == 0
+    assert store.add_exercises([fuller]).added == 0
     (kept,) = store.load_exercises().exercises
     assert (kept.best, kept.also, kept.attempts, kept.solved, kept.source) == (
         "11-15", ("9-13", "10-14"), 1, 1, "first")
     # a list that is not fuller (fewer moves, or other ones) changes nothing
-    assert store.add_exercises([ExerciseRecord("ex-1", START, "11-15", ("9-13",))]) == 0
-    assert store.add_exercises([ExerciseRecord("ex-2", START, "12-16", ("9-13", "10-14", "11-16"))]) == 0
+    assert store.add_exercises([ExerciseRecord("ex-1", START, "11-15", ("9-13",))]).added == 0
+    assert store.add_exercises([ExerciseRecord("ex-2", START, "12-16", ("9-13", "10-14", "11-16"))]).added == 0
     assert store.load_exercises().exercises == [kept]

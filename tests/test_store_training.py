@@ -168,10 +168,12 @@ def test_a_refused_save_says_false_and_keeps_the_old_file(monkeypatch, code):
     assert puzzle_record_path().read_bytes() == before
 
 
-def test_a_folder_where_the_record_goes_makes_the_save_fail_not_raise():
+def test_a_folder_where_the_record_goes_is_set_aside_before_the_save():
     puzzle_record_path().mkdir(parents=True)
-    assert save_puzzle_record(a_record()) is False
-    assert puzzle_record_path().is_dir()
+    (puzzle_record_path() / "inside").write_text("kept")
+    assert save_puzzle_record(a_record()) is True   # every write reads the file first, under the lock
+    (aside,) = [q for q in puzzle_record_path().parent.iterdir() if ".bad-" in q.name]
+    assert (aside / "inside").read_text() == "kept" and puzzle_record_path().is_file()
 
 
 # -- two windows: each attempt is a read-modify-write ------------------------------------------

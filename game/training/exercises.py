@@ -30,7 +30,7 @@ from ..engine.process import Done, Info, Limit
 from ..notation.pdn import MoveTextError, find_move
 from ..rules import WHITE, Position
 from ..rules.errors import NotationError, RulesError
-from ..store.exercises import ExerciseRecord, add_exercises, load_exercises, record_attempt
+from ..store.exercises import Added, ExerciseRecord, add_exercises, load_exercises, record_attempt
 from .puzzle import MISTAKE as MISTAKE_THEME
 from .puzzle import Puzzle, PuzzleError
 
@@ -248,9 +248,9 @@ class ExerciseMaker:
                                      {ply: tuple(moves) for ply, moves in self.also.items()},
                                      self.scored())
 
-    def save(self) -> int:
+    def save(self) -> Added:
         """Add the exercises to the store's file (those of positions not fully scored are left
-        out); how many were new.  Never raises."""
+        out); what was done (``Added``: how many were new, how many left out).  Never raises."""
         return add_to_store(self.exercises())
 
 
@@ -262,14 +262,27 @@ def _record_of(puzzle: Puzzle) -> ExerciseRecord:
                           added=datetime.date.today().isoformat())
 
 
-def add_to_store(puzzles: list[Puzzle]) -> int:
-    """Keep ``puzzles`` as exercises; how many were added.  One of a position already kept is
-    not added again, but gives it its moves when it accepts more.  Never raises."""
+def add_to_store(puzzles: list[Puzzle]) -> Added:
+    """Keep ``puzzles`` as exercises; what was done (``Added``).  One of a position already
+    kept is not added again, but gives it its moves when it accepts more.  Never raises."""
     try:
         return add_exercises([_record_of(p) for p in puzzles])
     except Exception as e:
         log.warning("exercises not kept: %s", e)
-        return 0
+        return Added(0, len(puzzles), False, f"the exercises could not be kept ({type(e).__name__})")
+
+
+def added_words(result: Added) -> str:
+    """What a screen says of an ``Added``: "" when every new exercise was kept."""
+    if not result.saved:
+        return f"Your new exercises were not saved: {result.why or 'the disk refused'}"
+    if result.left_out:
+        from ..store import exercises as store
+
+        n = result.left_out
+        return (f"{n} new exercise{'s were' if n != 1 else ' was'} not kept: "
+                f"{store.MAX_EXERCISES:,} exercises wait to be solved; practise some first")
+    return ""
 
 
 def puzzle_of(record: ExerciseRecord) -> Puzzle:
@@ -299,32 +312,35 @@ def _usable(records: list[ExerciseRecord], done: bool | None = None) -> list[Puz
     return out
 
 
-def due_exercises() -> list[Puzzle]:
-    """The exercises not yet solved twice, oldest first; [] when there are none or the file
-    cannot be used.  Never raises."""
+def due_exercises(now: datetime.datetime | None = None) -> list[Puzzle]:
+    """The exercises due now (not solved twice, their time come: see ``store.exercises``),
+    oldest first; [] when there are none or the file cannot be used.  Never raises.  The one
+    count of exercises due, wherever a screen shows it, is the length of this list."""
     try:
         records = load_exercises().exercises
     except Exception as e:
         log.warning("exercises cannot be read: %s", e)
         return []
-    return _usable(records, done=False)
+    return _usable([r for r in records if r.is_due(now)])
 
 
-def record_exercise(puzzle_id: str, solved: bool) -> None:
-    """One attempt at an exercise; solved twice, it is done (kept, no longer due).  Never raises."""
+def record_exercise(puzzle_id: str, solved: bool) -> bool:
+    """One attempt at an exercise: a solve makes it due a day later, solved twice it is done
+    (kept, no longer due); a failure brings it back soon.  False when the attempt was not
+    kept (the screen says so).  Never raises."""
     try:
-        record_attempt(puzzle_id, bool(solved))
+        return record_attempt(puzzle_id, bool(solved))
     except Exception as e:
         log.warning("exercise attempt not kept: %s", e)
+        return False
 
 
-def exercise_counts() -> tuple[int, int]:
-    """(due, done): how many exercises wait and how many are solved twice, counting only the
-    entries that make a puzzle, as ``due_exercises`` does (so "due" is what Practise will
-    show).  Never raises."""
+def exercise_counts(now: datetime.datetime | None = None) -> tuple[int, int]:
+    """(due, done): how many exercises are due now, as ``due_exercises`` counts them (so "due"
+    is what Practise will show), and how many are solved twice.  Never raises."""
     try:
         records = load_exercises().exercises
     except Exception:
         return 0, 0
-    due = _usable(records, done=False)
+    due = _usable([r for r in records if r.is_due(now)])
     return len(due), len(_usable(records, done=True))

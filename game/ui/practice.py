@@ -6,11 +6,15 @@ the report's engine process (``start``): the other moves of each mistake's posit
 scored there (``training.exercises.ExerciseMaker``, polled each frame), then the exercises
 are kept in the store and the engine closed.  The button shows only when the report found
 mistakes or blunders of the player's (a side a person played), and opens the Puzzles
-screen on the exercises once they are kept.
+screen on the exercises once they are kept.  The exercises are written in a thread (the
+window never waits on the disk); ``problem`` then holds what the screen must say when
+they were not all kept (the disk refused, or the file is full of work still to do).
 """
 
+import threading
+
 from ..engine.process import close_quietly
-from ..training.exercises import ExerciseMaker, game_label, humans_of, player_moves
+from ..training.exercises import ExerciseMaker, added_words, game_label, humans_of, player_moves
 from .widgets import Button
 
 LABEL = "Practise your mistakes"
@@ -25,13 +29,16 @@ class MistakesPractice:
         self.maker = None
         self.client = None
         self.added = 0
+        self.problem = ""           # said by the screen: the exercises were not all kept
+        self._saving = None         # the thread writing them
         self.button = Button(LABEL, self.open, hotkey="P")
         self.button.name = "practise"
         self.button.visible = False
 
     @property
     def busy(self):
-        return self.maker is not None and not self.maker.done
+        """Scoring moves or writing the exercises (the screen keeps drawing meanwhile)."""
+        return self._saving is not None or (self.maker is not None and not self.maker.done)
 
     def start(self, report, client):
         """Make the exercises of ``report`` with ``client`` (the report's engine): True when it was
@@ -48,21 +55,41 @@ class MistakesPractice:
 
     def poll(self):
         """Once a frame: the engine's answers; the exercises kept when they are all in."""
-        if self.maker is None or self.client is None:
+        if self.maker is None:
             return
-        self.maker.poll()
-        if self.maker.done:
-            self.added = self.maker.save()
-            self._close()
+        if self._saving is None:
+            if self.client is None:
+                return
+            self.maker.poll()
+            if self.maker.done:
+                self._close()
+                self._save_in_thread()
+        elif not self._saving.is_alive():
+            self._saving = None
+            self.maker = None
             self.button.text = LABEL
             self.button.enabled = True
+            if self.problem:
+                self.app.push("notice", title="Exercises not all kept", message=self.problem)
+
+    def _save_in_thread(self):
+        maker = self.maker
+
+        def save():
+            result = maker.save()
+            self.added = result.added
+            self.problem = added_words(result)
+
+        self._saving = threading.Thread(target=save, daemon=True, name="exercises-save")
+        self._saving.start()
 
     def cancel(self):
         """Leaving the screen: the engine stops; only the exercises whose other moves were all
         scored are kept (one whose moves were not would refuse a good answer)."""
-        if self.busy:
+        if self.maker is not None and not self.maker.done:
             self.maker.cancel()
-            self.added = self.maker.save()
+            self._close()
+            self._save_in_thread()   # finishes on its own; the file is written whole or not at all
         self._close()
 
     def _close(self):
