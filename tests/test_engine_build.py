@@ -139,7 +139,7 @@ def test_the_bits_constants_are_the_same_in_c():
     defines = {m[1]: int(m[2], 16) for m in re.finditer(r"#define CHECKERS_(\w+) (0x[0-9A-F]+|\d+)ULL", text)}
     defines.pop("CORE_DIGEST", None)
     enums = {m[1]: int(m[2]) for m in re.finditer(r"^    (\w+) = (-?\d+)$", text, re.M)}
-    assert set(defines) == {"BOARD", "BC", "WC", "M64", "ONE"}
+    assert set(defines) == {"BOARD", "BC", "WC", "M64", "LOW32", "ONE"}
     assert {"WIN", "MATE_BOUND", "DATABASE_WIN", "INF", "NO_SCORE", "SCORE_BIAS"} <= set(enums)
     for name, value in {**defines, **enums}.items():
         if name != "compiled":

@@ -27,6 +27,7 @@ cdef extern from *:
     #define CHECKERS_BC 0x780000000ULL
     #define CHECKERS_WC 0xFULL
     #define CHECKERS_M64 0xFFFFFFFFFFFFFFFFULL
+    #define CHECKERS_LOW32 0xFFFFFFFFULL
     #define CHECKERS_ONE 1ULL
     """
     int checkers_popcount(unsigned long long) nogil
@@ -38,6 +39,7 @@ cdef extern from *:
     const unsigned long long BC "CHECKERS_BC"
     const unsigned long long WC "CHECKERS_WC"
     const unsigned long long M64 "CHECKERS_M64"
+    const unsigned long long LOW32 "CHECKERS_LOW32"
     const unsigned long long ONE "CHECKERS_ONE"
 
 cdef enum:

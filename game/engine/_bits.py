@@ -10,7 +10,7 @@ would clash with.  tests/test_engine_build.py checks that the constants
 here and in ``_bits.pxd`` agree.
 """
 
-__all__ = ["BC", "BOARD", "DATABASE_STAGE", "DATABASE_WIN", "EXACT", "INF", "LOWER", "M64", "MATE_BOUND",
+__all__ = ["BC", "BOARD", "DATABASE_STAGE", "DATABASE_WIN", "EXACT", "INF", "LOW32", "LOWER", "M64", "MATE_BOUND",
            "NO_SCORE", "ONE", "SCORE_BIAS", "UPPER", "WC", "WIN", "bitlen", "compiled", "core_digest", "let_python_in",
            "pack", "popcount", "unpack"]
 
@@ -24,6 +24,7 @@ BOARD = 0x7FBFDFEFF
 BC = 0x780000000            # black crowns here (squares 29-32)
 WC = 0xF                    # white crowns here (squares 1-4)
 M64 = 0xFFFFFFFFFFFFFFFF
+LOW32 = 0xFFFFFFFF          # (a literal this large would be a Python int in the compiled core)
 ONE = 1
 
 # Scores: the same values as game.engine.scores (tests/test_core_oracle.py checks)

@@ -8,7 +8,7 @@
 
 cimport cython
 from libc.stdint cimport int64_t
-from ._bits cimport (popcount, bitlen, let_python_in, compiled, core_digest, pack, unpack, BOARD, ONE, WIN,
+from ._bits cimport (popcount, bitlen, let_python_in, compiled, core_digest, pack, unpack, BOARD, ONE, LOW32, WIN,
                      MATE_BOUND, DATABASE_WIN, DATABASE_STAGE, INF, NO_SCORE, EXACT, LOWER, UPPER, SCORE_BIAS)
 from .evaluation cimport Evaluation
 from .movegen cimport MoveStack

@@ -453,7 +453,7 @@ class Core:
                 if w >> 40 & 63:
                     tf = ONE << ((w >> 40 & 63) - 1)
                     tt_ = ONE << ((w >> 46 & 63) - 1)
-                    tc = unpack(tab.tt[4 * h + 3] & 0xFFFFFFFF)
+                    tc = unpack(tab.tt[4 * h + 3] & LOW32)
                 tnm = w >> 11 & 511
                 edepth = w >> 4 & 127
                 if edepth >= depth and ply:
