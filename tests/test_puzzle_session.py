@@ -133,6 +133,10 @@ def test_the_refutation_is_asked_of_the_engine_and_said_in_the_reports_words():
     text = refutation.poll()
     assert text.startswith("9-14 ") and "22x15" in text and not refutation.thinking
     assert "loses" in text or "misses" in text, text
+    # the move played, what answers it and the better line are kept apart (issue 46, item 5)
+    better = str(s.puzzle.line[0])
+    assert refutation.verdict.startswith("9-14 ") and better not in refutation.verdict
+    assert refutation.reply.startswith("22x15") and refutation.better.startswith(better)
     refutation.close()
     assert engine.closed
 

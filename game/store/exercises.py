@@ -65,7 +65,7 @@ def stamp(when: datetime.datetime) -> str:
     return when.astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _moment(text: str) -> datetime.datetime | None:
+def moment(text: str) -> datetime.datetime | None:
     """The time a ``due`` field names (naive ones read as UTC); None for "" or a bad one."""
     if not text:
         return None
@@ -100,7 +100,7 @@ class ExerciseRecord:
         """Not done, and its time has come."""
         if self.done:
             return False
-        when = _moment(self.due)
+        when = moment(self.due)
         return when is None or when <= (now or now_utc())
 
     def to_json(self) -> dict[str, Any]:
@@ -135,7 +135,7 @@ def record_from_json(entry: object) -> ExerciseRecord:
     if not isinstance(also, list) or len(also) > 60 or not all(isinstance(a, str) and len(a) <= 60 for a in also):
         raise ValueError(f"bad also {excerpt(repr(also), 30)}")
     due = _text(entry, "due")
-    if due and _moment(due) is None:
+    if due and moment(due) is None:
         raise ValueError(f"bad due {excerpt(repr(due), 30)}")
     return ExerciseRecord(_text(entry, "id", True), _text(entry, "fen", True), _text(entry, "best", True),
                           tuple(also), _text(entry, "source"), _text(entry, "played"),

@@ -85,6 +85,7 @@ class PuzzleRecord:
     problems: list[str] = field(default_factory=list)                # lines for the screen (not saved)
     no_save: bool = False            # the unreadable file could not be set aside: never write over it
     seq: int = 0                     # the number of the journal's last line this record holds
+    theme: str = ""                  # the theme the player chose last ("": every theme)
 
     def copy(self) -> PuzzleRecord:
         """A copy whose dicts and lists are its own (the ratings are frozen values, shared)."""
@@ -107,7 +108,7 @@ class PuzzleRecord:
         return {"version": RECORD_VERSION, "player": self.player.to_json(),
                 "puzzles": {k: v.to_json() for k, v in sorted(self.puzzles.items())},
                 "attempts": dict(sorted(self.attempts.items())), "solved": dict(sorted(self.solved.items())),
-                "recent": list(self.recent), "seq": self.seq}
+                "recent": list(self.recent), "seq": self.seq, "theme": self.theme}
 
 
 def puzzle_record_path() -> StrPath:
@@ -149,6 +150,10 @@ def _good_id(key: object) -> bool:
     return puzzle_id_problem(key) is None
 
 
+def _good_theme(theme: object) -> bool:
+    return isinstance(theme, str) and len(theme) <= 40 and theme.isprintable()
+
+
 def record_from_json(data: object) -> tuple[PuzzleRecord, list[str]]:
     """The record in decoded JSON, and what of it could not be kept (one phrase each; none: all kept)."""
     if not isinstance(data, dict):
@@ -158,7 +163,7 @@ def record_from_json(data: object) -> tuple[PuzzleRecord, list[str]]:
     if data.get("version") != RECORD_VERSION:
         lost.append(f"version {excerpt(repr(data.get('version')), 20)}, expected {RECORD_VERSION}")
     unknown = sorted(str(k) for k in data if k not in ("version", "player", "puzzles", "attempts", "solved",
-                                                        "recent", "seq"))
+                                                        "recent", "seq", "theme"))
     if unknown:
         lost.append("unknown " + ", ".join(excerpt(k, 20) for k in unknown[:5]))
     if "player" in data:
@@ -196,6 +201,11 @@ def record_from_json(data: object) -> tuple[PuzzleRecord, list[str]]:
         record.recent = good[-MAX_RECENT:]
     else:
         lost.append("recent is not a list")
+    theme = data.get("theme", "")
+    if _good_theme(theme):
+        record.theme = theme
+    else:
+        lost.append(f"bad theme {excerpt(repr(theme), 20)}")
     seq = _number(data.get("seq", 0), 0, 2 ** 62)
     if seq is None or seq != int(seq):
         lost.append(f"bad seq {excerpt(repr(data.get('seq')), 20)}")
@@ -285,6 +295,9 @@ def _apply(record: PuzzleRecord, entry: object) -> bool:
     recent = entry.get("recent")
     if isinstance(recent, list):
         record.recent = [k for k in recent if _good_id(k)][-MAX_RECENT:]
+    theme = entry.get("theme")
+    if theme is not None and _good_theme(theme):
+        record.theme = str(theme)
     record.seq = int(seq)
     return True
 
@@ -308,6 +321,8 @@ def _diff(old: PuzzleRecord, new: PuzzleRecord) -> dict[str, object]:
             entry[name] = counts
     if new.recent != old.recent:
         entry["recent"] = list(new.recent)
+    if new.theme != old.theme:
+        entry["theme"] = new.theme
     return entry
 
 

@@ -324,6 +324,42 @@ def due_exercises(now: datetime.datetime | None = None) -> list[Puzzle]:
     return _usable([r for r in records if r.is_due(now)])
 
 
+def nothing_due_words(now: datetime.datetime | None = None) -> str:
+    """What the Practise screen says when no exercise is due: to a new player how exercises are
+    made, otherwise when the next one is due, or that every one is done.  Never raises."""
+    try:
+        records = load_exercises().exercises
+    except Exception:
+        records = []
+    if not records:
+        return ("You have no exercises yet. Play a game, then open its report (Game report in the "
+                "review): each of your mistakes becomes an exercise here.")
+    waiting = [r for r in records if not r.done]
+    if not waiting:
+        return (f"All {len(records)} of your exercises are solved twice: well done. "
+                "A report of your next game makes new ones.")
+    now = now or datetime.datetime.now(datetime.timezone.utc)
+    soonest = min(_due_at(r, now) for r in waiting)
+    return (f"Nothing is due now: your next exercise is due {_when(soonest - now)}. "
+            "A solved exercise comes back a day later.")
+
+
+def _due_at(record: ExerciseRecord, now: datetime.datetime) -> datetime.datetime:
+    from ..store.exercises import moment
+
+    return moment(record.due) or now
+
+
+def _when(delta: datetime.timedelta) -> str:
+    minutes = max(1, round(delta.total_seconds() / 60))
+    if minutes < 60:
+        return f"in {minutes} minute{'s' if minutes != 1 else ''}"
+    hours = round(minutes / 60)
+    if hours < 36:
+        return f"in about {hours} hour{'s' if hours != 1 else ''}"
+    return f"in {round(hours / 24)} days"
+
+
 def record_exercise(puzzle_id: str, solved: bool) -> bool:
     """One attempt at an exercise: a solve makes it due a day later, solved twice it is done
     (kept, no longer due); a failure brings it back soon.  False when the attempt was not

@@ -11,6 +11,7 @@ picks at random among the ``CLOSEST`` nearest the player's rating that are withi
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 
 from .puzzle import Puzzle
@@ -92,3 +93,38 @@ def load_puzzles(path=None) -> tuple[list[Puzzle], list[str], str | None]:
         first = f": {problems[0][:100]}" if problems else ""
         return [], problems, f"the puzzle file {name} has no puzzle that can be used{first}"
     return puzzles, problems, None
+
+
+_loaded: dict[tuple[object, ...], tuple[list[Puzzle], list[str], str | None]] = {}
+_loading = threading.Lock()
+
+
+def _file_key(path: object) -> tuple[object, ...]:
+    """What tells one puzzle file from another, and a file from itself changed since."""
+    import os
+
+    from ..engine import shipped
+
+    source = shipped.path(PUZZLE_FILE) if path is None else path
+    name = os.fspath(source) if isinstance(source, (str, os.PathLike)) else str(source)
+    try:
+        st = os.stat(name)
+        return name, st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
+    except (OSError, ValueError):
+        return (name,)
+
+
+def load_puzzles_once(path: object = None) -> tuple[list[Puzzle], list[str], str | None]:
+    """``load_puzzles``, read once per process for each file (a big set takes seconds to read:
+    the Puzzles screen calls this in its loader thread, and a second visit finds it read).
+    A file changed since is read again; a file that could not be read is tried again next
+    time.  Two callers at once read it once: the second waits for the first."""
+    key = _file_key(path)
+    with _loading:
+        found = _loaded.get(key)
+        if found is None:
+            found = load_puzzles(path)
+            if found[2] is None:
+                _loaded.clear()   # one set kept: a file changed since is not kept twice
+                _loaded[key] = found
+        return list(found[0]), list(found[1]), found[2]

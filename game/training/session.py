@@ -11,7 +11,10 @@ ends (``result``): solved without help, or not (a wrong move, a hint, the soluti
 
 ``Refutation`` explains a wrong move in words, as the game report does
 (``analysis.explain``), from a search run in the engine's process: ``ask`` sends it,
-``poll`` (once a frame) collects it.  No pygame here.
+``poll`` (once a frame) collects it.  Its words come in parts kept apart, so the move
+played, what answers it and the better line never run together: ``verdict`` ("17-21
+loses a man"), ``reply`` (the refutation, the opponent's move first) and ``better`` (the
+solution's line from the wrong move's place).  No pygame here.
 """
 
 from __future__ import annotations
@@ -211,6 +214,9 @@ class Refutation:
         self.text: str | None = None
         self.line: tuple[Move, ...] = ()   # the refutation, opponent first
         self.error: str | None = None
+        self.verdict = ""                  # "17-21 loses a man" (the move played and what it does)
+        self.reply = ""                    # "26-22 6-9 22-17 …": what answers it
+        self.better = ""                   # "11-16 …": the solution's line instead
 
     @property
     def thinking(self) -> bool:
@@ -226,6 +232,7 @@ class Refutation:
         self._question = None
         self._pv = ()
         self.text, self.line, self.error = None, (), None
+        self.verdict = self.reply = self.better = ""
 
     def ask(self, session: PuzzleSession) -> None:
         """Explain the wrong move of ``session`` (nothing when it has none)."""
@@ -290,13 +297,15 @@ class Refutation:
             words = explain(before, move, refutation, better=better, played_score=played_score,
                             best_line=better_line, names=self.names)
         self.line = words.line
-        if words.reason == _NO_REASON:
-            text = f"{move} is not the answer"
-            if words.line:
-                text += f": {line_text(words.line)}"
-        else:
-            text = words.text
-        self.text = text
+        reason = words.reason
+        if better is not None and reason.endswith(f" with {better}"):
+            reason = reason[:-len(f" with {better}")]   # the better move is said on its own line
+        self.verdict = f"{move} is not the answer" if reason == _NO_REASON else f"{move} {reason}"
+        self.reply = line_text(words.line) if words.line else ""
+        self.better = line_text(better_line) if better_line else ""
+        self.text = "; ".join(part for part in (self.verdict,
+                                                 self.reply and f"the reply: {self.reply}",
+                                                 self.better and f"better: {self.better}") if part)
 
     def close(self) -> None:
         self.clear()

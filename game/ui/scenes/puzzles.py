@@ -10,16 +10,21 @@ move is answered by the opponent's reply from the solution line, animated; a wro
 one stays on the board and the note says why it fails, in the game report's words,
 from a search in an engine process of the screen's own (``training.session.Refutation``).
 Hint (H) marks the piece to move, then the move; Retry (R) starts again; Solution (S)
-plays the line through (Left/Right step it); Next (N, or Enter once it is over) serves
-another puzzle near the player's rating; T or the chooser picks a theme; F flips the
-board; Esc goes back.  The first end of each attempt counts: solved without help, or
-not.  Both the player's rating and the puzzle's change (Glicko-2), kept in the store.
+plays the line through (Left/Right step it; on a first try it warns first that this
+costs rating, and a second S shows it); Next (N, or Enter once it is over) serves another
+puzzle near the player's rating; T focuses the theme chooser (Left/Right pick a theme,
+used from the next puzzle and remembered in the record); F flips the board; Esc goes back.
+The first end of each attempt counts: solved without help, or not.  Both the player's
+rating and the puzzle's change (Glicko-2), kept in the store.
 
-The puzzle file is read in a thread (the window never waits on it); the record is a
-small JSON file read once.
+The window never waits on the disk: the puzzle file (read once per process, see
+``selection.load_puzzles_once``) and the record are read in a thread, and every attempt
+is written by the screen's writer thread (``_writes``); what it could not keep is said
+on the screen ("not saved"), for exercises as for puzzles.
 """
 
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pygame
 
@@ -72,7 +77,13 @@ class PuzzlesScene(BoardControl, Scene):
         self.done_exercises = set()
         self.changed = False         # something arrived this frame (the puzzles read)
         self.served = []             # puzzles shown since the last attempt was kept (the record's recent list)
-        self.record = self._load_record()
+        self.record = None           # the puzzle record, once read (puzzles only)
+        self.rating_words = ""       # "Your rating went up 12, to 1512." once the attempt is kept
+        self.save_problem = ""       # what could not be kept of the attempt, said on screen
+        self.solution_warned = False  # S said once what it costs; the next S shows the solution
+        self.empty_words = ""        # practise with nothing due: why, and what to do
+        self._writes = ThreadPoolExecutor(max_workers=1, thread_name_prefix="puzzles-write")
+        self._pending = []           # (future, what to do with its result) of the writes not yet done
         self.panel = PuzzlePanel(self, None if self.exercises else [ALL_THEMES])
         self.resize(self.size)
         self._loaded = None
@@ -82,49 +93,78 @@ class PuzzlesScene(BoardControl, Scene):
     def leave(self):
         self.refutation.close()
         self.app.set_cursor(False)
+        self._writes.shutdown(wait=False)   # the writes queued still finish (the thread is joined at exit)
 
     # -- loading --------------------------------------------------------------------------
 
-    def _load_record(self):
-        if self.exercises:
-            return None
-        from ...store import load_puzzle_record
-
-        record = load_puzzle_record()
-        if record.problems:
-            self.app.tell(record.problems)
-        return record
-
     def _load(self):
-        """In the loader thread: the puzzles (or the exercises due), handed over in ``_loaded``."""
+        """In the loader thread: the puzzles and the record (or the exercises due), handed over in
+        ``_loaded``."""
         try:
             if self.exercises:
                 from ...training import exercises
 
                 due = list(exercises.due_exercises())
-                self._loaded = (due, None if due else "No exercises are due: every mistake is practised. "
-                                                      "Analyse a game you played to find more.")
+                self._loaded = (due, None, None, "" if due else exercises.nothing_due_words())
             else:
-                from ...training.selection import load_puzzles
+                from ...store import load_puzzle_record
+                from ...training.selection import load_puzzles_once
 
-                puzzles, _, error = load_puzzles(self.params.get("file"))
-                self._loaded = (puzzles, None if error is None else f"Puzzles cannot be shown: {error}")
+                record = load_puzzle_record()
+                puzzles, _, error = load_puzzles_once(self.params.get("file"))
+                self._loaded = (puzzles, None if error is None else f"Puzzles cannot be shown: {error}", record, "")
         except Exception as e:  # never a traceback on the screen: the reason in words
-            self._loaded = ([], f"Puzzles cannot be shown: {type(e).__name__}: {str(e)[:100]}")
+            self._loaded = ([], f"Puzzles cannot be shown: {type(e).__name__}: {str(e)[:100]}", None, "")
 
     def _take_loaded(self):
         if self.puzzles is not None or self._loaded is None:
             return
-        puzzles, error = self._loaded
-        self.puzzles, self.load_error = puzzles, error
+        puzzles, error, record, empty = self._loaded
+        if not self.exercises:
+            if record is None:
+                from ...store import PuzzleRecord
+
+                record = PuzzleRecord(no_save=True)
+            self.record = record
+            if record.problems:
+                self.app.tell(record.problems)
+        self.puzzles, self.load_error, self.empty_words = puzzles, error, empty
         self.changed = True  # drawn in this frame, not at the next redraw a quarter second on
         if not self.exercises and puzzles:
-            options = [ALL_THEMES] + [THEME_WORDS.get(t, t) for t in themes_of(puzzles)]
+            themes = themes_of(puzzles)
+            options = [ALL_THEMES] + [THEME_WORDS.get(t, t) for t in themes]
             self.panel.theme.options = options
-            self.panel.theme.index = 0
+            remembered = self.record.theme
+            self.theme_filter = remembered if remembered in themes else ""
+            self.panel.theme.index = themes.index(self.theme_filter) + 1 if self.theme_filter else 0
         if puzzles:
             self.next_puzzle()
         self.resize(self.size)
+
+    # -- writing, off the frame ----------------------------------------------------------------
+
+    @property
+    def saving(self):
+        """An attempt (or the theme) is being written."""
+        return bool(self._pending)
+
+    def _submit(self, job, done):
+        """Run ``job`` in the writer thread; ``done(result)`` in a frame once it is over (an
+        exception it raised is its result)."""
+        self._pending.append((self._writes.submit(job), done))
+
+    def _collect(self):
+        for item in list(self._pending):
+            future, done = item
+            if not future.done():
+                continue
+            self._pending.remove(item)
+            try:
+                result = future.result()
+            except Exception as e:  # said as not saved, never a traceback
+                result = e
+            done(result)
+            self.changed = True
 
     # -- the puzzle on the board -------------------------------------------------------------
 
@@ -173,6 +213,8 @@ class PuzzlesScene(BoardControl, Scene):
         self.session = PuzzleSession(puzzle)
         self.counted = False
         self.outcome_words = None
+        self.rating_words = self.save_problem = ""
+        self.solution_warned = False
         self.flipped = puzzle.solver == BLACK
         self.resize(self.size)
         self._restart_board()
@@ -191,14 +233,39 @@ class PuzzlesScene(BoardControl, Scene):
         self.input = MoveInput(s.position) if s is not None and s.players_turn else None
 
     def theme_chosen(self, words):
-        """The theme chooser changed: a puzzle of that theme."""
-        self.theme_filter = next((t for t, w in THEME_WORDS.items() if w == words), "")
-        if self.puzzles:
-            self.next_puzzle()
+        """The theme chooser changed: used from the next puzzle (the one on the board stays), and
+        remembered in the record."""
+        chosen = next((t for t, w in THEME_WORDS.items() if w == words), "")
+        if chosen == self.theme_filter:
+            return
+        self.theme_filter = chosen
+        self.say(f"{words}: from the next puzzle" + (" (N)" if self.has_next() else ""))
+        if self.record is None or self.record.no_save:
+            return
+        self.record.theme = chosen
+
+        def remember(record):
+            record.theme = chosen
+
+        from ...store.training import update_puzzle_record
+
+        self._submit(lambda: update_puzzle_record(remember), lambda result: None)
 
     def next_theme(self):
+        """T: the keyboard goes to the theme chooser (Left/Right choose, Esc or Tab leaves it)."""
         if self.panel.theme.enabled and self.panel.theme.visible:
-            self.panel.theme.step(1, wrap=True)
+            self.panel.focus.focus_on(self.panel.theme)
+            self.cursor = None
+            self.say("Left/Right choose a theme, used from the next puzzle")
+
+    def say(self, text, seconds=None):
+        """A message in the status line for a while (``seconds``: longer than the usual)."""
+        super().say(text)
+        if seconds:
+            self.message_until = self.clock + seconds
+
+    def _theme_focused(self):
+        return self.panel.theme.visible and self.panel.focus.focused is self.panel.theme
 
     # -- the buttons ---------------------------------------------------------------------------
 
@@ -215,7 +282,10 @@ class PuzzlesScene(BoardControl, Scene):
             self.say("No hint now: the puzzle is over" if self.session.status != "solving" else "Wait for the reply")
             return
         self.hinted = h
-        self.say(f"Hint: {h.move}" if h.move is not None else f"Hint: the piece on {h.square}")
+        words = f"Hint: {h.move}" if h.move is not None else f"Hint: the piece on {h.square}"
+        if self.session.result is None and self.session.hints == 1:
+            words += " · this try now counts as not solved"
+        self.say(words)
         self._count()
 
     def retry(self):
@@ -223,12 +293,18 @@ class PuzzlesScene(BoardControl, Scene):
             return
         self.session.retry()
         self.outcome_words = None  # counted and shown already: the rating above says it
+        self.rating_words = ""
         self._restart_board()
         self.say("Back to the start")
 
     def solution(self):
         s = self.session
         if s is None or s.solution is not None:
+            return
+        if s.result is None and not self.exercises and not self.solution_warned:
+            # a first try not yet counted: say what it costs before it costs it
+            self.solution_warned = True
+            self.say("The solution counts as not solved and lowers your rating: S again to see it", 4.0)
             return
         self.land()
         s.show_solution()
@@ -268,25 +344,24 @@ class PuzzlesScene(BoardControl, Scene):
         self._new_input()
 
     def _count(self):
-        """The attempt's first end: the ratings change (or the exercise is reported) once."""
+        """The attempt's first end: the ratings change (or the exercise is reported) once, in the
+        writer thread; what could not be kept is said when the write is over."""
         s = self.session
         if s is None or self.counted or s.result is None:
             return
         self.counted = True
         puzzle = s.puzzle
+        solved = bool(s.result)
         if self.exercises:
             self.done_exercises.add(puzzle.id)
-            try:
-                from ...training import exercises
+            from ...training import exercises
 
-                exercises.record_exercise(puzzle.id, bool(s.result))
-            except Exception as e:  # the exercise is kept due: said, never a traceback
-                self.outcome_words = (f"This result could not be kept ({type(e).__name__})", theme.DANGER)
+            self._submit(lambda: exercises.record_exercise(puzzle.id, solved),
+                         lambda kept: self._exercise_kept(s, kept))
             return
         from ...store import StoredRating
         from ...store.training import update_puzzle_record
 
-        solved = bool(s.result)
         served, self.served = self.served, []
         seen = {}
 
@@ -304,16 +379,42 @@ class PuzzlesScene(BoardControl, Scene):
             record.note_attempt(puzzle.id, solved)
             seen["after"] = mine.r
 
-        record, saved = update_puzzle_record(change)
+        self._submit(lambda: update_puzzle_record(change), lambda result: self._attempt_kept(s, result, seen))
+
+    def _exercise_kept(self, session, kept):
+        if kept is True:
+            return
+        words = "Not saved: this attempt could not be written, so the exercise stays as it was"
+        if session is self.session:
+            self.save_problem = words
+        else:
+            self.say(words, 4.0)
+
+    def _attempt_kept(self, session, result, seen):
+        if isinstance(result, Exception) or "after" not in seen:
+            words = f"Not saved: the record could not be written ({type(result).__name__})"
+            if session is self.session:
+                self.save_problem = words
+            else:
+                self.say(words, 4.0)
+            return
+        record, saved = result
+        record.theme = self.theme_filter if self.record is None else self.record.theme
         self.record = record   # the next choice sees the other window's attempts too
         if record.problems:
             self.app.tell(record.problems)
         change = round(seen["after"]) - round(seen["before"])
-        words = f"Your rating went {'up' if change >= 0 else 'down'} {abs(change)}, to {round(seen['after'])}."
+        rating = f"your rating went {'up' if change >= 0 else 'down'} {abs(change)}, to {round(seen['after'])}"
+        problem = ""
         if not saved:
-            words += (" · not saved: the damaged record could not be moved aside" if record.no_save
-                      else " · not saved: the disk refused it")
-        self.outcome_words = (words, theme.GOOD if change >= 0 else theme.TEXT)
+            problem = ("Not saved: the damaged record could not be moved aside" if record.no_save
+                       else "Not saved: the disk refused it")
+        if session is not self.session:
+            if problem:
+                self.say(problem, 4.0)
+            return
+        self.rating_words = rating
+        self.save_problem = problem
 
     # -- the frame ------------------------------------------------------------------------------
 
@@ -321,6 +422,7 @@ class PuzzlesScene(BoardControl, Scene):
         self.clock += dt
         self.changed = False
         self._take_loaded()
+        self._collect()
         if self.anim is not None:
             self.anim.update(dt)
             if self.anim.done:
@@ -356,7 +458,7 @@ class PuzzlesScene(BoardControl, Scene):
         self.solution_in = SOLUTION_PACE if auto and not s.solution_done() else None
 
     def wants_redraw(self):
-        return (self.changed or self.anim is not None or self.loading or self.reply_in is not None
+        return (self.changed or self.anim is not None or self.loading or self.saving or self.reply_in is not None
                 or self.solution_in is not None or self.drag is not None or self.refutation.thinking
                 or (self.message_until and self.clock < self.message_until + 0.1))
 
@@ -370,6 +472,12 @@ class PuzzlesScene(BoardControl, Scene):
         if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
             return
         s = self.session
+        if self._theme_focused() and k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_ESCAPE):
+            if k == pygame.K_ESCAPE:
+                self.panel.focus.clear()   # back to the board, not out of the screen
+            else:
+                self.panel.theme.step(1 if k == pygame.K_RIGHT else -1)
+            return
         if k == pygame.K_ESCAPE:
             if not self._escape_board():
                 self.back()
@@ -420,49 +528,70 @@ class PuzzlesScene(BoardControl, Scene):
         return self.session.puzzle.prompt(theme.SIDE_NAMES)
 
     def facts(self):
-        """The lines under the prompt: the theme, and the ratings (or where the exercises are)."""
+        """The lines under the prompt: the theme, and the ratings (or how many exercises are due)."""
         s = self.session
         if s is None:
             return []
         p = s.puzzle
         lines = [f"Theme: {THEME_WORDS.get(p.theme, p.theme)}"]
         if self.exercises:
-            left = sum(1 for q in self.puzzles if q.id not in self.done_exercises)
-            lines.append(f"Exercises due: {left}")
-            if p.source:
-                lines.append(p.source)
+            lines.append(f"Exercises due: {self.due_count()}")
             return lines
         stored = self.record.puzzles.get(p.id)
         lines.append(f"Your rating: {round(self.record.player.rating)}")
         lines.append(f"Puzzle rating: {round(stored.rating) if stored is not None else p.rating}")
         return lines
 
+    def due_count(self):
+        """The exercises due now, as the Training screen and the record count them: the ones due
+        when the screen opened, less those tried since (a solve is due a day later, a failure
+        some minutes later: see ``store.exercises``)."""
+        return sum(1 for q in self.puzzles or () if q.id not in self.done_exercises)
+
     def note(self):
-        """[(text, colour)]: what happened, why a move fails, the rating's change."""
+        """[(text, colour)]: where an exercise comes from, what happened, why a move fails (the
+        move played, the reply and the better line apart), the rating's change, what was not saved."""
         if self.load_error:
             return [(self.load_error, theme.DANGER if not self.exercises else theme.TEXT)]
         s = self.session
         if s is None:
-            return []
+            return [(self.empty_words, theme.TEXT)] if self.empty_words else []
         out = []
+        if self.exercises and s.puzzle.source:
+            out.append((f"From {s.puzzle.source}", theme.TEXT_DIM))
+        rating = self.rating_words
         if s.solution is not None:
             line = " ".join(str(m) for m in s.puzzle.line)
             out.append((f"Solution: {line}", theme.TEXT))
         elif s.status == SOLVED:
             if s.result:
-                words = "Solved!"
+                out.append(("Solved!" + (f" {rating[:1].upper()}{rating[1:]}." if rating else ""), theme.GOOD))
             elif s.retries:
-                words = "Solved on another try: the first one counts."
-            else:
-                words = "Solved with help: it counts as not solved."
-            out.append((words, theme.GOOD))
+                out.append(("Solved on another try: only the first try counts.", theme.TEXT))
+            else:   # one plain sentence: no green "Solved" beside "not solved"
+                out.append(("Solved with a hint, so it counts as not solved" + (f": {rating}." if rating else "."),
+                            theme.TEXT))
+            rating = ""
+            if len(s.puzzle.line) > 1 or s.moves[:1] != list(s.puzzle.line[:1]):
+                out.append((f"The line: {' '.join(str(m) for m in s.puzzle.line)}", theme.TEXT_DIM))
         elif s.status == FAILED and s.wrong is not None:
-            why = self.refutation.text or f"Looking at what {s.wrong} allows…"
-            out.append((f"Not the answer. {why}", theme.DANGER))
+            r = self.refutation
+            if r.text is None:
+                out.append((f"Not the answer. Looking at what {s.wrong} allows…", theme.DANGER))
+            else:
+                out.append((f"Not the answer: {r.verdict}.", theme.DANGER))
+                if r.reply:
+                    out.append((f"After {s.wrong}: {r.reply}", theme.TEXT))
+                if r.better:
+                    out.append((f"Better: {r.better}", theme.GOOD))
         elif s.moves and s.ply > 0:
             out.append(("Right! Keep going." if s.pending_reply is None else "Right!", theme.GOOD))
+        if rating and s.result is not None:
+            out.append((f"{rating[:1].upper()}{rating[1:]}.", theme.TEXT))
         if self.outcome_words is not None:
             out.append(self.outcome_words)
+        if self.save_problem:
+            out.append((self.save_problem, theme.DANGER))
         return out
 
     def status_text(self):
@@ -470,11 +599,16 @@ class PuzzlesScene(BoardControl, Scene):
             return self.message, theme.ACCENT
         s = self.session
         if s is None:
+            if self.empty_words:
+                return "Nothing to practise now · Esc goes back", theme.TEXT
             return (self.load_error or "Loading puzzles…"), theme.TEXT
+        more = self.has_next()
         if s.solution is not None:
             return f"Solution: move {s.solution} of {len(s.puzzle.line)} · Left/Right to step", theme.TEXT
         if s.status == SOLVED:
-            return "Solved · N for the next puzzle", theme.TEXT
+            if more:
+                return f"Solved · N for the next {'exercise' if self.exercises else 'puzzle'}", theme.TEXT
+            return ("Solved · that was the last exercise due" if self.exercises else "Solved"), theme.TEXT
         if s.status == FAILED:
             return "Not the answer · R to retry, S for the solution", theme.TEXT
         if s.pending_reply is not None:
@@ -516,12 +650,30 @@ class PuzzlesScene(BoardControl, Scene):
 
     def draw(self, surface):
         theme.gradient_background(surface)
-        self.renderer.draw(surface, self.layout, self.picture())
+        if self.session is None and self.empty_words:
+            self._draw_nothing_due(surface)
+        else:
+            self.renderer.draw(surface, self.layout, self.picture())
         if self.cursor is not None:
             self.renderer.draw_cursor(surface, self.layout.board.cell_rect(*self.cursor))
         text, size, colour = self.status_line()
         theme.blit_text(surface, text, size, colour, self.layout.status.center, "center")
         self.panel.draw(surface)
+
+    def _nothing_due_lines(self):
+        """The words where the board would be, when there is nothing to practise: (lines, size)."""
+        rect = self.layout.board.rect
+        size = max(16, min(30, rect.height // 14))
+        return theme.wrap(self.empty_words, size, int(rect.width * 0.8)), size
+
+    def _draw_nothing_due(self, surface):
+        rect = self.layout.board.rect
+        lines, size = self._nothing_due_lines()
+        line_h = theme.font(size).get_linesize()
+        y = rect.centery - len(lines) * line_h // 2
+        for ln in lines:
+            theme.blit_text(surface, ln, size, theme.TEXT, (rect.centerx, y + line_h // 2), "center")
+            y += line_h
 
     def layout_boxes(self):
         from ..layout_check import Box
