@@ -2,6 +2,7 @@
 
     python tools/kill_loop.py                 # 60 kills, seed 1
     python tools/kill_loop.py --kills 150 --seed 7
+    python tools/kill_loop.py --training      # the training records instead (tools/training_kill_loop.py)
 
 Each round starts a headless child in one data folder (CHECKERS_HOME, kept for
 the whole run).  The child does what the game does: ``start_up()``, then
@@ -358,13 +359,22 @@ def check_library(home, exports, imports, exported, problems):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--kills", type=int, default=60)
+    ap.add_argument("--kills", type=int, default=None, help="kills (default 60; with --training 200)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-delay", type=float, default=0.4, help="longest wait before a kill, seconds")
     ap.add_argument("--max-library-delay", type=float, default=2.0,
                     help="longest wait before a kill in a round that starts with a library job, seconds")
     ap.add_argument("--keep", action="store_true", help="keep the data folder")
+    ap.add_argument("--training", action="store_true",
+                    help="instead: the training records, two windows writing at once (tools/training_kill_loop.py; "
+                         "--kills defaults to 200 there)")
     args = ap.parse_args(argv)
+    if args.training:
+        import training_kill_loop
+
+        return training_kill_loop.run(200 if args.kills is None else args.kills, args.seed, args.max_delay,
+                                      args.keep)
+    args.kills = 60 if args.kills is None else args.kills
     rng = random.Random(args.seed)
     home = Path(tempfile.mkdtemp(prefix="checkers-kill-loop-"))
     outside = Path(tempfile.mkdtemp(prefix="checkers-kill-loop-outside-"))

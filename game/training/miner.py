@@ -149,7 +149,8 @@ class Miner:
     # -- searching -----------------------------------------------------------------
 
     def scores(self, position: Position, depth: int) -> list[tuple[Move, int]]:
-        return self.searcher.root_scores(position, depth)
+        scores: list[tuple[Move, int]] = self.searcher.root_scores(position, depth)
+        return scores
 
     def verdict(self, position: Position, depth: int, fresh: bool = False) -> Verdict:
         if fresh:

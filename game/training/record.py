@@ -121,7 +121,7 @@ class Record:
             row = counts.setdefault(g.level, [0, 0, 0])
             row[{WON: 0, DRAWN: 1, LOST: 2}[g.score]] += 1
         order = [lv for lv in LADDER_ORDER if lv in counts] + sorted(lv for lv in counts if lv not in LEVEL_ELO)
-        return [LevelRow(lv, *counts[lv], LEVEL_ELO.get(lv)) for lv in order]
+        return [LevelRow(lv, counts[lv][0], counts[lv][1], counts[lv][2], LEVEL_ELO.get(lv)) for lv in order]
 
     def totals(self) -> tuple[int, int, int]:
         rows = self.by_level()

@@ -10,6 +10,7 @@ picks at random among the ``CLOSEST`` nearest the player's rating that are withi
 
 from __future__ import annotations
 
+import os
 import random
 import threading
 from collections.abc import Iterable, Mapping, Sequence
@@ -50,7 +51,7 @@ def next_puzzle(puzzles: Sequence[Puzzle], player: float, ratings: Mapping[str, 
     latest = [i for i in reversed(recent) if i in ids][:AVOID_RECENT]
     avoid = set(latest[:max(0, min(len(latest), len(pool) - 1))])
     fresh = [p for p in pool if p.id not in avoid]
-    done = set(solved)
+    done = solved if isinstance(solved, (set, frozenset, dict)) else set(solved)   # a record's: no copy
     unsolved = [p for p in fresh if p.id not in done]
     choices = unsolved or fresh
     choices.sort(key=lambda p: (abs(rating_of(p, ratings) - player), p.id))
@@ -62,7 +63,7 @@ PUZZLE_FILE = "puzzles.pdn"
 MAX_FILE = 64 * 1024 * 1024   # far more than any puzzle set: a file past it is not ours
 
 
-def load_puzzles(path=None) -> tuple[list[Puzzle], list[str], str | None]:
+def load_puzzles(path: str | os.PathLike[str] | None = None) -> tuple[list[Puzzle], list[str], str | None]:
     """The puzzles of ``path`` (default: the shipped set), the games skipped (one line each), and
     None, or a one-line reason there are none to serve (a missing or damaged file).  Never raises."""
     from pathlib import Path
@@ -99,10 +100,8 @@ _loaded: dict[tuple[object, ...], tuple[list[Puzzle], list[str], str | None]] = 
 _loading = threading.Lock()
 
 
-def _file_key(path: object) -> tuple[object, ...]:
+def _file_key(path: str | os.PathLike[str] | None) -> tuple[object, ...]:
     """What tells one puzzle file from another, and a file from itself changed since."""
-    import os
-
     from ..engine import shipped
 
     source = shipped.path(PUZZLE_FILE) if path is None else path
@@ -114,7 +113,7 @@ def _file_key(path: object) -> tuple[object, ...]:
         return (name,)
 
 
-def load_puzzles_once(path: object = None) -> tuple[list[Puzzle], list[str], str | None]:
+def load_puzzles_once(path: str | os.PathLike[str] | None = None) -> tuple[list[Puzzle], list[str], str | None]:
     """``load_puzzles``, read once per process for each file (a big set takes seconds to read:
     the Puzzles screen calls this in its loader thread, and a second visit finds it read).
     A file changed since is read again; a file that could not be read is tried again next

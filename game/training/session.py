@@ -28,6 +28,11 @@ from ..engine.process import close_quietly
 from ..rules import COLOR_NAMES, Move, Position
 from .puzzle import Puzzle
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
 SOLVING, SOLVED, FAILED = "solving", "solved", "failed"
 RIGHT, WRONG = "right", "wrong"
 
@@ -193,7 +198,8 @@ class PuzzleSession:
 
     def history_after_wrong(self) -> tuple[Position, ...]:
         """The earlier positions the engine is shown with the position after the wrong move."""
-        return engine_history(self.positions, self.moves)
+        history: tuple[Position, ...] = tuple(engine_history(self.positions, self.moves))
+        return history
 
 
 class Refutation:
@@ -204,12 +210,13 @@ class Refutation:
     known (and then ``text`` holds them); ``close()`` ends the process without waiting.
     """
 
-    def __init__(self, client_factory, names: tuple[str, str] = COLOR_NAMES):
+    def __init__(self, client_factory: Callable[[], Any], names: tuple[str, str] = COLOR_NAMES) -> None:
         self._factory = client_factory
         self.names = names
-        self.client = None
-        self._rid = None
-        self._question = None
+        self.client: Any = None
+        self._rid: Any = None
+        # (the position before the wrong move, the move, the solution from there, the forced replies)
+        self._question: tuple[Position, Move, tuple[Move, ...], Any] | None = None
         self._pv: tuple[Move, ...] = ()
         self.text: str | None = None
         self.line: tuple[Move, ...] = ()   # the refutation, opponent first
@@ -261,7 +268,8 @@ class Refutation:
 
     def poll(self) -> str | None:
         """The words, once known (None meanwhile)."""
-        if self._rid is None or self.client is None:
+        question = self._question
+        if self._rid is None or self.client is None or question is None:
             return self.text
         from ..engine.process import Done, Info
 
@@ -269,7 +277,7 @@ class Refutation:
             messages = self.client.poll()
         except Exception as e:
             self._rid, self.error = None, str(e).splitlines()[0] if str(e) else type(e).__name__
-            self._finish(self._question[3].moves, None)
+            self._finish(question[3].moves, None)
             return self.text
         for msg in messages:
             if getattr(msg, "request_id", None) != self._rid:
@@ -278,7 +286,7 @@ class Refutation:
                 self._pv = tuple(msg.pv)   # the deepest line so far
             elif isinstance(msg, Done):
                 self._rid = None
-                forced = self._question[3]
+                forced = question[3]
                 if msg.error:
                     self.error = msg.error.splitlines()[0]
                 pv = self._pv if self._pv and self._pv[0] == msg.move else ((msg.move,) if msg.move else ())
@@ -288,6 +296,8 @@ class Refutation:
         return self.text
 
     def _finish(self, refutation: tuple[Move, ...], played_score: int | None) -> None:
+        if self._question is None:
+            return
         before, move, better_line, _ = self._question
         better = better_line[0] if better_line else None
         # what the move loses on the board by itself ("walks into a two-for-one shot"); failing

@@ -24,6 +24,7 @@ on the screen ("not saved"), for exercises as for puzzles.
 """
 
 import threading
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 
 import pygame
@@ -49,6 +50,23 @@ ALL_THEMES = "All themes"
 
 def _rating(stored):
     return Rating(stored.rating, stored.rd, stored.volatility)
+
+
+class _Ratings(Mapping):
+    """The record's puzzle ratings as numbers, read through (``selection.next_puzzle`` looks up
+    only the puzzles it weighs)."""
+
+    def __init__(self, stored):
+        self.stored = stored
+
+    def __getitem__(self, key):
+        return self.stored[key].rating
+
+    def __iter__(self):
+        return iter(self.stored)
+
+    def __len__(self):
+        return len(self.stored)
 
 
 @register("puzzles")
@@ -191,7 +209,7 @@ class PuzzlesScene(BoardControl, Scene):
             order = self.puzzles[at + 1:] + self.puzzles[:at + 1]
             left = [p for p in order if p.id not in self.done_exercises and p is not current]
             return left[0] if left else None
-        ratings = {k: v.rating for k, v in self.record.puzzles.items()}
+        ratings = _Ratings(self.record.puzzles)   # a view: a record of 100,000 puzzles is not copied per choice
         return next_puzzle(self.puzzles, self.record.player.rating, ratings, self.theme_filter,
                            self.record.recent, self.record.solved)
 
