@@ -462,3 +462,21 @@ def test_next_after_a_right_first_move_counts_the_attempt_as_not_solved(app, tmp
     key(app, pygame.K_n, n=2)                                  # untouched: skipped, not counted
     written(app, scene)
     assert second not in load_puzzle_record().attempts
+
+
+def test_the_puzzle_set_is_read_once_not_on_each_visit(app, puzzle_file, monkeypatch):
+    from game.training import selection
+
+    reads = []
+    real = selection.load_puzzles
+    monkeypatch.setattr(selection, "load_puzzles", lambda path=None: reads.append(path) or real(path))
+    selection._loaded.clear()
+    for _ in range(3):
+        scene = open_puzzles(app, puzzle_file)
+        assert scene.session is not None and scene.session.puzzle.id == "shot-1"
+        key(app, pygame.K_ESCAPE, n=2)
+        assert app.stack.top is not scene
+    assert len(reads) == 1   # a set of 120,000 puzzles takes most of a minute to read: once per run
+    puzzle_file.write_text(write_puzzles([shot("shot-2")]))   # changed since: read again
+    scene = open_puzzles(app, puzzle_file)
+    assert len(reads) == 2 and scene.session.puzzle.id == "shot-2"

@@ -242,3 +242,70 @@ def test_a_change_that_raises_writes_nothing():
     with pytest.raises(RuntimeError):
         update_puzzle_record(change)
     assert record_file().read_bytes() == before
+
+
+# -- a big record: read once, each attempt appended (issue 45, item 4) ---------------------------
+
+def test_an_attempt_reads_only_what_other_windows_added_never_the_whole_record_again(monkeypatch):
+    from game.store import training
+
+    record = a_record()
+    for i in range(2000):
+        record.puzzles[f"big-{i}"] = StoredRating(1500 + i % 300, 100, 0.06)
+    assert save_puzzle_record(record)
+    load_puzzle_record()                       # the screen reads it once, in its loader thread
+    size = record_file().stat().st_size
+    reads = []
+    real = training.read_json
+    monkeypatch.setattr(training, "read_json", lambda *a, **k: reads.append(a) or real(*a, **k))
+    for i in range(5):
+        _, saved = update_puzzle_record(_attempt(f"q-{i}", True, 1))
+        assert saved
+    assert reads == [] and record_file().stat().st_size == size   # the file is neither read nor rewritten
+    journal = training.journal_path(puzzle_record_path())
+    assert os.path.getsize(journal) < 2000                        # five short lines
+    training._books.clear()                                       # another process: the file and the journal
+    again = load_puzzle_record()
+    assert [again.attempts[f"q-{i}"] for i in range(5)] == [1] * 5 and len(again.puzzles) == 2006
+
+
+def test_a_torn_journal_line_from_a_kill_is_skipped_and_the_next_attempt_kept():
+    from game.store import training
+
+    update_puzzle_record(_attempt("a", True, 1))
+    journal = training.journal_path(puzzle_record_path())
+    with open(journal, "ab") as f:
+        f.write(b'{"seq": 2, "attempts": {"tor')            # a window killed while appending
+    training._books.clear()
+    record, saved = update_puzzle_record(_attempt("b", True, 1))
+    assert saved and record.attempts == {"a": 1, "b": 1}
+    training._books.clear()
+    assert load_puzzle_record().attempts == {"a": 1, "b": 1} and load_puzzle_record().problems == []
+
+
+def test_a_fold_killed_before_the_journal_went_counts_nothing_twice(monkeypatch):
+    from game.store import training
+
+    for _ in range(3):
+        update_puzzle_record(_attempt("same", True, 1))
+    journal = training.journal_path(puzzle_record_path())
+    kept = open(journal, "rb").read()
+    monkeypatch.setattr(training, "COMPACT_AT", 0)
+    training._books.clear()
+    assert load_puzzle_record().attempts == {"same": 3}      # folded into the file, the journal removed
+    assert not os.path.exists(journal)
+    open(journal, "wb").write(kept)                           # as if the kill came before the removal
+    training._books.clear()
+    assert load_puzzle_record().attempts == {"same": 3}
+
+
+def test_a_journal_that_is_not_a_regular_file_is_set_aside_never_read():
+    from game.store import training
+
+    record_file()
+    journal = training.journal_path(puzzle_record_path())
+    os.mkfifo(journal)
+    record = returns_soon(load_puzzle_record)
+    assert any("journal" in p and "set aside" in p for p in record.problems), record.problems
+    _, saved = update_puzzle_record(_attempt("x", True, 1))
+    assert saved and os.path.isfile(journal)
