@@ -542,6 +542,8 @@ class PuzzlesScene(BoardControl, Scene):
         if self.session is None:
             if self.loading:
                 return "Loading puzzles…"
+            if self.empty_words:
+                return "Nothing to practise now"
             return "No exercise to show" if self.exercises else "No puzzle to show"
         return self.session.puzzle.prompt(theme.SIDE_NAMES)
 
@@ -573,7 +575,7 @@ class PuzzlesScene(BoardControl, Scene):
             return [(self.load_error, theme.DANGER if not self.exercises else theme.TEXT)]
         s = self.session
         if s is None:
-            return [(self.empty_words, theme.TEXT)] if self.empty_words else []
+            return []   # nothing due: said where the board would be (``_draw_nothing_due``)
         out = []
         if self.exercises and s.puzzle.source:
             out.append((f"From {s.puzzle.source}", theme.TEXT_DIM))
