@@ -286,8 +286,9 @@ def test_transposition_table_is_bounded():
     s = Searcher(tt_entries=2000)
     for _ in s.search(Position.initial(), depth=12):
         pass
-    assert s.nodes > 8000  # enough stores to overflow the table several times
-    assert len(s.tt) <= 2000 + 1100  # trimmed every 1024 nodes
+    assert s.nodes > 8000  # enough stores to fill the table several times
+    assert 1800 < len(s.tt) <= 2048  # full, at its cap: 2000 rounded up to a power of two
+    assert s.core.table.mask + 1 == 2048
 
 
 def test_depth_8_in_the_opening_takes_few_nodes():
@@ -438,66 +439,87 @@ def test_probcut_cuts_nodes_and_keeps_short_wins():
 
 # -- search hygiene ----------------------------------------------------------------
 
-def test_trim_drops_what_earlier_searches_wrote_first():
-    s = Searcher(endgame=None)
-    list(s.search(Position.initial(), depth=10))
-    # the next move's search rewrites part of the same tree
-    info = list(s.search(Position.initial(), depth=6))[-1]
-    current = {k for k, e in s.tt.items() if e[5] == s._generation}
-    assert 0 < 2 * len(current) < len(s.tt)
-    s.tt_entries = 2 * len(current) + 1
-    s._trim()
-    # exactly what the last search wrote is left, its principal variation included
-    assert set(s.tt) == current
-    pos = Position.initial()
-    for m in info.pv[:-1]:
-        pos = pos.play(m)
-        assert pos.state in s.tt
+def _interpreted_table_module():
+    import sys
+
+    from game.engine import corebuild
+
+    core = corebuild.interpreted_core()
+    return sys.modules[f"{core.__name__.rpartition('.')[0]}.table"]
 
 
-def test_trim_keeps_the_pv_when_the_table_overflows():
+def test_a_full_table_replaces_what_earlier_searches_wrote_first():
+    # (the interpreted build, whose store() Python can call; the oracle,
+    # tests/test_core_oracle.py, checks that the compiled one replaces alike)
+    T = _interpreted_table_module()
+    t = T.Table(8)  # two buckets of four: at its cap from the start
+    bucket = lambda bm: ((bm * T.HASH1) & T.M64) >> t.shift  # noqa: E731  (the bucket of (bm, 0, 0, 0))
+    men = [1 << b for b in range(35) if T.BOARD >> b & 1]
+    same = [m for m in men if bucket(T.pack(m)) == bucket(T.pack(men[0]))][:7]
+    assert len(same) == 7
+    t.generation = 1
+    for depth, bm in zip((5, 6, 7, 8), same, strict=False):
+        t.store(T.pack(bm), 0, True, depth, 0, T.UPPER, 0, 0, 0, 1)
+    assert [t.get(bm, 0, 0, 0, True)[0] for bm in same[:4]] == [5, 6, 7, 8]
+    t.generation = 2
+    t.store(T.pack(same[4]), 0, True, 1, 0, T.UPPER, 0, 0, 0, 1)   # an earlier search's shallowest goes
+    assert t.get(same[0], 0, 0, 0, True) is None and t.get(same[4], 0, 0, 0, True)[0] == 1
+    t.store(T.pack(same[5]), 0, True, 2, 0, T.EXACT, 0, 0, 0, 1)   # then the next of the earlier search
+    assert t.get(same[1], 0, 0, 0, True) is None
+    t.renew(same[3], 0, 0, 0, True)   # (the principal variation is made this search's)
+    t.store(T.pack(same[6]), 0, True, 9, 0, T.LOWER, 0, 0, 0, 1)
+    # the last of the earlier search went, not the renewed one, and no exact score
+    assert t.get(same[2], 0, 0, 0, True) is None
+    assert {bm for bm in same if t.get(bm, 0, 0, 0, True)} == {same[3], same[4], same[5], same[6]}
+    t.store(T.pack(same[2]), 0, True, 3, 0, T.UPPER, 0, 0, 0, 1)   # all this search's: the shallowest bound
+    assert t.get(same[4], 0, 0, 0, True) is None and t.count == 4
+
+
+def test_below_its_cap_the_table_grows_and_loses_nothing():
+    T = _interpreted_table_module()
+    t = T.Table(1 << 16)
+    assert t.mask + 1 == 1 << T.TT_MIN_BITS   # a short search pays for no more than it uses
+    keys = [(T.pack(1 << (b % 32)) | (n << 32), n) for n in range(3000) for b in (n,)]
+    for depth, (k0, k1) in enumerate(keys):
+        t.store(k0, k1, True, depth % 100, 0, T.EXACT, 0, 0, 0, 1)
+    assert t.count == len(keys) == len(t.states()) and t.mask + 1 > 1 << T.TT_MIN_BITS
+    t.set_entries(1024)   # a smaller cap: rebuilt at it
+    assert t.mask + 1 == 1024 and 900 < t.count <= 1024   # (a full bucket keeps its four most worth keeping)
+
+
+def test_the_pv_survives_a_full_table():
     s = Searcher(tt_entries=2000, endgame=None)
     info = list(s.search(Position.initial(), depth=9))[-1]
     assert len(info.pv) >= 6
-    s._trim()
-    assert len(s.tt) <= 2000
+    assert len(s.tt) <= 2048
     # the principal variation can still be read back from the table
     assert s._pv(Position.initial().state, info.pv[0].to_raw(), 9)[:len(info.pv)] == info.pv
 
 
-def test_trimming_the_table_never_holds_a_second_table():
-    # The table at its largest is where memory peaks: trimming it sets the
-    # entries it keeps aside and lets the old table go before the new one is
-    # made.  Two whole tables side by side would be 84 MB more at a million
-    # entries.  (The interpreted core, whose arrays tracemalloc sees; the
-    # compiled one clears the same table in place, and tests/test_core_oracle.py
-    # checks that its trims keep what the interpreted core's keep.)
+def test_a_full_table_is_never_rebuilt():
+    # At its cap a new entry replaces an old one in place: nothing is
+    # allocated, however many stores follow (the old table rebuilt itself
+    # three times a second).  The interpreted core, whose arrays tracemalloc
+    # sees; the compiled one runs the same code.
     import tracemalloc
 
     from game.engine import corebuild
 
-    s = Searcher(core=corebuild.interpreted_core(), endgame=None, tt_entries=1 << 20)
-    list(s.search(Position.initial(), depth=12))
-    core = s.core
-    table_bytes = 40 * (core.table.mask + 1)  # four words a slot, and its order
+    s = Searcher(core=corebuild.interpreted_core(), endgame=None, tt_entries=1 << 13)
+    list(s.search(Position.initial(), depth=10))
+    table = s.core.table
+    assert table.mask + 1 == 1 << 13 and table.count > 1000   # at its cap (it grows when a bucket overflows)
+    table_bytes = 32 * (table.mask + 1)
     tracemalloc.start()
     try:
-        # a first trim makes the table again under tracemalloc, so that the
-        # second one's letting it go is seen
-        s.tt_entries = core.table.count - 1
-        s._trim()
-        before = core.table.count
-        assert before > 1000
-        s.tt_entries = before // 2
         base = tracemalloc.get_traced_memory()[0]
         tracemalloc.reset_peak()
-        s._trim()
+        list(s.search(Position.from_fen("W:W18,21,23,28,29,30,31,32:B1,3,5,7,9,11,12,13"), depth=9))
         peak = tracemalloc.get_traced_memory()[1] - base
     finally:
         tracemalloc.stop()
-    assert core.table.count == before // 4  # trimmed to half of tt_entries
-    assert 40 * (core.table.mask + 1) == table_bytes  # the same size of table
-    assert peak < table_bytes // 2, (peak, table_bytes)
+    assert s.nodes > 5000 and table.mask + 1 == 1 << 13
+    assert peak < table_bytes // 4, (peak, table_bytes)
 
 
 def test_draws_by_the_games_history_do_not_outlive_that_history():

@@ -233,15 +233,13 @@ class Core:
     # -- the tree ------------------------------------------------------------------
 
     def poll(self):
-        """Every poll_every nodes: other threads and Ctrl+C, the stop request, the clock, the table's size."""
+        """Every poll_every nodes: other threads and Ctrl+C, the stop request, the clock."""
         self.poll_at = self.nodes + self.poll_every
         let_python_in()  # (other threads, Ctrl+C)
         if self.stop is not None and self.stop():
             raise Stop
         if self.deadline >= 0 and self.clock() >= self.deadline:
             raise Stop
-        if self.table.count > self.table.entries:
-            self.table.trim()
         return 0
 
     def repeated(self, k0, k1, black):
@@ -447,13 +445,13 @@ class Core:
         tc = 0
         tnm = 0  # and the number of moves it stored
         if depth > 0 and self.tt_read:
-            h = tab.slot(k0, k1, black)
-            w = tab.tt[4 * h + 2]
+            h = tab.slot(k0, k1, black)   # (the index of the entry's data word)
+            w = tab.tt[h] if h >= 0 else 0
             if w & 1:
                 if w >> 40 & 63:
                     tf = ONE << ((w >> 40 & 63) - 1)
                     tt_ = ONE << ((w >> 46 & 63) - 1)
-                    tc = unpack(tab.tt[4 * h + 3] & LOW32)
+                    tc = unpack(tab.tt[h + 4] & LOW32)
                 tnm = w >> 11 & 511
                 edepth = w >> 4 & 127
                 if edepth >= depth and ply:

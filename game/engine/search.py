@@ -78,16 +78,14 @@ class SearchParams(NamedTuple):
     reducing late moves less at PV nodes.
     """
 
-    # The table's size in entries, by the core's node rate: at most half its
-    # slots are used, 40 bytes a slot (see table.Table.alloc), so the compiled
-    # core's table is 84 MB at most (2**21 slots), with the entries a trim
-    # keeps (40 bytes each, half the table's) beside it while it is rebuilt.
-    # A table that overflows several times a move loses the transpositions of
-    # the deepest iterations, and the tree to a fixed depth grows
-    # (docs/measurements.md has the node counts).  The interpreted core fills
-    # a fifth as many in its time, and its trims are Python loops over every
-    # slot: a second or more at the compiled size.  Either way a short search
-    # starts small (see table.Table.alloc).
+    # The table's cap in entries (rounded up to a power of two), by the core's
+    # node rate: 32 bytes an entry (see table.py), so the compiled core's
+    # table is 32 MB at most, and half as much again for a moment while it
+    # doubles on its way there.  At the cap a new entry replaces the least
+    # worth keeping of its bucket (an earlier search's, then a shallow one):
+    # nothing is rebuilt.  The interpreted core fills a fifth as many in its
+    # time, and its doublings are Python loops.  Either way a short search
+    # starts small (see table.Table).
     tt_entries: int = 1_000_000
     tt_entries_interpreted: int = 200_000
     # Poll stop/time every this many nodes, leaves included (under a millisecond compiled).
@@ -384,7 +382,6 @@ class Searcher:
         # results are still in the table (see _forget_other_histories)
         self._history_draws = set()
         self.timing = None  # where the last timed search's time went (see search())
-        self._pv_states: tuple[bb.State, ...] = ()  # positions along the last principal variation
         self._generation = 0  # the number of the current search, stored in each entry
         self._table_fade = 1.0  # the draw rule's fade when the table was last cleared
         self._table_draws = (0, 0)  # the draw scores the table's entries were computed with
@@ -421,16 +418,13 @@ class Searcher:
     def tt_entries(self, n):
         self._tt_entries = n
         if self._core is not None:
-            self._core.table.entries = n
+            self._core.table.set_entries(n)
 
     def clear(self):
         if self._core is not None:
             self._core.table.clear()
             self._core.clear_history()
         self._history_draws.clear()
-
-    def _trim(self):
-        self.core.table.trim()
 
     def _forget_other_histories(self, history_states, root):
         """Scores that came from repeating a position of the game's history are
@@ -554,8 +548,6 @@ class Searcher:
         self._forget_other_histories(history_states, state)
         core = self.core
         core.age_history()  # old history scores would swamp the new search
-        core.table.pv_states = self._pv_states
-        core.table.trim()
         draws = self._draws(state[4], contempt)
         self._fade(state, history, draw_rule, quiet)
         core = self._prepare(history_states, None, _stop_fn(stop), deadline, draws)
@@ -689,8 +681,8 @@ class Searcher:
 
     def _pv(self, state: bb.State, raw, depth):
         """The principal variation from ``state`` by the table, starting with
-        ``raw``; its entries become the newest of this search (the last to go
-        when the table is trimmed)."""
+        ``raw``; its entries become this search's (kept before what earlier
+        searches wrote when the table is full)."""
         core = self.core
         pv = [_to_move(raw)]
         seen = {state}
@@ -700,7 +692,7 @@ class Searcher:
             e = core.table.get(*state)
             if e is None:
                 break
-            core.table.renew(*state, True)
+            core.table.renew(*state)
             if e[3] is None:
                 break
             raw = _raw_in(state, *e[3])
@@ -708,8 +700,6 @@ class Searcher:
                 break
             pv.append(_to_move(raw))
             state = bb.play(*state, raw)
-        self._pv_states = tuple(seen)
-        core.table.pv_states = self._pv_states
         return tuple(pv)
 
     def best_move(self, position, **kw):

@@ -1,18 +1,28 @@
 """The search core's transposition table (see core.py for the core as a whole).
 
-Open addressing with linear probing, at most half full, so that an entry is
-never overwritten by another: the search finds exactly what a dict would
-hold (the trees do not depend on collisions).  Four words a slot in one
-array, so that a probe reads one cache line:
-  0, 1: the key (see _bits.pack);
-  2: bit 0 used, bit 1 black to move, 2-3 flag, 4-10 depth, 11-19 the
+Buckets of WAYS (4) slots, four words a slot, in one array: a bucket is
+16 words, 128 bytes on a 64-byte boundary, its keys in the first cache line
+(a probe that misses reads only that line) and their data in the second:
+  words 0-3: the keys' first halves, 4-7: their second halves (see
+     _bits.pack), slot by slot;
+  8-11: bit 0 used, bit 1 black to move, 2-3 flag, 4-10 depth, 11-19 the
      number of moves, 20-39 the score + SCORE_BIAS, 40-45 and 46-51 the
      move's from and to squares (bit index + 1; 0: no move);
-  3: the captured pieces (packed), and from bit 32 the search (generation)
-     that wrote the entry.
-Beside it, by slot, the order of first insertion (trim goes by it).  It
-starts small and doubles when half full, as a dict grows: a short search
-pays for no more than it uses.
+  12-15: the captured pieces (packed), and from bit 32 the search
+     (generation) that wrote the entry.
+An entry is known by the index of its data word (8-11); a key lives in one
+bucket (its hash's top bits), in any of its slots.
+
+The table starts small and doubles whenever a new key finds its bucket
+full, until it reaches its cap (``entries`` rounded up to a power of two):
+until then nothing is ever overwritten, and the search finds exactly what a
+dict would hold, while a short search pays for no more than it uses.  At
+the cap a new key takes the place of the entry of its bucket least worth
+keeping: one of an earlier search (generation) before one of this search,
+then one that is not an exact score (the principal variation's are), then
+the shallowest.  Nothing is ever rebuilt at the cap: a store costs the same
+however full the table is.  Both builds replace alike, so the interpreted
+core remains the compiled one's oracle.
 """
 
 from array import array
@@ -21,150 +31,160 @@ from ._bits import *
 
 HASH1 = 0x9E3779B97F4A7C15
 HASH2 = 0xC2B2AE3D27D4EB4F
-TT_MIN_BITS = 12
+WAYS = 4                    # slots a bucket
+TT_MIN_BITS = 12            # a new table's slots: 2 ** TT_MIN_BITS (or fewer, below the cap)
+CAP_MIN_BITS = 3            # the smallest cap: two buckets
 
 
-def select(a, n, k):
-    """The k-th smallest (from 0) of a[0:n], which it reorders (quickselect)."""
-    lo = 0
-    hi = n - 1
-    while lo < hi:
-        pivot = a[(lo + hi) >> 1]
-        i = lo
-        j = hi
-        while i <= j:
-            while a[i] < pivot:
-                i += 1
-            while a[j] > pivot:
-                j -= 1
-            if i <= j:
-                t = a[i]
-                a[i] = a[j]
-                a[j] = t
-                i += 1
-                j -= 1
-        if k <= j:
-            hi = j
-        elif k >= i:
-            lo = i
-        else:
-            return a[k]
-    return a[k]
+def cap_bits(entries):
+    """The table's cap: log2 of the slots that hold ``entries`` (at least two buckets)."""
+    bits = CAP_MIN_BITS
+    while (1 << bits) < entries:
+        bits += 1
+    return bits
 
 
 class Table:
-    """The table of one Core: ``entries`` is the count past which trim()
-    halves it; ``generation`` the number of the search writing now;
-    ``pv_states`` the last principal variation (kept by trim)."""
+    """The table of one Core: at most ``entries`` (rounded up to a power of
+    two) entries; ``generation`` is the number of the search writing now."""
 
     def __init__(self, entries):
         self.entries = entries
-        self.bits = TT_MIN_BITS
+        self.cap = cap_bits(entries)
+        self.bits = TT_MIN_BITS if TT_MIN_BITS < self.cap else self.cap
         self.alloc()
         self.generation = 0
-        self.stamp = 0
-        self.pv_states = ()
 
     def alloc(self):
+        """A new empty table of 2 ** bits slots."""
         n = 1 << self.bits
         # (zeros by repetition: made from a bytes object, the table would be
-        # there twice for a moment)
-        self.tt = array("Q", [0]) * (4 * n)
-        self.tord = array("q", [0]) * n
+        # there twice for a moment; 8 words more, for the 64-byte boundary)
+        table = array("Q", [0]) * (4 * n + 8)
+        self.off = (-table.buffer_info()[0] // 8) & 7
+        self.tt = table
         self.mask = n - 1
         self.count = 0
-        self.shift = 64 - self.bits
+        self.shift = 64 - (self.bits - 2)   # (the bucket: the hash's top bits - 2, as WAYS is 4)
         return 0
 
     def clear(self):
-        self.bits = TT_MIN_BITS
+        self.bits = TT_MIN_BITS if TT_MIN_BITS < self.cap else self.cap
+        self.tt = None   # (let go before the new one is made)
         self.alloc()
 
-    def slot(self, k0, k1, black):
-        """The slot of a key, or the empty slot where it would go."""
-        h = (((k0 * HASH1) & M64) ^ ((k1 * HASH2) & M64)) >> self.shift
-        mask = self.mask
-        tag = 3 if black else 1
-        while True:
-            w = self.tt[4 * h + 2]
-            if not w & 1:
-                return h
-            if (w & 3) == tag and self.tt[4 * h] == k0 and self.tt[4 * h + 1] == k1:
-                return h
-            h = (h + 1) & mask
+    def set_entries(self, entries):
+        """A new cap; a table past it is rebuilt at it (its entries placed as stores would)."""
+        self.entries = entries
+        self.cap = cap_bits(entries)
+        if self.bits > self.cap:
+            self.rehash(self.cap)
 
-    def rehash(self, bits, keep_old, keep_cur, n_kept):
-        """The table rebuilt with 2**bits slots, keeping the entries of earlier
-        searches first inserted after ``keep_old`` and those of this search
-        after ``keep_cur`` (stamps): ``n_kept`` of them.  They are set aside
-        in a compact array (five words each, the fifth the order), then the
-        table is cleared, or let go before the new one is made: two tables
-        side by side would double the memory at the moment it peaks."""
-        order = self.tord
+    def slot(self, k0, k1, black):
+        """The index of the data word of a key's entry, or -1."""
+        h = self.off + (((((k0 * HASH1) & M64) ^ ((k1 * HASH2) & M64)) >> self.shift) << 4)
+        end = h + WAYS
+        while h < end:
+            if self.tt[h] == k0 and self.tt[h + 4] == k1:
+                if (self.tt[h + 8] & 3) == (3 if black else 1):
+                    return h + 8
+            h += 1
+        return -1
+
+    def place(self, k0, k1, black):
+        """The data word's index of the slot a key is to be stored in: its
+        own, else an empty one of its bucket, else (at the cap) the one least
+        worth keeping; -1 when the bucket is full below the cap (the table
+        must grow first)."""
+        b = self.off + (((((k0 * HASH1) & M64) ^ ((k1 * HASH2) & M64)) >> self.shift) << 4) + 8
+        tag = 3 if black else 1
+        empty = -1
+        h = b
+        while h < b + WAYS:
+            w = self.tt[h]
+            if (w & 3) == tag and self.tt[h - 8] == k0 and self.tt[h - 4] == k1:
+                return h
+            if not w & 1 and empty < 0:
+                empty = h
+            h += 1
+        if empty >= 0:
+            self.count += 1
+            return empty
+        if self.bits < self.cap:
+            return -1
+        victim = b
+        worst = self.worth(b)
+        h = b + 1
+        while h < b + WAYS:
+            v = self.worth(h)
+            if v < worst:
+                worst = v
+                victim = h
+            h += 1
+        return victim
+
+    def worth(self, h):
+        """How much the entry of data word ``h`` is worth keeping (see the module's text)."""
+        w = self.tt[h]
+        v = w >> 4 & 127
+        if (w >> 2 & 3) == EXACT:
+            v += 128
+        if (self.tt[h + 4] >> 32) == self.generation:
+            v += 256
+        return v
+
+    def rehash(self, bits):
+        """The table rebuilt with 2**bits slots (or more: doubled again while
+        a bucket overflows below the cap), each entry placed as a store
+        would place it.  The old table is read while the new one is filled."""
+        old = self.tt
         n = self.mask + 1
-        gen = self.generation
-        kept = array("Q", [0]) * (5 * n_kept)
-        m = 0
-        for i in range(n):
-            w = self.tt[4 * i + 2]
-            if not w & 1:
-                continue
-            if (self.tt[4 * i + 3] >> 32) == gen:
-                if order[i] <= keep_cur:
-                    continue
-            elif order[i] <= keep_old:
-                continue
-            if m == n_kept:  # (never: the count is exact, and kept has no more room)
-                raise RuntimeError("the table holds more entries to keep than were counted")
-            kept[5 * m] = self.tt[4 * i]
-            kept[5 * m + 1] = self.tt[4 * i + 1]
-            kept[5 * m + 2] = w
-            kept[5 * m + 3] = self.tt[4 * i + 3]
-            kept[5 * m + 4] = order[i]
-            m += 1
-        order = None
-        if compiled and bits == self.bits:
-            # (a trim, compiled: the same table cleared in place; a new one
-            # would be fresh pages of memory, each faulted in again)
-            for i in range(4 * n):
-                self.tt[i] = 0
-            for i in range(n):
-                self.tord[i] = 0
-            self.count = 0
-        else:
+        old_off = self.off
+        old_bits = self.bits
+        old_count = self.count
+        while True:
             self.tt = None
-            self.tord = None
             self.bits = bits
             try:
                 self.alloc()
             except MemoryError:
-                # never left without a table: an empty small one, and the
-                # search that asked ends with the error
-                self.bits = TT_MIN_BITS
-                self.alloc()
+                # the old table stays as it was, and the caller hears of it
+                self.tt = old
+                self.off = old_off
+                self.bits = old_bits
+                self.mask = n - 1
+                self.shift = 64 - (old_bits - 2)
+                self.count = old_count
                 raise
-        for i in range(m):
-            w = kept[5 * i + 2]
-            h = self.slot(kept[5 * i], kept[5 * i + 1], w & 2)
-            self.tt[4 * h] = kept[5 * i]
-            self.tt[4 * h + 1] = kept[5 * i + 1]
-            self.tt[4 * h + 2] = w
-            self.tt[4 * h + 3] = kept[5 * i + 3]
-            self.tord[h] = kept[5 * i + 4]
-            self.count += 1
-        return 0
+            done = True
+            for i in range(n):
+                p = old_off + ((i >> 2) << 4) + 8 + (i & 3)   # (slot i's data word)
+                w = old[p]
+                if not w & 1:
+                    continue
+                h = self.place(old[p - 8], old[p - 4], w & 2)
+                if h < 0:
+                    done = False
+                    break
+                self.tt[h - 8] = old[p - 8]
+                self.tt[h - 4] = old[p - 4]
+                self.tt[h] = w
+                self.tt[h + 4] = old[p + 4]
+            if done:
+                return 0
+            bits += 1
 
     def store(self, k0, k1, black, depth, score, flag, mf, mt, mc, nmoves):
-        h = self.slot(k0, k1, black)
-        if not self.tt[4 * h + 2] & 1:
-            if 2 * (self.count + 1) > self.mask + 1:
-                self.rehash(self.bits + 1, -1, -1, self.count)
-                h = self.slot(k0, k1, black)
-            self.tt[4 * h] = k0
-            self.tt[4 * h + 1] = k1
-            self.stamp += 1
-            self.tord[h] = self.stamp   # (a key written again keeps its place, as in a dict)
-            self.count += 1
+        h = self.place(k0, k1, black)
+        while h < 0:
+            try:
+                self.rehash(self.bits + 1)
+            except MemoryError:
+                # no room to grow: the table keeps its size from now on
+                self.cap = self.bits
+            h = self.place(k0, k1, black)
+        self.tt[h - 8] = k0
+        self.tt[h - 4] = k1
         # (the fields go through 64-bit variables first: a C int shifted
         # past bit 31 overflows where a Python int does not)
         w = 3 if black else 1
@@ -178,80 +198,40 @@ class Table:
             w |= f << 40
             f = bitlen(mt)
             w |= f << 46
-        self.tt[4 * h + 2] = w
+        self.tt[h] = w
         f = self.generation
-        self.tt[4 * h + 3] = pack(mc) | f << 32
+        self.tt[h + 4] = pack(mc) | f << 32
         return 0
 
     def get(self, bm, bk, wm, wk, black):
         """(depth, score, flag, (frm, to, captured) or None, moves, generation), or None."""
         h = self.slot(pack(bm) | pack(bk) << 32, pack(wm) | pack(wk) << 32, black)
-        w = self.tt[4 * h + 2]
-        if not w & 1:
+        if h < 0:
             return None
-        w3 = self.tt[4 * h + 3]
+        w = self.tt[h]
+        w3 = self.tt[h + 4]
         mv = None
         if w >> 40 & 63:
-            mv = (ONE << ((w >> 40 & 63) - 1), ONE << ((w >> 46 & 63) - 1), unpack(w3 & 0xFFFFFFFF))
+            mv = (ONE << ((w >> 40 & 63) - 1), ONE << ((w >> 46 & 63) - 1), unpack(w3 & LOW32))
         return (int(w >> 4 & 127), int(w >> 20 & 0xFFFFF) - SCORE_BIAS, int(w >> 2 & 3), mv, int(w >> 11 & 511),
                 int(w3 >> 32))
 
     def states(self):
         """Every state in the table (for tests and tools)."""
         out = []
-        for h in range(self.mask + 1):
-            w = self.tt[4 * h + 2]
+        for i in range(self.mask + 1):
+            h = self.off + ((i >> 2) << 4) + 8 + (i & 3)
+            w = self.tt[h]
             if w & 1:
-                k0 = self.tt[4 * h]
-                k1 = self.tt[4 * h + 1]
-                out.append((unpack(k0 & 0xFFFFFFFF), unpack(k0 >> 32), unpack(k1 & 0xFFFFFFFF), unpack(k1 >> 32),
-                            bool(w & 2)))
+                k0 = self.tt[h - 8]
+                k1 = self.tt[h - 4]
+                out.append((unpack(k0 & LOW32), unpack(k0 >> 32), unpack(k1 & LOW32), unpack(k1 >> 32), bool(w & 2)))
         return out
 
-    def renew(self, bm, bk, wm, wk, black, regen):
-        """Make an entry the newest inserted (the principal variation is the
-        last to go), and with ``regen`` one of this search."""
+    def renew(self, bm, bk, wm, wk, black):
+        """Make an entry one of this search (the principal variation: kept
+        before what earlier searches wrote)."""
         h = self.slot(pack(bm) | pack(bk) << 32, pack(wm) | pack(wk) << 32, black)
-        if self.tt[4 * h + 2] & 1:
-            self.stamp += 1
-            self.tord[h] = self.stamp
-            if regen:
-                g = self.generation
-                self.tt[4 * h + 3] = (self.tt[4 * h + 3] & 0xFFFFFFFF) | g << 32
-
-    def trim(self):
-        """Down to half of ``entries`` once past it: first the entries no
-        search has written since an earlier move (each entry carries the
-        number of the search that wrote it), oldest inserted first, then the
-        oldest inserted of the rest.  The last principal variation is made
-        the newest first, and stays."""
-        if self.count <= self.entries:
-            return 0
-        for bm, bk, wm, wk, black in self.pv_states:
-            self.renew(bm, bk, wm, wk, black, False)
-        excess = self.count - self.entries // 2
-        gen = self.generation
-        old = array("q", [0]) * self.count
-        cur = array("q", [0]) * self.count
-        n_old = 0
-        n_cur = 0
-        for h in range(self.mask + 1):
-            if self.tt[4 * h + 2] & 1:
-                if (self.tt[4 * h + 3] >> 32) == gen:
-                    cur[n_cur] = self.tord[h]
-                    n_cur += 1
-                else:
-                    old[n_old] = self.tord[h]
-                    n_old += 1
-        keep_old = -1
-        keep_cur = -1
-        if excess <= n_old:
-            keep_old = select(old, n_old, excess - 1)
-        else:
-            keep_old = self.stamp
-            keep_cur = select(cur, n_cur, excess - n_old - 1)
-        old = None
-        cur = None
-        # (stamps are unique: exactly ``excess`` entries go)
-        self.rehash(self.bits, keep_old, keep_cur, self.count - excess)
-        return 0
+        if h >= 0:
+            g = self.generation
+            self.tt[h + 4] = (self.tt[h + 4] & LOW32) | g << 32
