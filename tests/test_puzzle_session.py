@@ -202,3 +202,24 @@ def test_unsolved_puzzles_come_first():
     puzzles = many(10)
     solved = [p.id for p in puzzles[:9]]
     assert next_puzzle(puzzles, 1000, solved=solved, rng=random.Random(3)).id == "p9"
+
+
+def test_the_pool_finds_the_same_nearest_puzzles_as_sorting_them_all():
+    # a set of 100,000 is chosen from at a key press: the pool looks near the player's rating
+    # only, and must find what a sort of every puzzle would (each at its current rating)
+    from game.training.selection import CLOSEST, PuzzlePool
+
+    base = shot()
+    puzzles = [Puzzle(f"p{i:03d}", base.position, base.line, "shot" if i % 3 else "ending", "win a man",
+                      800 + (i * 37) % 1400) for i in range(300)]
+    for trial in range(200):
+        rng = random.Random(trial)
+        rated = {p.id: rng.uniform(900, 2100) for p in rng.sample(puzzles, 40)}
+        solved = {p.id for p in rng.sample(puzzles, 100)}
+        player, theme = rng.uniform(700, 2300), rng.choice(["", "shot", "ending"])
+        pool = PuzzlePool(puzzles)
+        got = pool.nearest(player, theme, rated, lambda p, solved=solved: p.id not in solved, CLOSEST)
+        every = sorted((abs(rated.get(p.id, p.rating) - player), p.id) for p in puzzles
+                       if p.id not in solved and (not theme or p.theme == theme))
+        assert [d for d, _, _ in got] == [d for d, _ in every[:CLOSEST]], trial
+        assert all(not theme or p.theme == theme for _, _, p in got)

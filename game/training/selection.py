@@ -10,10 +10,13 @@ picks at random among the ``CLOSEST`` nearest the player's rating that are withi
 
 from __future__ import annotations
 
+import bisect
+import heapq
+import math
 import os
 import random
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from .puzzle import Puzzle
 
@@ -37,26 +40,89 @@ def themes_of(puzzles: Iterable[Puzzle]) -> list[str]:
     return [t for t in THEMES if t in present]
 
 
-def next_puzzle(puzzles: Sequence[Puzzle], player: float, ratings: Mapping[str, float] | None = None,
+class PuzzlePool:
+    """Puzzles ordered by their file's rating, each theme apart: ``next_puzzle`` then looks at
+    the few nearest the player's rating, not all of them (a set of 100,000 is chosen from at a
+    key press, in the window's frame).  Build it once per set (``load_puzzles_once`` does, off
+    the frame)."""
+
+    def __init__(self, puzzles: Sequence[Puzzle]) -> None:
+        self.puzzles = list(puzzles)
+        self.by_id = {p.id: p for p in self.puzzles}
+        self._order: dict[str, tuple[list[float], list[Puzzle]]] = {}
+        groups: dict[str, list[Puzzle]] = {ALL_THEMES: self.puzzles}
+        for p in self.puzzles:
+            groups.setdefault(p.theme, []).append(p)
+        for theme, group in groups.items():
+            ordered = sorted(group, key=lambda p: (p.rating, p.id))
+            self._order[theme] = ([float(p.rating) for p in ordered], ordered)
+        self.themes = themes_of(self.puzzles)   # the themes present, in ``puzzle.THEMES``'s order
+
+    def __len__(self) -> int:
+        return len(self.puzzles)
+
+    def nearest(self, player: float, theme: str, rated: Mapping[str, float], keep: Callable[[Puzzle], bool],
+                k: int) -> list[tuple[float, str, Puzzle]]:
+        """The ``k`` puzzles of ``theme`` that ``keep`` accepts nearest ``player``, as (distance, id,
+        puzzle), nearest first (ties by id), each at its current rating: ``rated``'s when it has
+        one, else its file's."""
+        keys, ordered = self._order.get(theme, ([], []))
+        found: list[tuple[float, str, Puzzle]] = []
+        # the rated ones (those attempted) apart: their rating is no longer their file's
+        if len(rated) < len(self.puzzles):
+            for ident, rating in rated.items():
+                p = self.by_id.get(ident)
+                if p is not None and (not theme or p.theme == theme) and keep(p):
+                    found.append((abs(rating - player), ident, p))
+        else:   # more ratings kept than puzzles: look the puzzles up instead
+            for p in ordered:
+                r = rated.get(p.id)
+                if r is not None and keep(p):
+                    found.append((abs(r - player), p.id, p))
+        # the others by their file's rating, outward from the player's, until no nearer one is left
+        lo = bisect.bisect_left(keys, player) - 1
+        hi = lo + 1
+        walked: list[tuple[float, str, Puzzle]] = []
+        while lo >= 0 or hi < len(ordered):
+            d_lo = player - keys[lo] if lo >= 0 else math.inf
+            d_hi = keys[hi] - player if hi < len(ordered) else math.inf
+            d = min(d_lo, d_hi)
+            if len(walked) >= k and (d > walked[k - 1][0] or len(walked) >= k + 8):
+                break   # none nearer is left (of many at one rating, a few beyond k are enough)
+            if d_lo <= d_hi:
+                p, lo = ordered[lo], lo - 1
+            else:
+                p, hi = ordered[hi], hi + 1
+            if p.id not in rated and keep(p):
+                walked.append((d, p.id, p))
+                if len(walked) > k:
+                    walked.sort(key=lambda t: (t[0], t[1]))
+                    del walked[k + 8:]   # ties beyond k kept a little, for the order by id
+        found.extend(walked)
+        return heapq.nsmallest(k, found, key=lambda t: (t[0], t[1]))
+
+
+def next_puzzle(puzzles: Sequence[Puzzle] | PuzzlePool, player: float, ratings: Mapping[str, float] | None = None,
                 theme: str = ALL_THEMES, recent: Sequence[str] = (), solved: Iterable[str] = (),
                 rng: random.Random | None = None) -> Puzzle | None:
-    """The next puzzle to serve, or None when no puzzle has ``theme``."""
-    ratings = ratings or {}
+    """The next puzzle to serve, or None when no puzzle has ``theme``.  Given a ``PuzzlePool``,
+    it looks at the puzzles near the player's rating only."""
+    pool = puzzles if isinstance(puzzles, PuzzlePool) else PuzzlePool(puzzles)
+    rated: Mapping[str, float] = ratings or {}
     rng = rng or random.Random()
-    pool = [p for p in puzzles if not theme or p.theme == theme]
-    if not pool:
+    members = pool._order.get(theme, ([], []))[1]
+    if not members:
         return None
     # leave out the latest served: the last AVOID_RECENT, or as many as leave one
-    ids = {p.id for p in pool}
-    latest = [i for i in reversed(recent) if i in ids][:AVOID_RECENT]
-    avoid = set(latest[:max(0, min(len(latest), len(pool) - 1))])
-    fresh = [p for p in pool if p.id not in avoid]
+    latest = [i for i in reversed(recent) if i in pool.by_id and (not theme or pool.by_id[i].theme == theme)]
+    latest = latest[:AVOID_RECENT]
+    avoid = set(latest[:max(0, min(len(latest), len(members) - 1))])
     done = solved if isinstance(solved, (set, frozenset, dict)) else set(solved)   # a record's: no copy
-    unsolved = [p for p in fresh if p.id not in done]
-    choices = unsolved or fresh
-    choices.sort(key=lambda p: (abs(rating_of(p, ratings) - player), p.id))
-    near = [p for p in choices[:CLOSEST] if abs(rating_of(p, ratings) - player) <= WINDOW]
-    return rng.choice(near or choices[:2])
+    nearest = pool.nearest(player, theme, rated, lambda p: p.id not in avoid and p.id not in done, CLOSEST)
+    if not nearest:   # every one solved: the solved ones again
+        nearest = pool.nearest(player, theme, rated, lambda p: p.id not in avoid, CLOSEST)
+    near = [p for d, _, p in nearest if d <= WINDOW]
+    return rng.choice(near or [p for _, _, p in nearest[:2]])
 
 
 PUZZLE_FILE = "puzzles.pdn"
@@ -97,6 +163,7 @@ def load_puzzles(path: str | os.PathLike[str] | None = None) -> tuple[list[Puzzl
 
 
 _loaded: dict[tuple[object, ...], tuple[list[Puzzle], list[str], str | None]] = {}
+_pools: dict[tuple[object, ...], PuzzlePool] = {}
 _loading = threading.Lock()
 
 
@@ -125,5 +192,20 @@ def load_puzzles_once(path: str | os.PathLike[str] | None = None) -> tuple[list[
             found = load_puzzles(path)
             if found[2] is None:
                 _loaded.clear()   # one set kept: a file changed since is not kept twice
+                _pools.clear()
                 _loaded[key] = found
         return list(found[0]), list(found[1]), found[2]
+
+
+def pool_once(path: str | os.PathLike[str] | None = None) -> tuple[PuzzlePool, list[str], str | None]:
+    """``load_puzzles_once``'s puzzles as a ``PuzzlePool`` (ordered once per set, in the caller's
+    thread: call it off the frame)."""
+    puzzles, problems, error = load_puzzles_once(path)
+    key = _file_key(path)
+    with _loading:
+        pool = _pools.get(key)
+        if pool is None:
+            pool = PuzzlePool(puzzles)
+            if error is None and key in _loaded:
+                _pools[key] = pool
+        return pool, problems, error

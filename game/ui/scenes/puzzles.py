@@ -32,7 +32,7 @@ import pygame
 from ...rules import BLACK
 from ...training.puzzle import THEME_WORDS
 from ...training.rating import PUZZLE_RD, Rating, after_attempt
-from ...training.selection import next_puzzle, themes_of
+from ...training.selection import next_puzzle
 from ...training.session import FAILED, SOLVED, WRONG, PuzzleSession, Refutation, SessionError
 from .. import theme
 from ..board_control import BoardControl
@@ -62,6 +62,10 @@ class _Ratings(Mapping):
     def __getitem__(self, key):
         return self.stored[key].rating
 
+    def get(self, key, default=None):   # no KeyError raised and caught per puzzle weighed
+        stored = self.stored.get(key)
+        return default if stored is None else stored.rating
+
     def __iter__(self):
         return iter(self.stored)
 
@@ -76,6 +80,7 @@ class PuzzlesScene(BoardControl, Scene):
         self.title = "Practise your mistakes" if self.exercises else "Puzzles"
         self.renderer = BoardRenderer(self.app.assets)
         self.puzzles = None          # the puzzles to serve, once loaded
+        self.pool = None             # the same, ordered by rating (``selection.PuzzlePool``): puzzles only
         self.load_error = None       # why there are none
         self.session = None
         self.refutation = Refutation(lambda: self.app.new_engine(background=True), names=theme.SIDE_NAMES)
@@ -126,11 +131,13 @@ class PuzzlesScene(BoardControl, Scene):
                 self._loaded = (due, None, None, "" if due else exercises.nothing_due_words())
             else:
                 from ...store import load_puzzle_record
-                from ...training.selection import load_puzzles_once
+                from ...training.selection import pool_once
 
                 record = load_puzzle_record()
-                puzzles, _, error = load_puzzles_once(self.params.get("file"))
-                self._loaded = (puzzles, None if error is None else f"Puzzles cannot be shown: {error}", record, "")
+                pool, _, error = pool_once(self.params.get("file"))
+                self.pool = pool   # before _loaded: the frame that takes _loaded finds it
+                self._loaded = (pool.puzzles, None if error is None else f"Puzzles cannot be shown: {error}",
+                                record, "")
         except Exception as e:  # never a traceback on the screen: the reason in words
             self._loaded = ([], f"Puzzles cannot be shown: {type(e).__name__}: {str(e)[:100]}", None, "")
 
@@ -149,7 +156,7 @@ class PuzzlesScene(BoardControl, Scene):
         self.puzzles, self.load_error, self.empty_words = puzzles, error, empty
         self.changed = True  # drawn in this frame, not at the next redraw a quarter second on
         if not self.exercises and puzzles:
-            themes = themes_of(puzzles)
+            themes = self.pool.themes
             options = [ALL_THEMES] + [THEME_WORDS.get(t, t) for t in themes]
             self.panel.theme.options = options
             remembered = self.record.theme
@@ -210,7 +217,7 @@ class PuzzlesScene(BoardControl, Scene):
             left = [p for p in order if p.id not in self.done_exercises and p is not current]
             return left[0] if left else None
         ratings = _Ratings(self.record.puzzles)   # a view: a record of 100,000 puzzles is not copied per choice
-        return next_puzzle(self.puzzles, self.record.player.rating, ratings, self.theme_filter,
+        return next_puzzle(self.pool, self.record.player.rating, ratings, self.theme_filter,
                            self.record.recent, self.record.solved)
 
     def next_puzzle(self):
