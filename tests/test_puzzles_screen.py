@@ -130,9 +130,19 @@ def test_solving_by_clicks_plays_the_reply_and_raises_both_ratings(app, puzzle_f
     click_square(app, 31, n=2)  # the double jump's end: played whole
     settle(app, scene)
     assert scene.session.status == "solved"
+    written(app, scene)
+    frames(app, 2)
     words = drawn_words(app)
     assert "Solved!" in words and "Your rating went up" in words
-    written(app, scene)
+    # the rest of the line: the engine plays on from where the puzzle's line stops
+    engine = app.engines[-1]
+    rid, position, _, _ = engine.gos[-1]
+    assert position == scene.session.position
+    reply = position.legal_moves()[0]
+    engine.inbox.append(Info(rid, 6, -300, (reply,), 500, 0.01))
+    engine.answer(reply, rid, score=-300, depth=6)
+    frames(app, 2)
+    assert f"Then: {reply}" in drawn_words(app)
     record = load_puzzle_record()
     assert record.player.rating > 1500 and record.puzzles["shot-1"].rating < 1500
     assert record.attempts == {"shot-1": 1} and record.solved == {"shot-1": 1}
@@ -157,8 +167,9 @@ def test_a_wrong_move_shows_the_refutation_in_words_and_lowers_the_rating(app, p
     words = drawn_words(app)
     # the move played, the reply that refutes it and the better line, each on its own (issue 46, 5)
     assert "Not the answer: 9-14 loses a man. | After 9-14: 17x10 | Better: 9-13 22x15 13x22x31" in words, words
-    assert "Your rating went down" in words
-    written(app, scene)
+    written(app, scene)   # the rating's change is said once the writer thread has kept the attempt
+    frames(app, 2)
+    assert "Your rating went down" in drawn_words(app)
     record = load_puzzle_record()
     assert record.player.rating < 1500 and record.puzzles["shot-1"].rating > 1500
     assert record.attempts == {"shot-1": 1} and record.solved == {}

@@ -224,6 +224,8 @@ class Refutation:
         self.verdict = ""                  # "17-21 loses a man" (the move played and what it does)
         self.reply = ""                    # "26-22 6-9 22-17 …": what answers it
         self.better = ""                   # "11-16 …": the solution's line instead
+        self.rest = ""                     # after a solve: how the game goes on from there (``follow``)
+        self._follow = False
 
     @property
     def thinking(self) -> bool:
@@ -239,7 +241,8 @@ class Refutation:
         self._question = None
         self._pv = ()
         self.text, self.line, self.error = None, (), None
-        self.verdict = self.reply = self.better = ""
+        self.verdict = self.reply = self.better = self.rest = ""
+        self._follow = False
 
     def ask(self, session: PuzzleSession) -> None:
         """Explain the wrong move of ``session`` (nothing when it has none)."""
@@ -262,6 +265,31 @@ class Refutation:
             self._rid = self.client.go(forced.position, forced.history,
                                        Limit(depth=REFUTATION_DEPTH, nodes=REFUTATION_NODES))
         except Exception as e:  # no engine: the wrong move is still said, without the why
+            self._rid = None
+            self.error = str(e).splitlines()[0] if str(e) else type(e).__name__
+            self._finish(forced.moves, None)
+
+    def follow(self, session: PuzzleSession) -> None:
+        """After a solve: search on from the position the line leaves, so that the screen can show
+        the rest of the line (``rest``: the replies forced, then the engine's line)."""
+        self.clear()
+        if not session.moves:
+            return
+        position = session.positions[-1]
+        forced = play_forced(position, engine_history(session.positions, session.moves))
+        self._question = (session.positions[-2], session.moves[-1], (), forced)
+        self._follow = True
+        if forced.over:
+            self._finish(forced.moves, None)
+            return
+        from ..engine.process import Limit
+
+        try:
+            if self.client is None:
+                self.client = self._factory()
+            self._rid = self.client.go(forced.position, forced.history,
+                                       Limit(depth=REFUTATION_DEPTH, nodes=REFUTATION_NODES))
+        except Exception as e:  # no engine: the line stops where the puzzle's does
             self._rid = None
             self.error = str(e).splitlines()[0] if str(e) else type(e).__name__
             self._finish(forced.moves, None)
@@ -297,6 +325,9 @@ class Refutation:
 
     def _finish(self, refutation: tuple[Move, ...], played_score: int | None) -> None:
         if self._question is None:
+            return
+        if self._follow:
+            self.rest = line_text(refutation)
             return
         before, move, better_line, _ = self._question
         better = better_line[0] if better_line else None

@@ -274,7 +274,11 @@ class PuzzlesScene(BoardControl, Scene):
 
         from ...store.training import update_puzzle_record
 
-        self._submit(lambda: update_puzzle_record(remember), lambda result: None)
+        def kept(result):
+            if isinstance(result, Exception) or not result[1]:
+                self.say("The theme is used, but could not be saved for next time (the disk refused it)", 4.0)
+
+        self._submit(lambda: update_puzzle_record(remember), kept)
 
     def next_theme(self):
         """T: the keyboard goes to the theme chooser (Left/Right choose, Esc or Tab leaves it)."""
@@ -358,6 +362,8 @@ class PuzzlesScene(BoardControl, Scene):
         if verdict == WRONG:
             self.refutation.ask(s)
             self.app.play_sound("illegal")
+        elif verdict == SOLVED:
+            self.refutation.follow(s)   # the rest of the line, shown once the engine has it
         self._count()
 
     def _landed(self):
@@ -601,6 +607,8 @@ class PuzzlesScene(BoardControl, Scene):
             rating = ""
             if len(s.puzzle.line) > 1 or s.moves[:1] != list(s.puzzle.line[:1]):
                 out.append((f"The line: {' '.join(str(m) for m in s.puzzle.line)}", theme.TEXT_DIM))
+            if self.refutation.rest:
+                out.append((f"Then: {self.refutation.rest}", theme.TEXT_DIM))
         elif s.status == FAILED and s.wrong is not None:
             r = self.refutation
             if r.text is None:
