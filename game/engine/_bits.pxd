@@ -23,6 +23,11 @@ cdef extern from *:
     #ifndef CHECKERS_CORE_DIGEST
     #define CHECKERS_CORE_DIGEST 0ULL
     #endif
+    #if defined(__GNUC__) || defined(__clang__)
+    #define checkers_prefetch(p) __builtin_prefetch(p)
+    #else
+    #define checkers_prefetch(p) ((void)0)
+    #endif
     #define CHECKERS_BOARD 0x7FBFDFEFFULL
     #define CHECKERS_BC 0x780000000ULL
     #define CHECKERS_WC 0xFULL
@@ -32,6 +37,7 @@ cdef extern from *:
     """
     int checkers_popcount(unsigned long long) nogil
     int checkers_bitlen(unsigned long long) nogil
+    void checkers_prefetch(const void *) nogil
     # setup.py passes the digest of the core's source (corebuild.source_digest)
     const unsigned long long core_digest "CHECKERS_CORE_DIGEST"
     # the board's masks (the values of _bits.py)
@@ -75,6 +81,9 @@ cdef inline int popcount(unsigned long long x) noexcept nogil:
 cdef inline int bitlen(unsigned long long x) noexcept nogil:
     # (x != 0: the callers pass single-bit masks)
     return checkers_bitlen(x)
+
+cdef inline void touch(unsigned long long[::1] view, Py_ssize_t i) noexcept nogil:
+    checkers_prefetch(&view[i])
 
 cdef inline unsigned long long pack(unsigned long long m) noexcept nogil:
     return (m & 0xFF) | (m >> 1 & 0xFF00) | (m >> 2 & 0xFF0000) | (m >> 3 & 0xFF000000ULL)

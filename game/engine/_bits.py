@@ -12,7 +12,7 @@ here and in ``_bits.pxd`` agree.
 
 __all__ = ["BC", "BOARD", "DATABASE_STAGE", "DATABASE_WIN", "EXACT", "INF", "LOW32", "LOWER", "M64", "MATE_BOUND",
            "NO_SCORE", "ONE", "SCORE_BIAS", "UPPER", "WC", "WIN", "bitlen", "compiled", "core_digest", "let_python_in",
-           "pack", "popcount", "unpack"]
+           "pack", "popcount", "touch", "unpack"]
 
 popcount = int.bit_count    # (an unbound method: as fast as x.bit_count())
 bitlen = int.bit_length     # the bit's index + 1 for a single-bit mask
@@ -43,6 +43,11 @@ def let_python_in():
     handles Ctrl+C between bytecodes.  (The compiled core runs no bytecode for
     long stretches: its version lets them in.)"""
     return 0
+
+
+def touch(view, i):
+    """Nothing to do here (compiled: ask the memory for ``view[i]``'s cache line ahead of its use)."""
+    return None
 
 
 def pack(m):

@@ -643,21 +643,24 @@ class Core:
                         score = -self.qnode(nbm, nbk, nwm, nwk, nb, -beta, -a, ply + 1, cj)
                     else:
                         score = -self.node(nbm, nbk, nwm, nwk, nb, 0, -beta, -a, ply + 1)
-                elif i == 0:
-                    score = -self.node(nbm, nbk, nwm, nwk, nb, child_depth, -beta, -a, ply + 1)
                 else:
-                    # late move reductions: quiet moves late in a well ordered
-                    # list rarely matter; verified at full depth if they do
-                    r = 0
-                    if (child_depth >= 2 and i >= self.lmr_from and not cap
-                            and not (self.keep_shots > 1 and ms.jumpers(nbm, nbk, nwm, nwk, nb))):
-                        r = self.lmr[(child_depth if child_depth < LMR_SIDE else LMR_SIDE - 1) * LMR_SIDE
-                                     + (i if i < LMR_SIDE else LMR_SIDE - 1)]
-                        if r >= child_depth:
-                            r = child_depth - 1
-                    score = -self.node(nbm, nbk, nwm, nwk, nb, child_depth - r, -a - 1, -a, ply + 1)
-                    if score > a and (r or score < beta):
+                    # (the child is probed in the table: its bucket is asked for now)
+                    tab.prefetch(pack(nbm) | pack(nbk) << 32, pack(nwm) | pack(nwk) << 32)
+                    if i == 0:
                         score = -self.node(nbm, nbk, nwm, nwk, nb, child_depth, -beta, -a, ply + 1)
+                    else:
+                        # late move reductions: quiet moves late in a well ordered
+                        # list rarely matter; verified at full depth if they do
+                        r = 0
+                        if (child_depth >= 2 and i >= self.lmr_from and not cap
+                                and not (self.keep_shots > 1 and ms.jumpers(nbm, nbk, nwm, nwk, nb))):
+                            r = self.lmr[(child_depth if child_depth < LMR_SIDE else LMR_SIDE - 1) * LMR_SIDE
+                                         + (i if i < LMR_SIDE else LMR_SIDE - 1)]
+                            if r >= child_depth:
+                                r = child_depth - 1
+                        score = -self.node(nbm, nbk, nwm, nwk, nb, child_depth - r, -a - 1, -a, ply + 1)
+                        if score > a and (r or score < beta):
+                            score = -self.node(nbm, nbk, nwm, nwk, nb, child_depth, -beta, -a, ply + 1)
                 i += 1
                 if score > best:
                     best = score

@@ -3,7 +3,7 @@
 
 cimport cython
 from libc.stdint cimport int64_t
-from ._bits cimport popcount, bitlen, compiled, pack, unpack, M64, ONE, LOW32, SCORE_BIAS, EXACT
+from ._bits cimport popcount, bitlen, compiled, pack, unpack, touch, M64, ONE, LOW32, SCORE_BIAS, EXACT
 
 ctypedef unsigned long long u64
 
@@ -27,6 +27,7 @@ cdef class Table:
     cdef int alloc(self) except -1
     cpdef clear(self)
     cpdef set_entries(self, int64_t entries)
+    cdef void prefetch(self, u64 k0, u64 k1) noexcept
     @cython.locals(h=int64_t, end=int64_t)
     cdef int64_t slot(self, u64 k0, u64 k1, bint black) noexcept
     @cython.locals(b=int64_t, h=int64_t, empty=int64_t, tag=u64, w=u64, victim=int64_t, worst=int, v=int)
