@@ -340,6 +340,7 @@ def test_with_no_exercise_due_the_screen_says_so(app, monkeypatch):
     monkeypatch.setattr(exercises, "due_exercises", lambda: [])
     scene = open_puzzles(app, exercises=True)
     words = drawn_words(app)
+    assert any(b.name == "nothing0" for b in scene.layout_boxes())   # checked at every size below
     # a new player is told how exercises are made, not "every mistake is practised" (issue 46, 20)
     assert scene.session is None and "You have no exercises yet" in words and "practised" not in words
     assert "Nothing to practise now · Esc goes back" in words
@@ -387,8 +388,12 @@ def test_the_solution_on_a_first_try_warns_before_it_costs_rating(app, puzzle_fi
     assert scene.session.solution is not None and scene.session.result is False
 
 
-def test_every_state_fits_every_size(app, puzzle_file, tmp_path):
+def test_every_state_fits_every_size(app, tmp_path):
+    puzzle_file = tmp_path / "two.pdn"
+    puzzle_file.write_text(write_puzzles([shot(), other()]))
     scene = open_puzzles(app, puzzle_file)
+    if scene.session.puzzle.id != "shot-1":
+        key(app, pygame.K_n, n=2)
     assert check_scene(scene) == []
     click_square(app, 9)
     assert check_scene(scene) == []  # a piece in hand
@@ -399,9 +404,26 @@ def test_every_state_fits_every_size(app, puzzle_file, tmp_path):
     long_line = tuple(position.legal_moves()[:1])
     engine.answer(long_line[0], rid, score=300)
     frames(app, 2)
+    written(app, scene)
+    frames(app, 2)
     assert scene.refutation.text and check_scene(scene) == []  # the refutation and the rating's change
     key(app, pygame.K_s, n=2)
     assert check_scene(scene) == []  # the solution
+    # solved with a hint, the line and the rest of it; the warning before the solution costs rating
+    key(app, pygame.K_n, n=2)
+    s = scene.session
+    key(app, pygame.K_s, n=2)
+    assert "S again" in scene.status_text()[0] and check_scene(scene) == []
+    key(app, pygame.K_h, n=2)
+    for sq, to in ((9, 13), (13, 31)) if s.puzzle.id == "shot-1" else ((8, 12), (12, 26)):
+        click_square(app, sq)
+        click_square(app, to, n=2)
+        settle(app, scene)
+    written(app, scene)
+    rid, position, _, _ = engine.gos[-1]
+    engine.answer(position.legal_moves()[0], rid, score=-300)
+    frames(app, 2)
+    assert s.status == "solved" and scene.refutation.rest and check_scene(scene) == []
     scene2 = open_puzzles(app, tmp_path / "missing.pdn")
     assert check_scene(scene2) == []
 

@@ -718,6 +718,15 @@ class PuzzlesScene(BoardControl, Scene):
         numbers = bool(self.app.settings.get("square_numbers", True))
         for name, rect, text, size in self.renderer.label_boxes(layout, numbers):
             boxes.append(Box(name, rect, text, size, parent="board"))
+        if self.session is None and self.empty_words:   # the words drawn where the board would be
+            lines, size = self._nothing_due_lines()
+            line_h = theme.font(size).get_linesize()
+            rect = layout.board.rect
+            y = rect.centery - len(lines) * line_h // 2
+            for i, ln in enumerate(lines):
+                w = theme.font(size).size(ln)[0]
+                boxes.append(Box(f"nothing{i}", (rect.centerx - w // 2, y + i * line_h, w, line_h), ln, size,
+                                 parent="board"))
         text, size, _ = self.status_line()
         boxes.append(Box("status", layout.status, text, size))
         return boxes + self.panel.layout_boxes()
