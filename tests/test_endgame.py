@@ -299,3 +299,30 @@ def test_a_short_win_is_played_out_ahead_of_the_database():
     while game_positions[-1].legal_moves() and len(game_positions) < 10:
         game_positions.append(game_positions[-1].play(searcher.best_move(game_positions[-1], depth=8)))
     assert not game_positions[-1].legal_moves() and len(game_positions) == 4  # 3 plies: over
+
+
+def test_king_endings_of_six_to_eight_pieces_are_taken_from_games_and_judged(tmp_path):
+    tool = _tool()
+    pdn = tmp_path / "games.pdn"
+    # 1: the start has 9 pieces, after 14x23 8 with a capture pending, after 27x18 7, kings among them
+    # 2: 7 pieces with kings, no capture pending: the start itself
+    # 3: men only: no king ending
+    pdn.write_text('[FEN "B:W18,22,27,30,K5:B1,2,14,K32"]\n1. 14x23 27x18 *\n\n'
+                   '[FEN "W:W21,30,K12,K31:BK3,6,1"]\n1... 12-16 *\n\n'
+                   '[FEN "B:W21,22,30:B1,2,3"]\n1. 3-7 *\n', encoding="utf-8")
+    got = tool.king_endings(pdn, 10)
+    assert [p.fen() for p in got] == [Position.from_fen("B:W18,22,30,K5:B1,2,K32").fen(),
+                                      Position.from_fen("W:W21,30,K12,K31:BK3,6,1").fen()]
+    assert tool.king_endings(pdn, 1) == got[:1]
+    assert tool.judge(Position.from_fen("W:W21,30,K12,K31,K32:BK3,1"), depth=6) == ("won", 1)   # white: 3 more
+    kind, _ = tool.judge(Position.from_fen("B:WK28,K32,K5:BK1,K10,K20"), depth=6)
+    assert kind == "drawn"   # three kings each
+
+
+def test_the_endings_option_names_a_missing_file(tmp_path):
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, str(TOOL), "--endings", str(tmp_path / "none.pdn")], capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 2 and "none.pdn" in out.stderr and "Traceback" not in out.stderr

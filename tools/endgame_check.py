@@ -6,6 +6,7 @@
     python tools/endgame_check.py --short 200        # wins in 3 moves played as such
     python tools/endgame_check.py --beyond 50 --time 0.2  # 3 v 2, past the database
     python tools/endgame_check.py --kings 4v3 --count 20 --time 0.2 [--no-fade]
+    python tools/endgame_check.py --endings games.pdn --against 9401970 --time 1 [--count 20]
 
 --exhaustive N solves every position of up to N pieces (both sides to move,
 no turning or colour swapping) by plain value iteration over
@@ -23,6 +24,17 @@ plies it took.
 ahead; --no-fade plays them without the search's fade towards the
 no-progress draw (search.DRAW_RULE), to compare.  Not every such ending is
 won: the count is a comparison, not a pass mark.
+
+--endings PDN --against REV takes king endings of 6-8 pieces from the
+games of PDN (self-play or match games: in each game the first position of
+6-8 pieces with a king on the board and no capture pending), judges each by
+this engine's depth-JUDGE_ENDING_DEPTH search (won for the side ahead by
+at least WON_MARGIN, drawn within DRAWN_MARGIN, the others left out), and
+plays it out under the official draw rules: this engine on the side that
+must convert (won) or hold (drawn: the side the judge scores lower), the
+engine of commit REV (tools/git_engine.py) on the other, both at --time a
+move.  It prints how many won positions were converted and how many drawn
+ones were held.
 
 --beyond N does the same for 5 pieces, 3 v 2 with kings and men, which the
 database does not hold: the engine must find the exchange into it.  A
@@ -257,6 +269,91 @@ def short_wins(count, seed, plies=5, depth=8):
     return taken == short
 
 
+JUDGE_ENDING_DEPTH = 16
+WON_MARGIN = 120     # centi-men: a man and some for the side ahead
+DRAWN_MARGIN = 30
+
+
+def king_endings(pdn, count):
+    """[(Position, fen)]: per game of ``pdn``, its first position of 6-8
+    pieces with a king on the board and no capture pending (up to ``count``,
+    each position once)."""
+    from game.notation.pdn_reader import read_pdn_file
+
+    out, seen = [], set()
+    for pg in read_pdn_file(pdn):
+        pos = pg.start_position()
+        for move in (*pg.moves, None):
+            bm, bk, wm, wk = pos.state[:4]
+            if 6 <= (bm | bk | wm | wk).bit_count() <= 8 and (bk | wk) and not pos.has_capture():
+                if pos.legal_moves() and pos.fen() not in seen:
+                    seen.add(pos.fen())
+                    out.append(pos)
+                break
+            if move is None:
+                break
+            pos = pos.play(move)
+        if len(out) >= count:
+            break
+    return out
+
+
+def judge(pos, depth=JUDGE_ENDING_DEPTH):
+    """("won", side ahead), ("drawn", side the search scores lower) or None (unclear)."""
+    from game.engine.search import Searcher
+
+    info = list(Searcher().search(pos, depth=depth))[-1]
+    black_view = info.score if pos.turn == 0 else -info.score   # (turn 0: black to move)
+    if abs(black_view) >= WON_MARGIN:
+        return "won", 0 if black_view > 0 else 1
+    if abs(black_view) <= DRAWN_MARGIN:
+        return "drawn", 1 if black_view > 0 else 0
+    return None
+
+
+def endings_against(pdn, rev, seconds, count, seed):
+    """Play out the king endings of ``pdn`` (see the module's text) against commit ``rev``'s engine."""
+    from git_engine import GitPlayer, GitTrees
+
+    from game.engine import levels
+    from game.engine.search import Searcher
+
+    positions = king_endings(pdn, count)
+    results = {"won": [0, 0], "drawn": [0, 0]}   # kind -> [kept, tried]
+    level = levels.custom_time(seconds)
+    with GitTrees([rev]) as trees:
+        for i, start in enumerate(positions):
+            verdict = judge(start)
+            if verdict is None:
+                print(f"  unclear, left out: {start.fen()}", flush=True)
+                continue
+            kind, ours = verdict
+            other = GitPlayer(trees[rev], f"time:{seconds:g}", seed + i)
+            searcher, rng = Searcher(), random.Random(seed + i)
+            game = Game(start, draw_rule="official")
+            try:
+                while game.outcome is None:
+                    if game.position.turn == ours:
+                        move, _ = levels.choose_move(game.position, game.reversible_history()[:-1], level,
+                                                     rng=rng, searcher=searcher)
+                    else:
+                        move = other.move(game)
+                    game.push(move)
+            finally:
+                other.close()
+            winner = game.outcome.winner
+            kept = winner == ours if kind == "won" else winner != 1 - ours
+            results[kind][0] += kept
+            results[kind][1] += 1
+            side = "black" if ours == 0 else "white"
+            print(f"  {kind:5s} for {side}: {'kept' if kept else 'NOT kept'}  {start.fen()}  ({game.outcome},"
+                  f" {game.ply} plies)", flush=True)
+    (won, tried_won), (held, tried_drawn) = results["won"], results["drawn"]
+    print(f"king endings of 6-8 pieces from {pdn}, against git:{rev} at {seconds:g} s a move: "
+          f"converted {won} of {tried_won} won, held {held} of {tried_drawn} drawn")
+    return results
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--exhaustive", type=int, default=None, metavar="N", help="compare all positions of 2..N pieces")
@@ -267,11 +364,22 @@ def main(argv=None):
                     help="play out N random 3 v 2 positions (5 pieces: past the database)")
     ap.add_argument("--kings", default=None, metavar="AvB",
                     help="with --count N: N random endings of A kings against B (e.g. 4v3), past the database")
-    ap.add_argument("--count", type=int, default=20, help="positions for --kings")
+    ap.add_argument("--count", type=int, default=20, help="positions for --kings and --endings")
+    ap.add_argument("--endings", default=None, metavar="PDN",
+                    help="king endings of 6-8 pieces from these games, played out against --against")
+    ap.add_argument("--against", default="9401970", metavar="REV",
+                    help="the commit whose engine plays the other side for --endings (default 9401970)")
     ap.add_argument("--no-fade", action="store_true", help="--kings without the draw rule's fade, to compare")
     ap.add_argument("--time", type=float, default=0.5, help="seconds per move for --convert, --beyond and --kings")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
+    if args.endings is not None:
+        from pathlib import Path
+
+        if not Path(args.endings).is_file():
+            ap.error(f"--endings: no such file {args.endings[:200]!r}")
+        endings_against(args.endings, args.against, args.time, args.count, args.seed)
+        return 0
     ok = True
     if args.exhaustive:
         ok &= exhaustive(args.exhaustive)
