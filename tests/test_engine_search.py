@@ -801,7 +801,7 @@ def test_a_shot_that_starts_with_a_late_quiet_move_is_seen():
     # takes three with a king, 14-10 6x15 22-17 13x22 25x18x11x4.  Both of
     # white's quiet moves offer a capture, and they come late in the order;
     # pruned late like any quiet move, they hid the shot from 11-ply and even
-    # 20-ply searches, and 4-8 scored about even (see search.KEEP_SHOTS).
+    # 20-ply searches, and 4-8 scored about even (see SearchParams.keep_shots).
     position = Position.from_fen("B:W14,22,24,25,26,29,30,31,32:B1,2,3,4,5,6,12,13,16")
     scores = {str(m): s for m, s in Searcher().root_scores(position, 11)}
     assert scores["4-8"] <= -150

@@ -521,7 +521,7 @@ class Core:
                     ms.to_front(start, ms.sp, tf, tt_, tc)
         end = ms.sp
         if nmoves == 1:
-            # a forced reply may cost no depth (see search.EXTEND_SINGLE)
+            # a forced reply may cost no depth (see SearchParams.extend_single)
             child_depth = depth if ply < MAX_PLY and self.extend_single else depth - 1
             if child_depth < 0:
                 child_depth = 0

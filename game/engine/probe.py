@@ -86,7 +86,7 @@ class Probe:
         """The score of a position of few pieces from the database, or
         NO_SCORE (a balance of five pieces it does not hold; a side without
         a piece).  A drawn ending scores the draw (with contempt, pressed by
-        the evaluation: see search.PRESS_DIV); a won one near DATABASE_WIN,
+        the evaluation: see SearchParams.press_div); a won one near DATABASE_WIN,
         less for more material and a longer distance to conversion."""
         if not self.eg_loaded:
             self.eg_loaded = 1
