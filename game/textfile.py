@@ -1,11 +1,14 @@
 """Reading a user's text file safely: a regular file, a bounded size, never a hang.
 
-Every reader of files a user hands us (PDN games, board files, settings, the
-autosave, the tournament agent's ``input.txt`` and state) goes through
-``read_text``, so one place decides what "too big", "not a file" and
+Every file the game and its tools read (PDN games, board files, settings, the
+autosave, the tournament agent's ``input.txt`` and state, the store's journals,
+the shipped assets) goes through ``read_text``, ``read_bytes`` or
+``open_binary``, so one place decides what "too big", "not a file" and
 "undecodable" mean.  A FIFO would block ``open()`` forever and ``/dev/zero``
 never ends, so the file is opened non-blocking and checked with ``fstat``
 before a byte is read, and the read stops one byte past the cap.
+``tests/test_file_reads.py`` lists every ``open(`` of ``game/`` and ``tools/``
+and fails on a read that does not come through here.
 
 Imports nothing from the rest of the game: every layer may use it.
 """
@@ -18,10 +21,12 @@ import stat
 TYPE_CHECKING = False  # typing is not imported at run time: the tournament agent starts afresh every move
 if TYPE_CHECKING:
     from collections.abc import Iterable
+    from importlib.resources.abc import Traversable as Resource  # a file inside an installed package
+    from typing import BinaryIO
 
     StrPath = str | bytes | os.PathLike[str] | os.PathLike[bytes]
 
-__all__ = ["FileReadError", "read_bytes", "read_text", "excerpt"]
+__all__ = ["FileReadError", "excerpt", "open_binary", "read_bytes", "read_text"]
 
 
 class FileReadError(ValueError):
@@ -53,12 +58,9 @@ def _size_words(n: int) -> str:
     return f"{n} bytes"
 
 
-def read_bytes(path: StrPath, *, limit: int, what: str = "file", follow_symlinks: bool = True) -> bytes:
-    """The bytes of a regular file of at most ``limit`` bytes, or FileReadError saying why not.
-
-    ``follow_symlinks=False`` refuses a symbolic link (the tournament agent's state file,
-    which an opponent's folder could point at ``/dev/zero`` or at a file of yours).
-    """
+def _open_checked(path: StrPath, limit: int, what: str, follow_symlinks: bool) -> tuple[int, int, str]:
+    """``(fd, size, shown name)`` of a regular file of at most ``limit`` bytes, opened for reading
+    without ever blocking; FileReadError saying why not (the fd is then closed)."""
     name = os.fspath(path)
     shown = excerpt(os.fsdecode(name), 80)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
@@ -87,6 +89,27 @@ def read_bytes(path: StrPath, *, limit: int, what: str = "file", follow_symlinks
             if size == cap:  # just over the cap: rounded, both would read the same
                 size, cap = f"{st.st_size} bytes", f"{limit} bytes"
             raise FileReadError(f"{what} {shown} is too large ({size}; at most {cap})")
+    except OSError as e:
+        os.close(fd)
+        raise FileReadError(f"{what} {shown} cannot be read ({e.strerror or e})") from None
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, st.st_size, shown
+
+
+def read_bytes(path: StrPath | Resource, *, limit: int, what: str = "file", follow_symlinks: bool = True) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes, or FileReadError saying why not.
+
+    ``follow_symlinks=False`` refuses a symbolic link (the tournament agent's state file,
+    which an opponent's folder could point at ``/dev/zero`` or at a file of yours).
+    ``path`` may also be a file inside an installed package that is not a folder (an
+    ``importlib.resources`` Traversable, in a zip): it is read up to the same cap.
+    """
+    if not isinstance(path, (str, bytes, os.PathLike)):
+        return _read_resource(path, limit, what)
+    fd, _, shown = _open_checked(path, limit, what, follow_symlinks)
+    try:
         chunks, got = [], 0
         while got <= limit:  # the file may grow while we read: stop one byte past the cap
             chunk = os.read(fd, min(1 << 16, limit + 1 - got))
@@ -101,6 +124,31 @@ def read_bytes(path: StrPath, *, limit: int, what: str = "file", follow_symlinks
         raise FileReadError(f"{what} {shown} cannot be read ({e.strerror or e})") from None
     finally:
         os.close(fd)
+
+
+def _read_resource(resource: Resource, limit: int, what: str) -> bytes:
+    shown = excerpt(str(getattr(resource, "name", resource)), 80)
+    try:
+        with resource.open("rb") as f:  # a member of a zip: no FIFO nor device can be there
+            data = f.read(limit + 1)
+    except (OSError, ValueError) as e:
+        raise FileReadError(f"{what} {shown} cannot be read ({getattr(e, 'strerror', None) or e})") from None
+    if len(data) > limit:
+        raise FileReadError(f"{what} {shown} is too large (over {_size_words(limit)})")
+    return bytes(data)
+
+
+def open_binary(path: StrPath | Resource, *, limit: int, what: str = "file",
+                follow_symlinks: bool = True) -> BinaryIO:
+    """A regular file of at most ``limit`` bytes opened for reading in binary (to seek and read parts
+    of it, as the endgame database's directory does), or FileReadError saying why not.  The caller
+    closes it (``with open_binary(...) as f``)."""
+    if not isinstance(path, (str, bytes, os.PathLike)):
+        import io
+
+        return io.BytesIO(_read_resource(path, limit, what))
+    fd, _, _ = _open_checked(path, limit, what, follow_symlinks)
+    return os.fdopen(fd, "rb")
 
 
 def read_text(path: StrPath, *, limit: int, what: str = "file", follow_symlinks: bool = True,

@@ -35,7 +35,7 @@ from pathlib import Path
 import _common  # noqa: F401  (this checkout's game first on sys.path)
 
 from game.store.paths import atomic_write
-from game.textfile import FileReadError
+from game.textfile import FileReadError, read_text
 
 _MINER = None   # the worker's Miner (one per process, made by _init)
 PREFIX_MAX = 80  # characters of a file's name in its puzzles' ids (with "-0042-37": within the id limit)
@@ -202,10 +202,14 @@ def mine(args, settings):
     goals = Counter(p.goal for p in puzzles)
     print("goals: " + ", ".join(f"{g} {n}" for g, n in goals.most_common()))
     if args.output and puzzles:
+        problem = output_problem(args.output, ())  # again: something may have taken the name meanwhile
+        if problem is not None:
+            print(f"not written: {problem}", file=sys.stderr)
+            return 1
         try:
             atomic_write(args.output, write_puzzles(puzzles))  # never half a file, the old one whole
         except OSError as e:
-            print(f"not written: cannot write {args.output}: {e}", file=sys.stderr)
+            print(f"not written: cannot write {args.output}: {e.strerror or e}", file=sys.stderr)
             return 1
         print(f"written to {args.output}")
     elif not args.output:
@@ -215,28 +219,39 @@ def mine(args, settings):
 
 def output_problem(output, inputs):
     """Why ``-o output`` cannot be written (a phrase), or None: it must not be one of the
-    games being mined (the same file under any name), and its folder must exist."""
-    for name in inputs:
+    games being mined (the same file under any name), an existing target must be a regular
+    file (never a device, FIFO, socket or link: those are refused, not replaced), its name
+    must fit the file system (255 bytes), and its folder must exist."""
+    name = os.fsencode(Path(output).name)
+    if len(name) > 255:
+        return f"the file name is too long ({len(name)} bytes; at most 255)"
+    for mined in inputs:
         try:
-            if os.path.samefile(output, name):
-                return f"{output} is one of the files mined ({name}): it would be replaced by the puzzles"
+            if os.path.samefile(output, mined):
+                return f"{output} is one of the files mined ({mined}): it would be replaced by the puzzles"
         except OSError:
             continue  # one of them does not exist (yet): not the same file
-    folder = Path(output).parent
-    if not folder.is_dir():
-        return f"no folder {folder} to write {Path(output).name} in"
-    if Path(output).is_dir():
-        return f"{output} is a folder"
+    try:
+        if os.path.isdir(output):
+            return f"{output} is a folder"
+        if os.path.lexists(output) and (os.path.islink(output) or not os.path.isfile(output)):
+            return f"{output} is not a regular file (a device, pipe, socket or link); name a new file"
+        folder = Path(output).parent
+        if not folder.is_dir():
+            return f"no folder {folder} to write {Path(output).name} in"
+    except OSError as e:
+        return f"cannot write {output}: {e.strerror or e}"
     return None
 
 
 def check(args, settings):
     from game.training.puzzle import read_puzzles
+    from game.training.selection import MAX_FILE
 
-    try:
-        text = Path(args.check).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise SystemExit(f"cannot read {args.check}: {e}") from None
+    try:  # a regular file under the puzzle file's cap: never a hang on a FIFO, never /dev/zero's endless read
+        text = read_text(args.check, limit=MAX_FILE, what="puzzle file", encodings=("utf-8",))
+    except FileReadError as e:
+        raise SystemExit(f"cannot check: {e}") from None
     puzzles, problems = read_puzzles(text)
     for line in problems:
         print(f"not read: {line}")

@@ -285,6 +285,9 @@ def check_export_path(dest: StrPath) -> Path:
         if p.is_dir():
             raise ValueError(f"{clean(text, 80)} is a folder; type a file name such as "
                              f"{clean(str(p / 'games.pdn'), 80)}")
+        if not_a_file(p):
+            raise ValueError(f"{clean(text, 80)} is not a regular file (a device, pipe, socket or link); "
+                             "choose a new file name")
         if os.path.lexists(p):
             raise ValueError(f"{clean(text, 80)} already exists; choose another name")
         if not p.parent.is_dir():
@@ -292,6 +295,16 @@ def check_export_path(dest: StrPath) -> Path:
     except OSError as e:
         raise ValueError(f"cannot write {clean(text, 80)}: {e.strerror or e}") from None
     return p
+
+
+def not_a_file(path: StrPath) -> bool:
+    """Is something other than a regular file at ``path`` (a device, FIFO, socket, link, even a dangling one)?
+    Such a target is refused as it is: never written through, never given a suffix (``/dev/null.pdn``)."""
+    try:
+        return os.path.islink(path) or os.path.lexists(path) and not os.path.isfile(path) \
+            and not os.path.isdir(path)
+    except (OSError, ValueError):
+        return False
 
 
 def _export(conn: sqlite3.Connection, job: Job, emit: Emit, namer: Namer | None, version: str) -> None:

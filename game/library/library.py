@@ -622,7 +622,7 @@ class Library:
 
     def export(self, entries: Iterable[Entry], dest: StrPath) -> int:
         """Write ``entries`` to a new PDN file ``dest`` in the background (never over an existing file)."""
-        from .jobs import check_export_path
+        from .jobs import check_export_path, not_a_file
 
         entries = [e for e in entries if e.number >= 0 and e.kind != "unfinished"]
         if not entries:
@@ -632,7 +632,7 @@ class Library:
             folder = p.is_dir() or os.fsdecode(dest).rstrip().rstrip("'\"").endswith(("/", os.sep))
         except OSError:
             folder = False
-        if p.suffix.lower() != ".pdn" and p.name not in ("", ".", "..") and not folder:
+        if p.suffix.lower() != ".pdn" and p.name not in ("", ".", "..") and not folder and not not_a_file(p):
             p = p.with_name(p.name + ".pdn")
         elif folder:
             p = Path(str(p) + os.sep)  # check_export_path says it is a folder

@@ -331,30 +331,71 @@ def _journal() -> Path:
     return data_dir() / "outside-temporaries.txt"
 
 
+JOURNAL_LIMIT = 4 << 20  # bytes: thousands of noted paths; a larger journal is not one we wrote
+
+
 def note_temporary(path: StrPath) -> None:
-    """Remember a temporary file made outside our folders (one line, appended).  Never raises."""
+    """Remember a temporary file made outside our folders (one line, appended).  Never raises.
+
+    The journal is opened without blocking and must be a regular file: a FIFO, device or link in
+    its place is set aside (a new name) and a new journal started, so an export never waits on it.
+    """
+    import stat
+
     line = os.fsencode(os.path.abspath(os.fspath(path))).hex() + "\n"
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
         journal = _journal()
         journal.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
-        try:
-            os.write(fd, line.encode("ascii"))
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        for attempt in range(2):
+            try:
+                fd = os.open(journal, flags, 0o644)
+            except OSError:
+                # a FIFO nobody reads (ENXIO), a link (ELOOP), a folder...: not ours to write through
+                if attempt == 0 and os.path.lexists(journal) and _not_a_file(journal):
+                    keep_aside(journal)
+                    continue
+                raise
+            try:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                    if attempt == 0:
+                        os.close(fd)
+                        fd = -1
+                        keep_aside(journal)
+                        continue
+                    raise OSError(f"{journal} is not a regular file")
+                os.write(fd, line.encode("ascii"))
+                os.fsync(fd)
+                return
+            finally:
+                if fd >= 0:
+                    os.close(fd)
     except OSError as e:
         log.warning("cannot note the temporary file %s: %s", path, e)
 
 
+def _not_a_file(path: Path) -> bool:
+    return os.path.islink(path) or not path.is_file()
+
+
 def clean_outside_temporaries() -> list[Path]:
     """Remove the noted temporaries whose process is gone; the paths removed.  Never raises."""
+    from ..textfile import FileReadError, read_bytes
+
     journal = _journal()
     try:
-        if os.path.islink(journal):
+        # never blocks on a FIFO, never reads past the cap: a start-up costs the same whatever is there
+        lines = read_bytes(journal, limit=JOURNAL_LIMIT, what="the journal of temporary files",
+                           follow_symlinks=False).decode("ascii", "replace").split()
+    except FileReadError as e:
+        try:
+            there = os.path.lexists(journal)
+        except (OSError, ValueError):
+            there = False
+        if there:  # not a journal we wrote (a link, FIFO, device, folder, or grown past the cap)
+            log.warning("%s; it is set aside", e)
             keep_aside(journal)
-            return []
-        lines = journal.read_text("ascii", "replace").split()
+        return []
     except OSError:
         return []
     removed: list[Path] = []
