@@ -7,7 +7,7 @@ One line per depth 1..D: ``perft(d) = N``, the seconds, leaves per second.
 The last ply is counted in bulk.  Subtrees reached again by transposition are
 looked up in a table unless ``--no-hash`` is given (then every path is walked).
 ``--core compiled`` (or ``interpreted``) counts with the search core's own
-move generator instead (game/engine/core.py), every path walked: the two
+move generator instead (game/engine/movegen.py), every path walked: the two
 builds and the rules must agree.
 """
 

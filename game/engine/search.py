@@ -8,14 +8,15 @@ search goes on while the side to move must capture), repetition draws
 against the game's reversible history, the endgame database, and
 mate-distance scores.
 
-The tree itself is ``core.Core`` (game/engine/core.py): one Python source,
-compiled by Cython when a C compiler was at hand at install time, run by
-the interpreter otherwise, with the same results (``corebuild`` picks one;
-``ENGINE`` says which runs).  This module keeps what runs once a search or
+The tree itself is ``core.Core`` (game/engine/core.py, over the core's
+other modules: movegen, table, evaluation, probe): Python source compiled
+by Cython when a C compiler was at hand at install time, run by the
+interpreter otherwise, with the same results (``corebuild`` picks one;
+``ENGINE`` says which runs).  Every tunable of the search is one
+SearchParams value.  This module keeps what runs once a search or
 once a depth: the root's moves, time control and stopping, the draw rule's
 count and the contempt, the table's lifetime across a game's moves, and the
-Move objects of the answers.  The constants below are read at every search
-(so that an A/B match may set them on this module).
+Move objects of the answers.
 """
 
 import gc
