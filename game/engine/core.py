@@ -139,9 +139,11 @@ class Core:
         self.tt_read = params.tt_read
         self.db.press_div = params.press_div
 
-    def begin(self, stop, deadline, clock, generation):
+    def begin(self, stop, deadline, clock, generation, history_draws):
         """A search's limits (``stop``: a callable or None; ``deadline``: on
-        ``clock``, -1 none) and its number, written into the table's entries."""
+        ``clock``, -1 none), its number, written into the table's entries,
+        and the set where a repetition of the game's history is noted."""
+        self.history_draws = history_draws
         self.stop = stop
         self.deadline = deadline
         self.clock = clock

@@ -454,10 +454,10 @@ class Searcher:
         params = self.params.plain() if self.plain else self.params
         core.configure(params, params.lmr_table())
         core.ev.set_draws(*draws)
-        core.history_draws = self._history_draws
         core.set_history(sorted(history_states), root)
         self._generation += 1
-        core.begin(stop, -1.0 if deadline is None else deadline, _time.perf_counter, self._generation)
+        core.begin(stop, -1.0 if deadline is None else deadline, _time.perf_counter, self._generation,
+                   self._history_draws)
         return core
 
     def _fade(self, state, history, draw_rule, quiet):
