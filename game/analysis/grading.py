@@ -80,3 +80,54 @@ def grade(best_score, played_score, was_best=False):
     loss = max(0.0, before - after)
     return Grade(before, after, loss, classify(loss, was_best))
 
+
+# -- accuracy, as lichess computes it (docs/accuracy.md) ------------------------------
+#
+# A move's accuracy falls off exponentially with the win percentage it gave away:
+# nothing lost is 100%, 5 points about 81%, a man from level (23 points) about 36%.
+# The constants are lichess's (AccuracyPercent.scala), fitted there to human games.
+ACCURACY_A = 103.1668100711649
+ACCURACY_K = 0.04354415386753951
+ACCURACY_B = -3.166924740191411
+ACCURACY_BONUS = 1.0   # lichess's "uncertainty bonus" for the engine's own imprecision
+
+
+def move_accuracy(loss):
+    """A move's accuracy in percent (0-100) from the expected result it gave away (0-1)."""
+    drop = 100.0 * max(0.0, loss)
+    if drop <= 0.0:
+        return 100.0
+    raw = ACCURACY_A * math.exp(-ACCURACY_K * drop) + ACCURACY_B + ACCURACY_BONUS
+    return max(0.0, min(100.0, raw))
+
+
+def volatility_weights(win_percents, moves):
+    """One weight per move: the standard deviation of the win percentages (one side's view,
+    one per position) in a window around it, clamped to 0.5-12, so moves in sharp phases
+    count more.  The window is a tenth of the game, 2 to 8 positions; the first moves share
+    the first window (lichess's ``gameAccuracy``)."""
+    window = max(2, min(8, moves // 10))
+    values = list(win_percents)
+    windows = [values[:window]] * (window - 2)
+    windows += [values[i:i + window] for i in range(0, max(0, len(values) - window + 1))]
+    weights = []
+    for xs in windows[:moves]:
+        mean = sum(xs) / len(xs)
+        deviation = math.sqrt(sum((x - mean) ** 2 for x in xs) / len(xs))
+        weights.append(max(0.5, min(12.0, deviation)))
+    while len(weights) < moves:      # a game shorter than the window
+        weights.append(0.5)
+    return weights
+
+
+def game_accuracy(accuracies, weights):
+    """One side's accuracy over a game: the mean of the volatility-weighted mean and the
+    harmonic mean of its moves' accuracies, so one blunder is not averaged away."""
+    accuracies = list(accuracies)
+    if not accuracies:
+        return 100.0
+    weights = list(weights)
+    weighted = sum(a * w for a, w in zip(accuracies, weights)) / sum(weights)
+    harmonic = len(accuracies) / sum(1.0 / max(1.0, a) for a in accuracies)
+    return (weighted + harmonic) / 2.0
+

@@ -10,7 +10,20 @@ from dataclasses import dataclass, field
 from ..engine.scores import WIN
 from ..rules import BLACK
 from .explain import Explanation, explain, material_lost
-from .grading import BEST, BLUNDER, GOOD, INACCURACY, KINDS, MISTAKE, Grade, grade
+from .grading import (
+    BEST,
+    BLUNDER,
+    GOOD,
+    INACCURACY,
+    KINDS,
+    MISTAKE,
+    Grade,
+    expected,
+    game_accuracy,
+    grade,
+    move_accuracy,
+    volatility_weights,
+)
 
 # Scores are clamped here before centi-men losses are averaged: a forced win
 # and +10 men are the same result, and one mate score must not swamp a mean.
@@ -55,7 +68,7 @@ class SideSummary:
     counts: dict = field(default_factory=dict)   # kind -> number of moves
     moves: int = 0
     average_loss: float = 0.0    # centi-men lost per move (clamped scores)
-    accuracy: float = 100.0      # 100 minus the mean expected result given away, in percent
+    accuracy: float = 100.0      # lichess's game accuracy in percent (docs/accuracy.md)
 
 
 @dataclass(frozen=True)
@@ -72,8 +85,16 @@ class GameReport:
         if not mine:
             return SideSummary(counts, 0, 0.0, 100.0)
         avg = sum(m.centi_loss for m in mine) / len(mine)
-        acc = 100.0 * (1.0 - sum(m.grade.loss for m in mine) / len(mine))
-        return SideSummary(counts, len(mine), avg, acc)
+        return SideSummary(counts, len(mine), avg, self.accuracy(colour))
+
+    def accuracy(self, colour):
+        """``colour``'s accuracy in percent, as lichess computes it (docs/accuracy.md): each
+        move's accuracy from the win percentage it gave away, combined over the game with
+        weights for how sharp the game was around it and a harmonic mean."""
+        win_percents = [100.0 * expected(s) for s in self.black_scores()]
+        weights = volatility_weights(win_percents, len(self.moves))
+        mine = [(move_accuracy(m.grade.loss), w) for m, w in zip(self.moves, weights) if m.colour == colour]
+        return game_accuracy([a for a, _ in mine], [w for _, w in mine])
 
     def black_scores(self):
         """Every position's score from Black's view (for the evaluation graph), clamped."""
