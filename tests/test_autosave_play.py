@@ -392,7 +392,7 @@ def test_each_game_is_kept_under_its_own_id_and_archived_when_it_ends(app):
     assert [e.id for e in list_unfinished()] == [first_id]  # the finished one left the list...
     [archived] = list(archive_dir().glob("*.pdn"))  # ...for the archive, with its players and result
     text = archived.read_text()
-    assert f'[GameId "{second.match.game_id}"]' in text and '[Result "2-0"]' in text and "Human" in text
+    assert f'[GameId "{second.match.game_id}"]' in text and '[Result "1-0"]' in text and "Human" in text
 
 
 def test_continue_keeps_the_games_id(app):

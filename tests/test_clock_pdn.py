@@ -74,7 +74,7 @@ def test_a_game_lost_on_time_is_archived_with_its_clocks_and_a_normal_result(hom
                            record.store_extra(), tags=record.pdn_tags(), comments=record.clock_comments())
     assert kept.ok and kept.archived is not None
     (loaded,) = saves.read_games_file(kept.archived)
-    assert loaded.tags["Result"] == "0-2" and loaded.result == "0-2" and loaded.tags["TimeControl"] == "60+0"
+    assert loaded.tags["Result"] == "0-1" and loaded.result == "0-2" and loaded.tags["TimeControl"] == "60+0"
     assert clocks_from_comments(loaded.comments)[0] == {1: 50, 2: 50}
 
 

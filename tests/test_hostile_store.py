@@ -246,7 +246,7 @@ def test_a_finished_game_is_archived_with_players_levels_date_and_result():
     [archived] = archive_dir().iterdir()
     text = archived.read_text()
     for tag in ('[Black "Human"]', '[White "Computer (Master)"]', '[WhiteLevel "Master"]',
-                '[Result "2-0"]', "[Date ", f'[GameId "{gid}"]'):
+                '[Result "1-0"]', "[Date ", f'[GameId "{gid}"]'):
         assert tag in text
     [loaded] = read_games_file(archived)
     assert loaded.game.moves == game.moves

@@ -280,7 +280,7 @@ def test_export_writes_the_chosen_games_canonically_and_never_over_a_file(home, 
     assert [g.tags.get("Black") for g in games] == ["P1", "P2", "M", "X"]
     assert [len(g.moves) for g in games] == [6, 6, 4, 4]
     assert games[2].result == "2-0" and games[2].error is None
-    assert "1. 11-15 23-19 2. 8-11 22-18 2-0" in dest.read_text()  # numbers and the game's own result
+    assert "1. 11-15 23-19 2. 8-11 22-18 1-0" in dest.read_text()  # numbers and the game's own result
     assert "30-26" in dest.read_text()  # a broken game keeps its text, nothing lost
     with pytest.raises(LibraryError, match="already exists"):
         lib.export(chosen, dest)

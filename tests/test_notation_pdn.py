@@ -174,8 +174,8 @@ def test_write_pdn_from_a_set_up_position_with_white_to_move_and_result():
     game = Game(Position.from_fen(fen))
     game.push(game.legal_moves()[0])
     text = write_pdn(game)
-    assert '[SetUp "1"]' in text and f'[FEN "{fen}"]' in text and '[Result "0-2"]' in text
-    assert text.rstrip().endswith("1... 18x9 0-2")
+    assert '[SetUp "1"]' in text and f'[FEN "{fen}"]' in text and '[Result "0-1"]' in text
+    assert text.rstrip().endswith("1... 18x9 0-1")
     (back,) = read_pdn(text)
     assert back.result == "0-2" and back.start_position() == Position.from_fen(fen)
 
@@ -253,13 +253,13 @@ def test_write_pdn_keeps_a_recorded_result_of_a_game_that_ended_off_the_board():
     game = pg.game()
     assert game.outcome is None and pg.result == "2-0"
     text = write_pdn(game, pg.tags, result=pg.result)
-    assert '[Result "2-0"]' in text and text.rstrip().endswith("22-17 2-0")
+    assert '[Result "1-0"]' in text and text.rstrip().endswith("22-17 1-0")
     (back,) = read_pdn(text)
     assert back.result == "2-0" and back.moves == pg.moves
     assert '[Result "*"]' in write_pdn(game, pg.tags)  # without it, an unfinished game is unfinished
     over = Game(Position.from_fen("W:W18:B14"))
     over.push(over.legal_moves()[0])
-    assert '[Result "0-2"]' in write_pdn(over, result="1-1")  # a game that is over keeps its own
+    assert '[Result "0-1"]' in write_pdn(over, result="1-1")  # a game that is over keeps its own
     with pytest.raises(PdnError):
         write_pdn(game, result="3-0")
 

@@ -53,7 +53,7 @@ def test_finished_game_has_its_result():
     game.push(game.legal_moves()[0])
     assert game.outcome.winner == BLACK
     path = save_game(game, {"Black": "Human", "White": "Computer (Beginner)"})
-    assert '[Result "2-0"]' in path.read_text()
+    assert '[Result "1-0"]' in path.read_text()
     assert read_games_file(path)[0].result == "2-0"
 
 

@@ -62,6 +62,11 @@ def _quote(value: object) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
+# Results as English-checkers files and programs write them (PDN 3.0, the Tinsley
+# collection): the reader keeps "2-0" and the like inside and reads both spellings.
+WRITTEN_RESULTS = {"2-0": "1-0", "0-2": "0-1", "1-1": "1/2-1/2"}
+
+
 def write_pdn(game: Game, tags: Mapping[str, object] | None = None, result: str | None = None,
               comments: Mapping[int, str] | None = None) -> str:
     """One game as PDN text, ending with a newline.
@@ -69,8 +74,9 @@ def write_pdn(game: Game, tags: Mapping[str, object] | None = None, result: str 
     ``tags`` may set any tag but Result, GameType, FEN and SetUp, which are
     the game's own: the result is the game's outcome, or ``*`` while it goes on.
     ``result`` is the recorded result of a game that ended off the board (a
-    resignation, a draw agreed, an adjudication: ``2-0``, ``0-2``, ``1-1``, ``0-0``),
-    written when the game itself is not over; a game that is over keeps its own.
+    resignation, a draw agreed, an adjudication: ``2-0``, ``0-2``, ``1-1``, ``0-0``, or
+    ``1-0``, ``0-1``, ``1/2-1/2``), written when the game itself is not over; a game that
+    is over keeps its own.  Results are written ``1-0``, ``0-1``, ``1/2-1/2`` (``0-0``, ``*``).
     ``comments``: ``{ply: text}``, a comment written in braces after the ply-th move (1: the first),
     such as a move's clock ``[%clock 0:02:41]``.
     """
@@ -86,6 +92,7 @@ def write_pdn(game: Game, tags: Mapping[str, object] | None = None, result: str 
         result = recorded
     else:
         result = "*"
+    result = WRITTEN_RESULTS.get(result, result)
     given = dict(tags or {})
     all_tags = {name: str(given.get(name, _TAG_DEFAULTS.get(name, ""))) for name in SEVEN_TAGS}
     all_tags["Result"] = result
