@@ -66,3 +66,22 @@ def test_no_empty_block_between_the_parts_of_the_screen(app, mode):
     gaps = [b.top - a.bottom for a, b in zip(parts, parts[1:])]
     # the free custom slot is shared out round the description: never a hole of more than a row and a half
     assert max(gaps) <= row_height * 1.5, gaps
+
+
+def test_master_s_description_follows_the_clock_chosen(app):
+    """Master thinks three seconds a move without a clock, and what its clock allows with one."""
+    app.switch("menu")
+    frames(app)
+    key(app, pygame.K_RETURN)  # 1 Player
+    setup = app.stack.top
+    while setup.difficulty.value != "Master":
+        key(app, pygame.K_RIGHT)
+    assert setup.chosen_time_control() is None and "three seconds a move" in setup.description()
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)        # the clock row
+    assert setup.focus.focused is setup.clock
+    key(app, pygame.K_RIGHT)       # the first preset
+    frames(app)
+    assert setup.chosen_time_control() is not None
+    assert "three seconds" not in setup.description() and "clock allows" in setup.description()
+    assert setup.description() in setup.descriptions()   # the layout keeps room for it

@@ -32,7 +32,9 @@ SYNONYMS = [
     ("the list of games", r"\bLoad game\b", "Game library"),
     ("a search's depth", r"\bplies\b|\bply\b(?! each)", "moves ahead"),
     ("a win the endgame database knows", r"\bdatabase (win|loss)\b|\+10\.00", "Red wins (known ending)"),
-    ("the short draw rule", r"CSCI-561 \(", "Short (25 moves)"),
+    ("the short draw rule", r"CSCI|course's rule", "Short (25 moves)"),
+    ("the animation's speeds", r"slowest first", "Slow, Normal, Fast, Off"),
+    ("an evaluation of 0.00", r"level, neither side is\b", "0.00 means level"),
     ("what a bad move gives away", r"\bcosts [0-9.]+ men\b", "gives away about a man"),
 ]
 # the How-to-play pages explain the technical names: there they may be said
@@ -162,7 +164,7 @@ def test_every_screen_names_each_thing_one_way(seen):
     found = []
     for thing, pattern, instead in SYNONYMS:
         for where, text in seen:
-            if where == EXPLAINED_ON and instead in ("moves ahead", "Red wins (known ending)", "Short (25 moves)"):
+            if where == EXPLAINED_ON and instead in ("moves ahead", "Red wins (known ending)"):
                 continue
             if re.search(pattern, text):
                 found.append(f"{where}: {text!r} names {thing} otherwise than {instead!r}")

@@ -82,13 +82,13 @@ def pages():
          _diagram(Position.initial().play(_first_move(11, 15)), last=(11, 15))),
         ("Levels and draws",
          "A level looks so many moves ahead, counting each side's move (a ply). Official draw rule: 40 moves "
-         "each with no capture and no man moved, or one position three times. Short: 25 moves each with no "
-         "capture or crowning (the CSCI-561 course's rule). Two players may also agree a draw.",
+         "each with no capture and no man moved, or one position three times. Short draw rule: 25 moves "
+         "each with no capture or crowning. Two players may also agree a draw.",
          _diagram(Position.initial())),
         ("Analysis words",
-         "Red +1.00 means Red is a man ahead; level, neither side is. A known ending is one the computer has "
-         "solved (its endgame database). A report marks ?! an inaccuracy, ? a mistake, ?? a blunder. Arrows: "
-         "green is a hint or the better move, blue the best move, purple the reply.",
+         "Red +1.00 means Red is a man ahead; 0.00 means level, neither side ahead. A known ending is "
+         "one the computer has solved (its endgame database). A report marks ?! an inaccuracy, ? a mistake, "
+         "?? a blunder. Arrows: green is a hint or the better move, blue the best move, purple the reply.",
          _arrows(_diagram(Position.initial()), ((11, 15), ARROW_COLOUR), ((10, 14), LINE_COLOURS[0]),
                  ((22, 17), LINE_COLOURS[1]))),
     ]

@@ -47,6 +47,13 @@ def level_names():
     return [lv.name for lv in LEVELS]
 
 
+# Under a clock a level's own seconds a move give way to what its clock allows
+# (controller.computer.limit_for): the words say so.
+CLOCKED_TIME = "Full strength, taking each move the time its clock allows."
+CLOCKED = {"Expert": "Looks eight moves ahead plus captures, within the time its clock allows.",
+           "Master": "Full strength: as deep as it gets in the time its clock allows."}
+
+
 @register("new_game")
 class NewGameScene(ChoicePage):
     footer = FOOTER
@@ -207,10 +214,13 @@ class NewGameScene(ChoicePage):
     def description(self):
         if self.mode == "1p":
             v = self.difficulty.value
+            clocked = self.chosen_time_control() is not None
             if v == CUSTOM_DEPTH:
                 return self._depth_words(self.depth.value)
             if v == CUSTOM_TIME:
-                return f"Full strength, thinking {self.seconds.value} s a move."
+                return CLOCKED_TIME if clocked else f"Full strength, thinking {self.seconds.value} s a move."
+            if clocked and self.levels[v].name in CLOCKED:
+                return CLOCKED[self.levels[v].name]
             return self.levels[v].description
         if self.mode == "watch":
             return "Space pauses and resumes; S plays one move while paused."
@@ -223,7 +233,7 @@ class NewGameScene(ChoicePage):
     def descriptions(self):
         """Every description this screen may show (the layout keeps room for the longest)."""
         if self.mode == "1p":
-            return ([lv.description for lv in self.levels.values()]
+            return ([lv.description for lv in self.levels.values()] + list(CLOCKED.values()) + [CLOCKED_TIME]
                     + [self._depth_words(d) for d in (10,)]
                     + [f"Full strength, thinking {s} s a move." for s in ("0.5",)])
         return [self.description()]

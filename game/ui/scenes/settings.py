@@ -26,7 +26,7 @@ FOOTER = "Up/Down or Tab choose · Left/Right or Enter change · Esc goes back"
 ROWS = (
     ("sound", "Sound", ON_OFF, True, "Sounds for moves, captures, crowning and the end of a game."),
     ("animation", "Animation", (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("off", "Off")), "normal",
-     "How fast pieces glide to their squares, slowest first (Off: they jump there)."),
+     "How fast pieces glide to their squares (Off: they jump there at once)."),
     ("reply_pause", "Computer's pause", (("none", "None"), ("short", "Short"), ("long", "Long")), "short",
      "A pause before the computer replies, so you see your own move land first."),
     ("watch_speed", "Computer vs Computer pace", (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast")),
@@ -49,7 +49,7 @@ ROWS = (
     ("draw_rule", "Draw rule", tuple(zip(DRAW_RULE_NAMES, ("Official (40 moves)", "Short (25 moves)"))),
      "official",
      "Official: drawn after 40 moves each with no capture and no man moved, or one position three times. "
-     "Short: 25 moves each with no capture or crowning (the CSCI-561 course's rule). For new games."),
+     "Short draw rule: 25 moves each with no capture or crowning. For new games."),
 )
 
 
