@@ -93,12 +93,10 @@ class App:
         pygame.display.init()
         pygame.font.init()
         if sound:
-            try:
-                pygame.mixer.pre_init(44100, -16, 2, 512)
-                pygame.mixer.init()
-                self._audio = True
-            except pygame.error:
-                self._audio = False  # no sound device: play silently
+            from .ui.sound import open_mixer
+
+            # opened quietly: no audio library noise, one line if sound is off; then play silently
+            self._audio = open_mixer(44100, -16, 2, 512) is None
         pygame.display.set_caption(title)
         pygame.key.set_repeat(350, 40)
         size = (max(size[0], geometry.MIN_WINDOW[0]), max(size[1], geometry.MIN_WINDOW[1]))

@@ -191,11 +191,11 @@ class Assets:
     # ------------------------------------------------------------------ sounds
     def _mixer(self) -> bool:
         if self._mixer_ok is None:
-            try:
-                if not pygame.mixer.get_init():
-                    pygame.mixer.init()
-                self._mixer_ok = bool(pygame.mixer.get_init())
-            except Exception as e:  # no audio device, no SDL audio, ...
+            from .sound import open_mixer
+
+            try:  # quietly and once: no device is said in one line by open_mixer
+                self._mixer_ok = open_mixer() is None and bool(pygame.mixer.get_init())
+            except Exception as e:  # no SDL audio at all, ...
                 log.info("audio unavailable (%s); playing silently", e)
                 self._mixer_ok = False
         return self._mixer_ok
