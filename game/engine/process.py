@@ -33,11 +33,14 @@ import itertools
 import multiprocessing
 import os
 import signal
+import struct
+import sys
 import threading
 import time
 import traceback
 import weakref
 from dataclasses import dataclass
+from multiprocessing.reduction import ForkingPickler
 from typing import Any, Optional
 
 from ..rules import Move, Position, draw_rule_named
@@ -291,6 +294,13 @@ def _worker_main(conn):
 _QUIT_GRACE = 1.0      # seconds a worker gets to leave after its pipe closes before kill()
 _KILL_GRACE = 1.0      # and after kill() before we stop waiting for it
 _MAX_RETRIES = 2       # restarts for one request before it is answered with an error
+# A message the worker has begun to send and not finished within this many seconds means a stalled
+# worker: it is treated as a dead one (killed, replaced, the request sent again).  Its messages are a
+# few hundred bytes, written in one go: a healthy worker never leaves one half-sent for long.
+STALL_SECONDS = 2.0
+_MAX_MESSAGE = 1 << 20  # bytes: a message announced larger is not one our worker sends
+_READ_PER_POLL = 1 << 18  # bytes read in one poll() at most, so one frame's share stays small
+_MAX_PV = 256           # moves of a principal variation kept (the search's is 64 at most)
 # The niceness of a background worker (EngineClient(background=True)): a live analysis or a game
 # report gives the CPU to the window and to the computer player, so frames stay smooth on 2 cores.
 BACKGROUND_NICENESS = 5
@@ -363,6 +373,8 @@ class EngineClient:
         self._current = None   # the Go awaiting its Done
         self._retries = 0
         self._closed = False
+        self._inbox = bytearray()  # bytes of the worker's messages read, not yet a whole message
+        self._partial_since = None  # when the message now half-read began to arrive (monotonic)
         self.restarts = 0      # how many times a dead worker was replaced (for tests and logs)
         if start:
             self._ensure_worker()
@@ -397,6 +409,8 @@ class EngineClient:
                     _, func, args, _ = detached
                     func(*args, wait=False)
         self._proc = self._conn = self._finalizer = None
+        self._inbox.clear()
+        self._partial_since = None
 
     @property
     def pid(self):
@@ -494,22 +508,106 @@ class EngineClient:
     # -- answers ------------------------------------------------------------------
 
     def poll(self):
-        """The answers of the current request that have arrived; never blocks."""
+        """The answers of the current request that have arrived; never blocks.
+
+        The pipe is read as raw bytes, never with a blocking ``recv()``: a worker that stalls
+        halfway through a message cannot hold the window, and after ``STALL_SECONDS`` it is
+        treated as dead.  Every message is checked (``_checked``) before anyone sees it.
+        """
         out = []
         if self._conn is None:
             return out
-        while True:
+        try:
+            messages, gone = self._read()
+        except _Broken as e:
+            self._broken(out, str(e))
+            return out
+        for msg in messages:
             try:
-                if not self._conn.poll(0):
-                    break
-                msg = self._conn.recv()
-            except (EOFError, OSError):
-                self._worker_died(out)
-                break
-            self._accept(msg, out)
+                self._accept(msg, out)
+            except _Broken as e:
+                self._broken(out, str(e))
+                return out
+            if self._conn is None:
+                return out
+        if gone:
+            self._worker_died(out)
+            return out
+        if self._partial_since is not None and time.monotonic() - self._partial_since > STALL_SECONDS:
+            self._broken(out, f"it stalled halfway through a message for over {STALL_SECONDS:g} s")
+            return out
         if self._current is not None and self._proc is not None and not self._proc.is_alive():
             self._worker_died(out)
         return out
+
+    def _read(self):
+        """The whole messages that have arrived, and whether the pipe has closed; never blocks."""
+        if sys.platform == "win32":  # a named pipe: no raw reads; messages as multiprocessing reads them
+            messages = []
+            try:
+                while self._conn.poll(0):
+                    messages.append(self._conn.recv())
+            except (EOFError, OSError):
+                return messages, True
+            except Exception as e:  # what the worker sent does not unpickle
+                raise _Broken(f"it sent what is not a message ({type(e).__name__})") from None
+            return messages, False
+        gone = False
+        got = 0
+        fd = self._conn.fileno()
+        try:
+            while got < _READ_PER_POLL and self._conn.poll(0):
+                chunk = os.read(fd, 1 << 16)  # readable: returns what is there, never waits for more
+                if not chunk:
+                    gone = True
+                    break
+                self._inbox += chunk
+                got += len(chunk)
+        except (EOFError, OSError):
+            gone = True
+        messages = []
+        while True:
+            body = self._take_frame()
+            if body is None:
+                break
+            try:
+                messages.append(ForkingPickler.loads(body))
+            except Exception as e:
+                raise _Broken(f"it sent what is not a message ({type(e).__name__})") from None
+        if self._inbox:
+            if self._partial_since is None:
+                self._partial_since = time.monotonic()
+        else:
+            self._partial_since = None
+        return messages, gone
+
+    def _take_frame(self):
+        """The body of the first whole message in the inbox (taken out of it), or None.
+        The frame is multiprocessing's: a 4-byte big-endian length (-1: an 8-byte one follows), the pickle."""
+        buf = self._inbox
+        if len(buf) < 4:
+            return None
+        (size,) = struct.unpack_from("!i", buf)
+        head = 4
+        if size == -1:
+            if len(buf) < 12:
+                return None
+            (size,) = struct.unpack_from("!Q", buf, 4)
+            head = 12
+        if size < 0 or size > _MAX_MESSAGE:
+            raise _Broken(f"it announced a message of {size} bytes")
+        if len(buf) < head + size:
+            return None
+        body = bytes(buf[head:head + size])
+        del buf[:head + size]
+        self._partial_since = time.monotonic() if buf else None  # the next message's start, if any
+        return body
+
+    def _broken(self, out, why):
+        """A worker that stalled or sent what it cannot mean: ended at once (never waited on) and
+        treated as a dead one -- replaced and the request sent again, or answered with the error."""
+        self._drop_worker(wait=False)
+        self._worker_died(out, f"the engine worker failed: {why}")
 
     def wait(self, timeout=None):
         """Block until the current request's Done (or ``timeout`` seconds);
@@ -530,21 +628,63 @@ class EngineClient:
         return out
 
     def _accept(self, msg, out):
+        if type(msg) not in (Info, Done) or not _is_int(msg.request_id):
+            raise _Broken(f"it sent a {type(msg).__name__}, not an Info or a Done")
         cur = self._current
-        if cur is None or getattr(msg, "request_id", None) != cur.request_id:
+        if cur is None or msg.request_id != cur.request_id:
             return  # stale: an old request, or a second Done of a finished one
+        msg = _checked(msg, cur)
         out.append(msg)
         if isinstance(msg, Done):
             self._current = None
 
-    def _worker_died(self, out):
+    def _worker_died(self, out, why="the engine worker died repeatedly on this position"):
         if self._current is None:
             self._drop_worker()
             return
         self._restart()
         if self._retries > _MAX_RETRIES and self._current is not None:
             go, self._current = self._current, None
-            out.append(Done(go.request_id, None, error="the engine worker died repeatedly on this position"))
+            out.append(Done(go.request_id, None, error=why))
+
+
+class _Broken(Exception):
+    """The worker sent what our worker never sends, or stalled halfway: it is not to be trusted."""
+
+
+def _is_int(value):
+    return type(value) is int
+
+
+def _is_score(value):
+    return value is None or type(value) in (int, float) and value == value and abs(value) < 1e9
+
+
+def _checked(msg, go):
+    """``msg`` (an Info or Done of the request ``go``) when every field is what the engine sends,
+    a principal variation cut where it stops being legal; _Broken saying what is wrong otherwise.
+    The window reads these fields: a pv that is not a line of moves must not reach it."""
+    if not (_is_int(msg.depth) and 0 <= msg.depth <= 10_000 and _is_int(msg.nodes) and msg.nodes >= 0
+            and _is_score(msg.score)):
+        raise _Broken(f"its {type(msg).__name__} holds a depth, node count or score that is not a number")
+    if isinstance(msg, Info):
+        if type(msg.seconds) not in (int, float) or not 0 <= msg.seconds < 1e9:
+            raise _Broken("its Info holds a time that is not a number of seconds")
+        if type(msg.pv) not in (tuple, list) or len(msg.pv) > 10_000 or not all(type(m) is Move for m in msg.pv):
+            raise _Broken(f"its Info holds a line that is not a list of moves ({type(msg.pv).__name__})")
+        line, position = [], go.position
+        for move in msg.pv[:_MAX_PV]:
+            if not position.is_legal(move):
+                break  # shown as far as it is legal
+            line.append(move)
+            position = position.play(move)
+        return msg if type(msg.pv) is tuple and len(line) == len(msg.pv) else dataclasses.replace(msg, pv=tuple(line))
+    if msg.move is not None and (type(msg.move) is not Move or not go.position.is_legal(msg.move)):
+        raise _Broken("its Done holds a move that is not legal in the position")
+    if not (msg.error is None or type(msg.error) is str) or not (msg.notice is None or type(msg.notice) is str) \
+            or type(msg.from_book) is not bool:
+        raise _Broken("its Done holds an error, notice or book mark of the wrong kind")
+    return msg
 
 
 def close_quietly(client):
