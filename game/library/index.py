@@ -416,6 +416,15 @@ def count_games(conn: sqlite3.Connection, source_id: int) -> int:
                             (source_id,)).fetchone()[0])
 
 
+def damaged_games(conn: sqlite3.Connection, source_id: int) -> tuple[int, str]:
+    """How many games of a file stop early (their record is damaged), and the first one's error."""
+    count, = conn.execute("SELECT count(*) FROM games WHERE source=? AND number >= 0 AND error != ''",
+                          (source_id,)).fetchone()
+    first = conn.execute("SELECT error FROM games WHERE source=? AND number >= 0 AND error != '' "
+                         "ORDER BY number LIMIT 1", (source_id,)).fetchone()
+    return int(count), str(first[0]) if first else ""
+
+
 def entry_batch(conn: sqlite3.Connection, source_id: int | None, after: int, batch: int) -> list[Any]:
     """The next ``batch`` entry tuples (ENTRY_COLUMNS) with an id above ``after``, in id order: of every
     fully indexed file, or (``source_id``) of one file even while it is being indexed.

@@ -6,7 +6,8 @@ reports through ``emit(event)``; it runs in the background process
 plain tuples so they cross a process boundary:
 
     ("index", job_id, path, kind)         -> ("indexed", job_id, source_id, games, error, old source_id)
-    ("import", job_id, path, folder)      -> ("imported", job_id, name, games) then "indexed"
+    ("import", job_id, path, folder)      -> ("imported", job_id, name, games, damaged, first damage)
+                                             then "indexed"
     ("paste", job_id, text, folder)       -> the same, for PDN text from the clipboard
     ("export", job_id, game_ids, path)    -> ("exported", job_id, path, games, missing)
     ("remove", job_id, game_ids)          -> ("removed", job_id, games) then "indexed" or "forgotten"
@@ -198,7 +199,8 @@ def _add_copy(conn: sqlite3.Connection, job_id: int, name: str, copy_name: str, 
             if known is not None and known[5]:
                 emit(("failed", job_id, f"{name} is already in the library"))
             else:
-                emit(("imported", job_id, name, index.count_games(conn, now[0]) if now else 0))
+                count = index.count_games(conn, now[0]) if now else 0
+                emit(("imported", job_id, name, count, *(index.damaged_games(conn, now[0]) if now else (0, ""))))
             return
         atomic_write(target, text)
     except OSError as e:
@@ -221,7 +223,7 @@ def _add_copy(conn: sqlite3.Connection, job_id: int, name: str, copy_name: str, 
         _forget_quietly(conn, target, job_id, emit)
         _failed_write(emit, job_id, e, f"Cannot import {name}")
         return
-    emit(("imported", job_id, name, count))
+    emit(("imported", job_id, name, count, *index.damaged_games(conn, source_id)))
     emit(("indexed", job_id, source_id, count, error, old_id))
 
 

@@ -93,6 +93,19 @@ def pdn_files(folder: StrPath) -> list[Path]:
         return []
 
 
+def imported_words(name: str, count: int, damaged: int = 0, first: str = "") -> str:
+    """"Imported 3 games from x.pdn", and how many of them stop early (a damaged record), with
+    where the first one stops ("after 3. 9-13") when it is the only one."""
+    text = f"Imported {count} game{'s' if count != 1 else ''} from {name}"
+    if not damaged:
+        return text
+    where = first.split(";")[0] if first.startswith(("after ", "before ")) else ""
+    if damaged == 1:
+        who = "it" if count == 1 else "one"
+        return f"{text}; {who} stops early" + (f", {where}" if where else "")
+    return f"{text}; {'all' if damaged == count else damaged} of them stop early"
+
+
 def entry_of(row: Iterable[Any], file_names: dict[int, str]) -> Entry:
     (gid, source, kind, number, black, white, event, site, levels, date, result, plies, opening, error,
      mtime_ns, path_key, game_id) = row
@@ -443,8 +456,9 @@ class Library:
             self._drop_source(event[2])
             self.changed += 1
         elif kind == "imported":
-            _, _, name, count = event
-            self.say(f"Imported {count} game{'s' if count != 1 else ''} from {name}")
+            name, count = event[2], event[3]
+            damaged, first = (event[4], event[5]) if len(event) > 5 else (0, "")
+            self.say(imported_words(name, count, damaged, first), bad=bool(damaged))
         elif kind == "exported":
             dest, count = event[2], event[3]
             missing = event[4] if len(event) > 4 else 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..notation.damage import stop_words
 from ..notation.pdn import iter_pdn
 from ..textfile import FileReadError, read_text
 from .entry import Entry
@@ -99,7 +100,8 @@ def row_of(pg: GameHead, number: int, text: str, namer: Namer | None = None, *, 
         result=pg.result,
         plies=len(pg.moves),
         opening=_opening(namer, tags, pg.moves),
-        error=clean(pg.error or "", 200),
+        # where a damaged record stops, in a player's words (no FEN): "after 2... 22-18; …"
+        error=clean(stop_words(tags, pg.moves, pg.error), 200),
         key=game_key(tags),
         text=text,  # whole: export and delete need the game exactly as its file has it
     )

@@ -22,14 +22,15 @@ TABLE_COLUMNS = ((None, "Accuracy"), (INACCURACY, "?!"), (MISTAKE, "?"), (BLUNDE
 LEGEND = ((INACCURACY, "?!", "inaccuracy"), (MISTAKE, "?", "mistake"), (BLUNDER, "??", "blunder"))
 
 
-def result_words(outcome, recorded="*"):
+def result_words(outcome, recorded="*", stops_early=False):
     """The game's result in words, never ``0-2`` or ``*``.
 
     The board's own end stands when there is one ("White won: Red has no legal
     move", "Drawn: …").  Otherwise the result the record gives (``recorded``, any
     PDN spelling: ``0-2``, ``1-0``, ``1/2-1/2``): a game stopped by resignation or
     agreement is "White won (Red resigned, as recorded)" / "Drawn (agreed, as
-    recorded)", and only a game with no result is "Unfinished".
+    recorded)", and only a game with no result is "Unfinished".  A damaged record
+    (``stops_early``) says only what it records: "Red won, as recorded", no resignation.
     """
     if outcome is not None:
         if outcome.winner is None:
@@ -38,7 +39,11 @@ def result_words(outcome, recorded="*"):
     result = normal_result(recorded or "*") or "*"
     winner = RESULT_WINNERS.get(result)
     if winner is not None:
+        if stops_early:  # the record is cut short: how the game ended is not known
+            return f"{theme.side_name(winner)} won, as recorded"
         return f"{theme.side_name(winner)} won ({theme.side_name(1 - winner)} resigned, as recorded)"
+    if stops_early and result == "1-1":
+        return "Drawn, as recorded"
     return {"1-1": "Drawn (agreed, as recorded)", "0-0": "No result"}.get(result, "Unfinished")
 
 

@@ -31,6 +31,7 @@ import pygame
 from ...controller.clock import record_clock_tags
 from ...library import Catalog, Library, LibraryError
 from ...library.library import library_dir
+from ...notation.damage import stop_words
 from ...store import StoreError, read_games_file
 from ..library_view import NEWS_SECONDS, LibraryLayout, draw_library, layout_boxes
 from ..menu_items import add_menu_item
@@ -100,7 +101,9 @@ def open_loaded_game(app, loaded, replace=False, ply=0):
     if loaded.game is None:
         tell(app, "Cannot show this game", loaded.error or "it has no start position")
         return False
-    params = dict(game=loaded.game, tags=loaded.tags, result=loaded.result, error=loaded.error, ply=ply,
+    # a damaged record says where it stops in a player's words ("after 2... 22-18; …"), no FEN
+    error = stop_words(loaded.tags, loaded.game.moves, loaded.error) if loaded.error else loaded.error
+    params = dict(game=loaded.game, tags=loaded.tags, result=loaded.result, error=error, ply=ply,
                   comments=loaded.comments)
     if replace:
         app.switch("menu")  # Back from the review leads to the menu

@@ -650,7 +650,7 @@ class ReviewScene(Scene):
         return f" ({format_clock(left)} left)" if isinstance(left, (int, float)) else ""
 
     def result(self):
-        return result_words(self.game.outcome, self.recorded)
+        return result_words(self.game.outcome, self.recorded, stops_early=bool(self.error))
 
     def info_lines(self):
         black, white = player_names(self.tags.get("Black", "?"), self.tags.get("White", "?"))
