@@ -3,6 +3,7 @@
     python3 tools/mine_puzzles.py ../shared/games/tinsley.pdn -o /tmp/tinsley-puzzles.pdn --jobs 2
     python3 tools/mine_puzzles.py games1.pdn games2.pdn --limit 100
     python3 tools/mine_puzzles.py --check assets/puzzles.pdn
+    python3 tools/mine_puzzles.py --rate assets/puzzles.pdn -o /tmp/rated.pdn
 
 The games are mined in background worker processes (``--jobs``; see
 ``game/training/miner.py`` for what makes a puzzle) while a progress bar runs on
@@ -13,6 +14,14 @@ removed, in the order of the games) to ``-o``.  Without ``-o`` nothing is writte
 ``-o`` refuses one of the files being mined (the same file under any name), and
 writes through a temporary file in the same folder, so an interrupted run never
 leaves half a file.
+
+Each puzzle is rated by how deep its answer lies (``game/training/miner.py``: the
+depth at which the search first picks it out, and how many other moves look as
+good at the first look); the trivial ones (found at one ply, every other move
+losing at once) are rated the easiest and kept to at most 15% of the output, and a
+goal "win" is kept only when the line proves it (the game ends, or the endgame
+database says the opponent is lost).  ``--rate FILE -o OUT`` does that to an
+existing puzzle file (no mining): it prints the depths found and writes it rated.
 
 ``--check FILE`` re-checks a puzzle file instead: each puzzle's first move must be
 the only answer at both verification depths (or by the endgame database), and the
@@ -162,8 +171,8 @@ def _read_games(paths, limit):
 
 
 def mine(args, settings):
-    from game.training.miner import Stats, dedupe
-    from game.training.puzzle import THEMES, write_puzzles
+    from game.training.miner import TRIVIAL_SHARE, Stats, cap_trivial, dedupe
+    from game.training.puzzle import THEMES
 
     jobs = _read_games(args.files, args.limit)
     if not jobs:
@@ -186,6 +195,7 @@ def mine(args, settings):
         bar.close()
     seconds = time.perf_counter() - t0
     puzzles, dropped = dedupe(p for i in sorted(found) for p in found[i])
+    puzzles, left_out = cap_trivial(puzzles)
     games = len(found)
     read = games - stats.broken
     print(("stopped: " if stopped else "")
@@ -201,6 +211,15 @@ def mine(args, settings):
     print("themes: " + ", ".join(f"{t} {themes[t]}" for t in THEMES if themes[t]))
     goals = Counter(p.goal for p in puzzles)
     print("goals: " + ", ".join(f"{g} {n}" for g, n in goals.most_common()))
+    print(f"trivial (found at one ply, every other move losing at once): {stats.trivial} found, "
+          f"{left_out} left out to keep them at most {TRIVIAL_SHARE:.0%}")
+    return _write(args, puzzles) or (130 if stopped else 0)
+
+
+def _write(args, puzzles):
+    """Write ``puzzles`` to ``-o`` (whole or not at all): 1 if that failed, else None."""
+    from game.training.puzzle import write_puzzles
+
     if args.output and puzzles:
         problem = output_problem(args.output, ())  # again: something may have taken the name meanwhile
         if problem is not None:
@@ -214,7 +233,47 @@ def mine(args, settings):
         print(f"written to {args.output}")
     elif not args.output:
         print("not written (no -o)")
-    return 130 if stopped else 0
+    return None
+
+
+def rate(args, settings):
+    """Rate a puzzle file by how deep each answer lies; drop a "win" the line does not prove and
+    the trivial ones beyond their share; print the figures and write ``-o``."""
+    from dataclasses import replace
+
+    from game.training.miner import TRIVIAL_SHARE, Miner, cap_trivial, depth_rating, proved_win
+    from game.training.puzzle import read_puzzles
+    from game.training.selection import MAX_FILE
+    from game.training.themes import WIN
+
+    try:
+        text = read_text(args.rate, limit=MAX_FILE, what="puzzle file", encodings=("utf-8",))
+    except FileReadError as e:
+        raise SystemExit(f"cannot rate: {e}") from None
+    puzzles, problems = read_puzzles(text)
+    for line in problems:
+        print(f"not read: {line}")
+    miner = Miner(settings)
+    t0 = time.perf_counter()
+    rated, unproved, depths, trivial = [], [], Counter(), 0
+    bar = Progress(len(puzzles), "puzzles")
+    for done, p in enumerate(puzzles, 1):
+        if p.goal == WIN and not proved_win(p.position, p.line):
+            unproved.append(p.id)
+            continue
+        depth = miner.depth_of(p.position, p.line[0])
+        depths[depth.found] += 1
+        trivial += depth.trivial
+        rated.append(replace(p, rating=depth_rating(p.line, depth)))
+        bar.update(done)
+    bar.close()
+    kept, left_out = cap_trivial(rated)
+    print(f"{len(puzzles)} puzzles rated in {time.perf_counter() - t0:.1f} s; answer first found at depth: "
+          + ", ".join(f"{d}: {n}" for d, n in sorted(depths.items())))
+    print(f"trivial (found at one ply, every other move losing at once): {trivial}, {left_out} left out "
+          f"to keep them at most {TRIVIAL_SHARE:.0%}; a win not proved by the line: {len(unproved)}"
+          + (f" ({', '.join(unproved[:5])})" if unproved else "") + f"; {len(kept)} kept")
+    return _write(args, kept) or 0
 
 
 def output_problem(output, inputs):
@@ -294,6 +353,8 @@ def main(argv=None):
     ap.add_argument("--limit", type=int, default=None, metavar="GAMES",
                     help="mine the first GAMES games only (with --check: the first puzzles)")
     ap.add_argument("--check", metavar="PUZZLES.pdn", help="re-check a puzzle file instead of mining")
+    ap.add_argument("--rate", metavar="PUZZLES.pdn",
+                    help="rate a puzzle file by how deep its answers lie (with -o: write it rated)")
     ap.add_argument("--screen-depth", type=int, default=None, metavar="D",
                     help=f"depth of the first look at every position (default {DEFAULT.screen_depth})")
     ap.add_argument("--depths", default=None, metavar="D1,D2",
@@ -317,14 +378,14 @@ def main(argv=None):
         if not (1 <= d1 <= d2 <= 24):
             ap.error("--depths: from 1 to 24, the first no deeper than the second")
         settings = replace(settings, depths=(d1, d2), line_depth=d1)
-    if args.check is None and not args.files:
-        ap.error("name PDN files to mine, or --check PUZZLES.pdn")
+    if args.check is None and args.rate is None and not args.files:
+        ap.error("name PDN files to mine, or --check PUZZLES.pdn, or --rate PUZZLES.pdn")
     if args.output and args.check is None:
-        problem = output_problem(args.output, args.files)
+        problem = output_problem(args.output, args.files + ([args.rate] if args.rate else []))
         if problem is not None:
             ap.error(f"-o: {problem}")
     signal.signal(signal.SIGTERM, _terminated)
-    code = check(args, settings) if args.check else mine(args, settings)
+    code = check(args, settings) if args.check else rate(args, settings) if args.rate else mine(args, settings)
     raise SystemExit(code)
 
 

@@ -226,7 +226,8 @@ class _NotOurs(Exception):
 
 
 def _open(path: Path, wait: float) -> sqlite3.Connection:
-    uri = "file:" + quote(os.fsdecode(os.path.abspath(path))) + "?nofollow=1"
+    # the path's own bytes, percent-encoded: a home whose name is not UTF-8 is opened as it is
+    uri = "file:" + quote(os.fsencode(os.path.abspath(path))) + "?nofollow=1"
     conn = sqlite3.connect(uri, uri=True, timeout=wait, check_same_thread=False)
     try:
         conn.execute(f"PRAGMA busy_timeout={int(wait * 1000)}")

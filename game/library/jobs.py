@@ -20,7 +20,8 @@ A writer re-checks its work once it holds the index (another window may have
 done it meanwhile): a file already indexed as it is now is only listed.  A full
 disk is a "failed" event marked "full" (the screen says it once).  After each
 job the WAL's space goes back to the disk.  Never raises for a bad file: every
-problem is a "failed" event or an error row.
+problem is a "failed" event or an error row.  An export writes each game as its
+file holds it (comments, clock times and all), never a rewritten copy.
 """
 
 from __future__ import annotations
@@ -252,25 +253,6 @@ def _failed_write(emit: Emit, job_id: int, e: BaseException, what: str) -> None:
         emit(("failed", job_id, clean(f"{what}: {reason}", 200)))
 
 
-def canonical_text(text: str, sub: int = 0) -> str | None:
-    """A game's text as the game writes PDN (numbers, ``x`` captures, seven tags), or None if it is broken.
-
-    A broken game keeps the text it came with, so nothing after the error is lost.
-    """
-    from ..notation.pdn import write_pdn
-    from ..store.saves import games_from_text
-
-    games = games_from_text(text)
-    if sub >= len(games):
-        return None
-    loaded = games[sub]
-    if loaded.error or loaded.game is None:
-        return None
-    tags = {k: v for k, v in loaded.tags.items() if k not in ("Result", "GameType", "FEN", "SetUp")}
-    # a recorded result (a resignation, an agreed draw) is the game's: write_pdn keeps it
-    return write_pdn(loaded.game, tags, result=loaded.result if loaded.result != "*" else None)
-
-
 def check_export_path(dest: StrPath) -> Path:
     """The file an export may write, or ValueError with one line: a folder, a name too long, a file
     that exists, a folder that is not there."""
@@ -326,12 +308,8 @@ def _export(conn: sqlite3.Connection, job: Job, emit: Emit, namer: Namer | None,
         if found is None or found[3] < 0 or not found[0]:
             missing += 1  # deleted or changed meanwhile: said in the message, never passed over in silence
             continue
-        text, sub, _, number = found
-        try:
-            out = canonical_text(text, sub)
-        except (ValueError, RecursionError):
-            out = None
-        parts.append(out if out is not None else text.strip() + "\n")
+        # the game as its file holds it: every comment (clock times, annotations), tag and move kept
+        parts.append(found[0].strip() + "\n")
         progress(n + 1, total)
     if not parts:
         emit(("failed", job_id, "No readable games to export (they are no longer in the library)"))
@@ -453,18 +431,22 @@ WRITERS = {"index", "import", "paste", "remove", "tidy"}  # jobs that write to t
 
 
 def run_job(conn: sqlite3.Connection, job: Job, emit: Emit, namer: Namer | None = None,
-            version: str | None = None) -> None:
-    """Do one job; every problem becomes a "failed" event.  Returns nothing."""
+            version: str | None = None) -> BaseException | None:
+    """Do one job; every problem becomes a "failed" event.  Returns the error when the index itself
+    failed (``index.is_fault``: a trigger or constraint it was never given, a damaged page), so that
+    the worker can set aside an index that keeps failing and rebuild it; None otherwise."""
     version = version or index_version(namer)
     handler = HANDLERS.get(job[0])
+    fault: BaseException | None = None
     if handler is None:
         emit(("failed", job[1] if len(job) > 1 else 0, f"unknown library job {job[0]!r}"))
-        return
+        return None
     try:
         handler(conn, job, emit, namer, version)
     except index.SourceGone:
         pass  # another writer took the file over: its rows are that writer's
     except Exception as e:  # a bug or a disk problem: one message, and the library goes on
+        fault = e if index.is_fault(e) else None
         if conn.in_transaction:
             try:
                 conn.rollback()
@@ -480,3 +462,4 @@ def run_job(conn: sqlite3.Connection, job: Job, emit: Emit, namer: Namer | None 
     if job[0] in WRITERS:
         index.checkpoint(conn)
     emit(("done", job[1]))
+    return fault

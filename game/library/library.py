@@ -394,8 +394,8 @@ class Library:
                     else:
                         self._on_event(event)
 
-                run_job(self.conn, ("index", 0, path, kind), emit, self._namer, self.version)
-                if busy:
+                fault = run_job(self.conn, ("index", 0, path, kind), emit, self._namer, self.version)
+                if busy or fault is not None:  # the worker sets aside and rebuilds an index that keeps failing
                     self._submit("index", path, kind, what=("index", str(path)))
         finally:
             self._lock.release()

@@ -11,7 +11,9 @@ for another game window's worker if need be (its progress says so), and opens
 the index itself holding it: an index locked by something that is no game
 window for ``LOCK_PATIENCE`` seconds is set aside and rebuilt.  If it cannot
 open the index at all, it sends one ``("fatal", 0, line)`` and ends; the
-client turns that into a "failed" event per job, never a traceback.
+client turns that into a "failed" event per job, never a traceback.  An index
+that keeps refusing what the jobs write (``FAULTS_BEFORE_REBUILD`` jobs in a row:
+a planted trigger, a damaged page) is set aside and rebuilt the same way.
 """
 
 from __future__ import annotations
@@ -40,6 +42,9 @@ if TYPE_CHECKING:
 
 IDLE_SECONDS = 120
 LOCK_PATIENCE = 6.0  # seconds an index locked by no game window may stay locked before it is set aside
+FAULTS_BEFORE_REBUILD = 1  # jobs in a row the index itself refuses (index.is_fault) before it is set aside
+# (one: a file the window indexes itself comes here after the window's own try failed)
+MAX_REBUILDS = 2  # per worker: an index that fails again at once is not the file's fault; no endless rebuilds
 WAIT_WORDS = "Waiting for another game window to finish with the library…"
 
 
@@ -58,15 +63,18 @@ def hold(lock: WriterLock, emit: Callable[[Event], None], job_id: int, orphaned:
 
 
 def open_index(db_path: str, emit: Callable[[Event], None], lock: WriterLock,
-               orphaned: Callable[[], bool]) -> sqlite3.Connection | None:
+               orphaned: Callable[[], bool], set_aside: str = "") -> sqlite3.Connection | None:
     """The worker's connection, the index made usable first (holding the writer lock): a lock that
-    no game window holds and that lasts is a stuck index, set aside and rebuilt.  None to end."""
+    no game window holds and that lasts is a stuck index, set aside and rebuilt.  ``set_aside``: why
+    the index there now must go first (its writes keep failing).  None to end."""
     from . import index
 
     if not hold(lock, emit, 0, orphaned):
         return None
     try:
-        notes: list[str] = list(lock.notes)
+        notes: list[str] = [] if set_aside else list(lock.notes)
+        if set_aside:
+            index._set_aside(Path(db_path), set_aside, notes)
         started = time.monotonic()
         while True:
             try:
@@ -121,6 +129,7 @@ def worker_main(db_path: str, jobs: Queue[Job | None], events: Queue[Event], par
     namer = scan.opening_namer()
     version = jobs_mod.index_version(namer)
     idle = 0.0
+    faults = rebuilds = 0  # writes the index itself refused in a row; indexes set aside for it
     try:
         while True:
             try:
@@ -137,9 +146,24 @@ def worker_main(db_path: str, jobs: Queue[Job | None], events: Queue[Event], par
             if writer and not hold(lock, events.put, job[1], orphaned):
                 return
             try:
-                jobs_mod.run_job(conn, job, events.put, namer, version)
+                fault = jobs_mod.run_job(conn, job, events.put, namer, version)
             finally:
                 lock.release()
+            faults = faults + 1 if fault is not None else 0
+            if faults >= FAULTS_BEFORE_REBUILD and rebuilds < MAX_REBUILDS:
+                # an index that keeps refusing our writes (a planted trigger, a damaged page) lists no new
+                # game ever again: it is set aside and rebuilt, and the window reads the new one
+                faults, rebuilds = 0, rebuilds + 1
+                conn.close()
+                why = f"kept failing ({index._line(fault)})" if fault is not None else "kept failing"
+                try:
+                    new = open_index(db_path, events.put, lock, orphaned, set_aside=why)
+                except (index.IndexUnusable, LockUnusable, OSError, sqlite3.Error) as e:
+                    events.put(("fatal", 0, " ".join(str(e).split())[:200] or type(e).__name__))
+                    return
+                if new is None:
+                    return
+                conn = new
     finally:
         conn.close()
         lock.close()

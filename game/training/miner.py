@@ -16,7 +16,14 @@ A position of a game becomes a puzzle in four steps:
    win reached).  Every solver's move in it must again stand out (a single legal
    move does); if one does not before the gain is realised, the position is
    rejected.
-4. **Name it**: a theme, a goal and a starting difficulty (``training.themes``).
+4. **Name it**: a theme and a goal (``training.themes``), and a starting difficulty from
+   how deep the answer lies (``Depth``): the shallowest depth of ``Settings.rating_depths``
+   (then ``screen_depth``) at which the search already picks it out, and how many other
+   moves look as good at the shallowest look.  Found at one ply with nothing else looking
+   good ("every other move hangs a man") is *trivial*: rated the easiest (``TRIVIAL_RATING``),
+   and a run keeps at most ``TRIVIAL_SHARE`` of them (``cap_trivial``).  A goal "win" is
+   claimed only when proved (``proved_win``): the line ends the game, or ends in a position
+   the endgame database knows is lost for the opponent.
 
 Rejected as well: a position where the solver has a single legal move (nothing to
 find), a database ending of two pieces, one reached by a capture (the answer is half of an exchange already under
@@ -41,6 +48,7 @@ from ..engine.search import Searcher
 from ..rules import Move, Position
 from . import themes
 from .puzzle import MAX_LINE, Puzzle, PuzzleError
+from .selection import TRIVIAL_RATING, is_trivial
 
 LOSS, WON = -1, 1   # the database's results (engine.endgame)
 
@@ -52,7 +60,7 @@ class Settings:
     screen_depth: int = 10            # step 1, for every position
     depths: tuple[int, int] = (14, 18)  # step 2: the answer must stand out at both
     line_depth: int = 14              # the replies and the solver's later moves in the line
-    rating_depths: tuple[int, ...] = (2, 4)  # tried before screen_depth, for the difficulty only
+    rating_depths: tuple[int, ...] = (1, 2, 4, 6, 8)  # tried before screen_depth, for the difficulty only
     margin: int = 90                  # the best move beats every other by this much
     win: int = 90                     # ... and scores at least this (wins material, or crowns)
     others: int = 40                  # ... while no other move scores above this
@@ -64,7 +72,70 @@ class Settings:
 
 
 DEFAULT = Settings()
-FAST = Settings(screen_depth=4, depths=(6, 8), line_depth=6, rating_depths=(2,))  # tests
+FAST = Settings(screen_depth=4, depths=(6, 8), line_depth=6, rating_depths=(1, 2))  # tests
+
+# The starting difficulty from how deep the answer lies (see the module's text): a trivial
+# puzzle is the easiest there is; others start at DEPTH_BASE and gain for each step down the
+# depth ladder, each other move that looks as good at the shallowest look, each further move.
+TRIVIAL_SHARE = 0.15      # of a run's puzzles at most this share is trivial
+DEPTH_BASE = 800
+PER_DEPTH_STEP = 160      # each step of the ladder (1, 2, 4, 6, 8, then the screen depth)
+PER_TEMPTING = 50         # each other move that looks as good at the shallowest look ...
+MAX_TEMPTING = 6          # ... counted up to this many
+PER_LATER_MOVE = 60       # each further solver's move in the line
+
+
+@dataclass(frozen=True)
+class Depth:
+    """How deep a puzzle's answer lies: ``found`` the shallowest depth at which the search picks
+    it out (``step`` its place on the ladder, 0 the first), ``tempting`` how many other moves
+    look as good (within the margin of the best) at the shallowest look."""
+
+    found: int
+    step: int
+    tempting: int
+
+    @property
+    def trivial(self) -> bool:
+        """Found at the first look with nothing else looking good: "don't hang a piece"."""
+        return self.step == 0 and self.tempting == 0
+
+
+def depth_rating(line: tuple[Move, ...], depth: Depth) -> int:
+    """The starting difficulty of a puzzle whose answer lies ``depth`` deep (see the constants)."""
+    if depth.trivial:
+        return TRIVIAL_RATING
+    r = (DEPTH_BASE + PER_DEPTH_STEP * depth.step + PER_TEMPTING * min(depth.tempting, MAX_TEMPTING)
+         + PER_LATER_MOVE * ((len(line) + 1) // 2 - 1))
+    return max(TRIVIAL_RATING + 1, min(themes.MAX_RATING, r))
+
+
+def cap_trivial(puzzles: Iterable[Puzzle], share: float = TRIVIAL_SHARE) -> tuple[list[Puzzle], int]:
+    """The puzzles with at most ``share`` of them trivial (the first ones kept, in order), and how
+    many trivial ones were left out."""
+    puzzles = list(puzzles)
+    others = sum(1 for p in puzzles if not is_trivial(p))
+    allowed = int(share * others / (1.0 - share)) if share < 1 else len(puzzles)
+    out, dropped = [], 0
+    for p in puzzles:
+        if is_trivial(p):
+            if allowed <= 0:
+                dropped += 1
+                continue
+            allowed -= 1
+        out.append(p)
+    return out, dropped
+
+
+def proved_win(position: Position, line: Iterable[Move]) -> bool:
+    """Does ``line`` from ``position`` end in a proved win for the side to move at ``position``:
+    the opponent left with no move, or the endgame database saying the opponent is lost?"""
+    pos = position
+    for move in line:
+        pos = pos.play(move)
+    if pos.turn == position.turn:  # a line ends with the solver's move
+        return False
+    return not pos.legal_moves() or _endgame.probe(pos) == LOSS
 
 
 def _winning(score: int) -> bool:
@@ -126,13 +197,14 @@ class Stats:
     candidates: int = 0
     puzzles: int = 0
     duplicates: int = 0
+    trivial: int = 0
     rejected: dict[str, int] = field(default_factory=dict)
 
     def reject(self, why: str) -> None:
         self.rejected[why] = self.rejected.get(why, 0) + 1
 
     def add(self, other: Stats) -> None:
-        for name in ("games", "broken", "positions", "candidates", "puzzles", "duplicates"):
+        for name in ("games", "broken", "positions", "candidates", "puzzles", "duplicates", "trivial"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for why, n in other.rejected.items():
             self.rejected[why] = self.rejected.get(why, 0) + n
@@ -144,6 +216,7 @@ class Miner:
     def __init__(self, settings: Settings = DEFAULT, searcher: Searcher | None = None) -> None:
         self.settings = settings
         self.searcher = searcher if searcher is not None else Searcher()
+        self._blind: Searcher | None = None   # without the endgame database: how deep a player looks
         self.stats = Stats()
 
     # -- searching -----------------------------------------------------------------
@@ -202,24 +275,43 @@ class Miner:
         if built is None:
             return None
         line, goal = built
+        if goal == themes.WIN and not proved_win(position, line):
+            self.stats.reject("a win not proved")
+            return None
         facts = themes.line_facts(position, line)
-        found = self._found_depth(position, verdict.move) if not in_db else s.rating_depths[0]
         kind = "crown" if goal == themes.CROWN else verdict.kind
         theme = themes.theme_of(kind, goal, facts, in_db)
-        rating = themes.rating_of(line, facts, found, s.rating_depths[0])
+        depth = self.depth_of(position, verdict.move)
+        rating = depth_rating(line, depth)
+        if depth.trivial:
+            self.stats.trivial += 1
         try:
             return Puzzle(ident, position, line, theme, goal, rating, source)
         except PuzzleError:
             self.stats.reject("not a valid puzzle")
             return None
 
-    def _found_depth(self, position: Position, answer: Move) -> int:
-        """The shallowest depth (rating_depths, then screen_depth) at which ``answer`` already stands out."""
-        for d in (*self.settings.rating_depths, self.settings.screen_depth):
-            v = self.verdict(position, d)
-            if v.kind and v.move == answer:
-                return d
-        return self.settings.depths[0]
+    def depth_of(self, position: Position, answer: Move) -> Depth:
+        """How deep ``answer`` lies at ``position``: the shallowest depth of the ladder
+        (rating_depths, then screen_depth) at which the search picks it out (its best move, ahead
+        of every other by the margin), and the other moves within the margin of the best at the
+        ladder's first depth.  The search looks as a player does, without the endgame database
+        (which would answer an ending at one ply), from an empty table each time, so the figure
+        does not depend on what was searched before."""
+        if self._blind is None:
+            self._blind = Searcher(endgame=None)
+        blind = self._blind
+        ladder = (*self.settings.rating_depths, self.settings.screen_depth)
+        blind.clear()
+        margin = self.settings.margin
+        shallow = blind.root_scores(position, ladder[0])
+        top = shallow[0][1]
+        tempting = sum(1 for m, score in shallow if m != answer and score > top - margin)
+        for step, d in enumerate(ladder):
+            scored = shallow if step == 0 else blind.root_scores(position, d)
+            if scored[0][0] == answer and (len(scored) < 2 or scored[0][1] - scored[1][1] >= margin):
+                return Depth(d, step, tempting)
+        return Depth(self.settings.depths[0], len(ladder), tempting)  # deeper than the ladder looks
 
     # -- the line ------------------------------------------------------------------
 

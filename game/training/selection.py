@@ -6,6 +6,11 @@ served last; it leaves out the last ``AVOID_RECENT`` served (or, with fewer puzz
 than that, as many of the latest as it can), prefers puzzles not yet solved, and
 picks at random among the ``CLOSEST`` nearest the player's rating that are within
 ``WINDOW`` of it (the two nearest when none is).
+
+A puzzle's file rating says how deep its answer lies (``training.miner``): served by rating,
+puzzles come in the order of their depth.  The trivial ones (found at one ply, every other
+move losing at once: rated ``TRIVIAL_RATING``) are the easiest, and they are held to a share:
+after one, the next ``TRIVIAL_GAP`` served are others whenever others are left.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from .puzzle import Puzzle
 
 AVOID_RECENT = 20   # never one of the last this many puzzles served, when there are others
+TRIVIAL_RATING = 600  # the miner's rating of a trivial puzzle (themes.MIN_RATING: none is lower)
+TRIVIAL_GAP = 3     # after a trivial puzzle, this many others before the next trivial one
 CLOSEST = 8         # picked at random among this many nearest the player's rating ...
 WINDOW = 150        # ... that are within this of it (none: the two nearest)
 
@@ -30,6 +37,11 @@ ALL_THEMES = ""     # the theme filter's "all"
 def rating_of(puzzle: Puzzle, ratings: Mapping[str, float]) -> float:
     """The puzzle's current rating: what attempts made of it, or its file's."""
     return ratings.get(puzzle.id, puzzle.rating)
+
+
+def is_trivial(puzzle: Puzzle) -> bool:
+    """Rated by the miner as trivial: found at one ply, every other move losing at once."""
+    return puzzle.rating <= TRIVIAL_RATING
 
 
 def themes_of(puzzles: Iterable[Puzzle]) -> list[str]:
@@ -118,7 +130,15 @@ def next_puzzle(puzzles: Sequence[Puzzle] | PuzzlePool, player: float, ratings: 
     latest = latest[:AVOID_RECENT]
     avoid = set(latest[:max(0, min(len(latest), len(members) - 1))])
     done = solved if isinstance(solved, (set, frozenset, dict)) else set(solved)   # a record's: no copy
-    nearest = pool.nearest(player, theme, rated, lambda p: p.id not in avoid and p.id not in done, CLOSEST)
+    # a trivial puzzle served lately: others first (the trivial ones are a capped share)
+    lately = [i for i in reversed(recent) if i in pool.by_id][:TRIVIAL_GAP]
+    spaced = any(is_trivial(pool.by_id[i]) for i in lately)
+    nearest = []
+    if spaced:
+        nearest = pool.nearest(player, theme, rated, lambda p: p.id not in avoid and p.id not in done
+                               and not is_trivial(p), CLOSEST)
+    if not nearest:
+        nearest = pool.nearest(player, theme, rated, lambda p: p.id not in avoid and p.id not in done, CLOSEST)
     if not nearest:   # every one solved: the solved ones again
         nearest = pool.nearest(player, theme, rated, lambda p: p.id not in avoid, CLOSEST)
     near = [p for d, _, p in nearest if d <= WINDOW]
