@@ -81,7 +81,7 @@ def test_hostile_tags_are_cut_and_cleaned():
     [row] = [r for r, _ in scan.iter_rows(text)]
     assert row.black.startswith("A") and "[31m" in row.black and len(row.black) <= 80
     assert row.black.isprintable()
-    assert row.white == "Z"
+    assert row.white == "?Z"  # an unpaired surrogate is shown as "?" (as a file name's odd byte is)
 
 
 # -- catalog: filter and sort --------------------------------------------------------------
@@ -267,7 +267,7 @@ def test_import_of_a_device_a_fifo_or_a_huge_file_is_refused_without_hanging(hom
     lib.close()
 
 
-def test_export_writes_the_chosen_games_canonically_and_never_over_a_file(home, data, tmp_path):
+def test_export_writes_the_chosen_games_as_their_file_holds_them_and_never_over_a_file(home, data, tmp_path):
     (data / "games").mkdir(parents=True)
     messy = '[Black "M"]\n[White "N"]\n[Result "1-0"]\n11-15 23-19 8-11! 22-18 {a note} 1-0\n'
     (data / "games" / "club.pdn").write_text(pdn_of(3) + "\n" + messy + "\n" + BROKEN)
@@ -280,7 +280,7 @@ def test_export_writes_the_chosen_games_canonically_and_never_over_a_file(home, 
     assert [g.tags.get("Black") for g in games] == ["P1", "P2", "M", "X"]
     assert [len(g.moves) for g in games] == [6, 6, 4, 4]
     assert games[2].result == "2-0" and games[2].error is None
-    assert "1. 11-15 23-19 2. 8-11 22-18 1-0" in dest.read_text()  # numbers and the game's own result
+    assert messy.strip() in dest.read_text()  # the game as its file has it: its comment, mark and result kept
     assert "30-26" in dest.read_text()  # a broken game keeps its text, nothing lost
     with pytest.raises(LibraryError, match="already exists"):
         lib.export(chosen, dest)

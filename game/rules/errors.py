@@ -11,10 +11,6 @@ from __future__ import annotations
 
 from ..textfile import excerpt
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .position import Move, Position
-
 
 class RulesError(ValueError):
     """Bad input to the rules."""
@@ -33,11 +29,20 @@ class PositionError(RulesError):
 
 
 class IllegalMoveError(RulesError):
-    """A move that is not legal in the position it was played in."""
+    """A move that is not legal in the position it was played in.
 
-    def __init__(self, move: Move | str, position: Position, reason: str | None = None) -> None:
-        self.move = move
-        self.position = position
-        legal = ", ".join(str(m) for m in position.legal_moves()) or "none"
+    Like python-chess's errors it carries data, not objects: the move as text
+    (``move``), the position's FEN (``fen``), the legal moves as text
+    (``legal``) and why (``reason``, or None).  Rebuild the position with
+    ``Position.from_fen(error.fen)``.  Holding plain values keeps this module
+    at the bottom of the rules: it imports no Position, not even for the
+    type checker, so no import circle runs through it."""
+
+    def __init__(self, move: object, fen: str, legal: tuple[str, ...] = (), reason: str | None = None) -> None:
+        self.move = str(move)
+        self.fen = fen
+        self.legal = tuple(legal)
+        self.reason = reason
         why = f" ({reason})" if reason else ""
-        super().__init__(f"illegal move {excerpt(move)}{why} in {position.fen()} (legal: {legal})")
+        super().__init__(f"illegal move {excerpt(self.move)}{why} in {fen} "
+                         f"(legal: {', '.join(self.legal) or 'none'})")

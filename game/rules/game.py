@@ -227,10 +227,10 @@ class Game:
     def push(self, move: Move) -> None:
         """Play a legal move; raise IllegalMoveError naming it and the position otherwise."""
         if self.outcome is not None:
-            raise IllegalMoveError(move, self.position, f"the game is over: {self.outcome}")
+            raise IllegalMoveError(move, self.position.fen(), (), f"the game is over: {self.outcome}")
         legal = self.position.legal_moves()
         if not isinstance(move, Move) or move not in legal:
-            raise IllegalMoveError(move, self.position)
+            raise IllegalMoveError(move, self.position.fen(), tuple(str(m) for m in legal))
         self._push(move)
         self._redo.clear()
 
