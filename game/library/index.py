@@ -18,7 +18,10 @@ The index is a cache, and only ever ours:
 - a database that is not the library's (another program's, or ours with the
   wrong shape) is set aside, never changed; an earlier version of ours is
   emptied and rebuilt;
-- a file SQLite cannot read is set aside and the index started afresh.
+- a file SQLite cannot read, or one holding what the library never puts there
+  (a trigger, a view, an index, a changed table: every write could fail for good),
+  is set aside and the index started afresh; so is one whose writes keep failing
+  (``is_fault``, seen by the worker).
 
 ``connect(path, wait=0)`` never waits on another writer: a locked index
 raises ``IndexBusy`` at once (the window's thread tries again later; the
@@ -107,6 +110,17 @@ def is_full(error: BaseException) -> bool:
     if isinstance(error, OSError):
         return error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", -1))
     return isinstance(error, sqlite3.Error) and ("full" in str(error).lower())
+
+
+def is_fault(error: BaseException) -> bool:
+    """Is this error the index's own fault: a file that refuses what the library writes (a trigger,
+    constraint or table it was never given, a damaged page), not a lock, a full disk nor a read-only
+    folder?  An index that keeps failing so is set aside and rebuilt (``worker``)."""
+    if not isinstance(error, sqlite3.DatabaseError) or is_busy(error) or is_full(error):
+        return False
+    if isinstance(error, sqlite3.OperationalError):
+        return "no such" in str(error).lower()  # a table, column or index of ours gone
+    return True
 
 
 def _line(error: BaseException) -> str:
@@ -239,6 +253,26 @@ def _open(path: Path, wait: float) -> sqlite3.Connection:
     return conn
 
 
+_OUR_SCHEMA: set[tuple[Any, ...]] = set()
+
+
+def _schema(conn: sqlite3.Connection) -> set[tuple[Any, ...]]:
+    return {tuple(r) for r in conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master")}
+
+
+def _our_schema() -> set[tuple[Any, ...]]:
+    """What ``_SCHEMA`` puts in sqlite_master, exactly (made once in memory): anything else in an index
+    (a trigger, a view, an index, a table with a changed definition) was put there by someone else."""
+    if not _OUR_SCHEMA:
+        mem = sqlite3.connect(":memory:")
+        try:
+            mem.executescript(_SCHEMA)
+            _OUR_SCHEMA.update(_schema(mem))
+        finally:
+            mem.close()
+    return _OUR_SCHEMA
+
+
 def _columns(conn: sqlite3.Connection, table: str) -> tuple[str, ...]:
     return tuple(r[1] for r in conn.execute(f"PRAGMA table_info({table})"))
 
@@ -251,6 +285,10 @@ def _adopt(conn: sqlite3.Connection) -> None:
     if app_id == APPLICATION_ID and version == SCHEMA_VERSION:
         if _columns(conn, "sources") != SOURCE_COLUMNS or _columns(conn, "games") != GAME_COLUMNS:
             raise _NotOurs("had tables of the wrong shape")
+        extra = _schema(conn) - _our_schema()
+        if extra:  # a trigger or index planted, a table changed: every write could fail for good
+            kinds = sorted({kind for kind, *_ in extra})
+            raise _NotOurs(f"held {' and '.join(f'a {k}' for k in kinds)} the library never made")
         if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
             conn.execute("PRAGMA journal_mode=WAL")
         return

@@ -10,9 +10,11 @@ MAX_FIELD = 80
 def clean(value: object, limit: int = MAX_FIELD) -> str:
     """``value`` as one printable line of at most ``limit`` characters.
 
-    Control characters (NUL, escapes, line breaks) and unpaired surrogates
-    are dropped, runs of spaces become one: a tag from a hostile file can
-    neither break a row nor cost a font renderer megabytes.
+    Control characters (NUL, escapes, line breaks) are dropped, runs of spaces
+    become one: a tag from a hostile file can neither break a row nor cost a
+    font renderer megabytes.  An unpaired surrogate (a byte of a file name that
+    is not UTF-8, as ``os.fsdecode`` gives it) is shown as ``?``, so the name
+    can still be told apart and drawn.
     """
     text = str(value if value is not None else "")[: limit * 4]
     if len(text) <= limit and text.isprintable() and "  " not in text:
@@ -24,7 +26,10 @@ def clean(value: object, limit: int = MAX_FIELD) -> str:
                 out.append(" ")
             continue
         cat = unicodedata.category(ch)
-        if cat in ("Cc", "Cs", "Cf", "Co", "Cn"):
+        if cat == "Cs":
+            out.append("?")
+            continue
+        if cat in ("Cc", "Cf", "Co", "Cn"):
             continue
         out.append(ch)
     text = "".join(out).strip()
