@@ -33,6 +33,7 @@ from ...library import Catalog, Library, LibraryError
 from ...library.library import library_dir
 from ...notation.damage import stop_words
 from ...store import StoreError, read_games_file
+from ..file_chooser import FileChooser, recent_folder
 from ..library_view import NEWS_SECONDS, LibraryLayout, draw_library, layout_boxes
 from ..menu_items import add_menu_item
 from ..scene import Scene, register
@@ -146,23 +147,6 @@ def _entries_of_games(games):
         game = SimpleNamespace(tags=g.tags, moves=moves, result=g.result, error=g.error)
         out.append(row_of(game, g.index, "", namer, id=g.index, kind="file"))
     return out
-
-
-class _Prompt:
-    """A one-line path being typed (import or export); the default is replaced by the first key."""
-
-    def __init__(self, action, title, text):
-        self.action, self.title, self.text = action, title, text
-        self.fresh = True
-
-    def type(self, s):
-        self.text = s if self.fresh else self.text + s
-        self.fresh = False
-        self.text = self.text[:1000]
-
-    def backspace(self):
-        self.text = self.text[:-1]
-        self.fresh = False
 
 
 @register("load")
@@ -385,13 +369,17 @@ class LoadScene(Scene):
         if not games:
             self.say("No game to export", bad=True)
             return
-        self.prompt = _Prompt("export", f"Export {len(games)} game{'s' if len(games) != 1 else ''} to the PDN file",
-                              str(_free_name(Path.home() / f"checkers games {time.strftime('%Y-%m-%d')}.pdn")))
+        folder = Path(recent_folder() or Path.home())
+        self.prompt = FileChooser("export",
+                                  f"Export {len(games)} game{'s' if len(games) != 1 else ''} to the PDN file",
+                                  str(_free_name(folder / f"checkers games {time.strftime('%Y-%m-%d')}.pdn")))
+        self.prompt.resize(self.size)
 
     def ask_import(self):
         if self.library is None:
             return
-        self.prompt = _Prompt("import", "Import the PDN file", "")
+        self.prompt = FileChooser("import", "Import the PDN file", "")
+        self.prompt.resize(self.size)
 
     def import_path(self, path):
         """Import a file (typed or dropped); False, with the reason said, when it cannot be."""
@@ -433,7 +421,8 @@ class LoadScene(Scene):
         """Enter in the path box: done, or the box stays with its text (chosen: typing replaces it) and
         the reason below it."""
         p = self.prompt
-        done = self.import_path(p.text) if p.action == "import" else self.export_to(p.text)
+        done = self.import_path(p.path) if p.action == "import" else self.export_to(p.path)
+        p.done = None   # not done: the chooser stays, with the reason said
         if done:
             self.prompt = None
             if p.action == "export":
@@ -452,6 +441,8 @@ class LoadScene(Scene):
     def update(self, dt):
         self._clock += dt
         self.message_age += dt
+        if self.prompt is not None:
+            self.prompt.update(dt)
         lib = self.library
         if lib is None:
             return
@@ -494,23 +485,13 @@ class LoadScene(Scene):
             self._click(event.pos)
 
     def _prompt_event(self, event):
+        """The file chooser has the keys and the mouse while it is open (file_chooser.FileChooser)."""
         p = self.prompt
-        if event.type == pygame.TEXTINPUT:
-            p.type(event.text)
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.prompt = None
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self._confirm_prompt()
-            elif event.key == pygame.K_BACKSPACE:
-                p.backspace()
-            elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
-                try:
-                    pasted = pygame.scrap.get_text() or ""
-                except Exception:
-                    pasted = ""
-                if pasted:
-                    p.type(pasted.strip())
+        p.handle_event(event)
+        if p.done == "cancel":
+            self.prompt = None
+        elif p.done == "choose":
+            self._confirm_prompt()
 
     def _key(self, event):
         k, ctrl = event.key, event.mod & pygame.KMOD_CTRL
@@ -585,6 +566,8 @@ class LoadScene(Scene):
     def resize(self, size):
         super().resize(size)
         self.layout.resize(size, self.buttons, self.title)
+        if self.prompt is not None:
+            self.prompt.resize(size)
         self._keep_visible()
 
     @property
@@ -596,6 +579,8 @@ class LoadScene(Scene):
 
     def draw(self, surface):
         draw_library(surface, self)
+        if self.prompt is not None:
+            self.prompt.draw(surface)
 
 
 def _free_name(path):
