@@ -200,6 +200,12 @@ def scenes(app):
         app.push("notice", title="Settings could not all be read",
                  message="settings: bad animation='warp'; using the defaults for those")
 
+    def file_chooser():
+        """The library's import chooser, open on the home folder."""
+        app.switch("menu")
+        scene = app.push("load")
+        scene.ask_import()
+
     def pushed(name, **params):
         def show():
             app.switch("menu")
@@ -246,6 +252,7 @@ def scenes(app):
         ("27-training", pushed("training")),
         ("28-puzzles", loaded("puzzles")),
         ("29-record", loaded("record")),
+        ("30-file-chooser", file_chooser),
     ]
 
 

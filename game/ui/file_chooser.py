@@ -356,7 +356,7 @@ class FileChooser:
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.size = max(16, min(30, h // 34))
+        self.size = max(16, min(48, h // 30))   # as the library's own text grows with the window
         pw, ph = min(w - 40, max(560, int(w * 0.72))), min(h - 40, max(400, int(h * 0.78)))
         self.rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
 
