@@ -26,11 +26,11 @@ REDRAW_AT_LEAST_EVERY = 15  # frames: an idle window still refreshes 4 times a s
 
 def seconds_since_launch():
     """Seconds since this process started (Linux /proc), or None where that is unknown."""
-    try:
-        with open("/proc/self/stat") as f:
-            start_ticks = int(f.read().rsplit(")", 1)[1].split()[19])
-        with open("/proc/uptime") as f:
-            uptime = float(f.read().split()[0])
+    from .textfile import read_text
+
+    try:  # (a FileReadError is a ValueError)
+        start_ticks = int(read_text("/proc/self/stat", limit=4096).rsplit(")", 1)[1].split()[19])
+        uptime = float(read_text("/proc/uptime", limit=4096).split()[0])
         return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError, AttributeError):
         return None

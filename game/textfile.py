@@ -151,7 +151,7 @@ def open_binary(path: StrPath | Resource, *, limit: int, what: str = "file",
     return os.fdopen(fd, "rb")
 
 
-def read_text(path: StrPath, *, limit: int, what: str = "file", follow_symlinks: bool = True,
+def read_text(path: StrPath | Resource, *, limit: int, what: str = "file", follow_symlinks: bool = True,
               encodings: Iterable[str] = ("utf-8", "cp1252")) -> str:
     """The text of a regular file of at most ``limit`` bytes, decoded, line ends made ``\\n``.
 

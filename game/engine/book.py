@@ -56,13 +56,17 @@ def load(path=None):
     book = _books.get(key)
     if book is None:
         book = {}
-        try:
-            data = p.read_bytes()
-        except OSError:
+        from ..textfile import FileReadError, read_bytes
+
+        try:  # a regular file under the cap: never a FIFO's hang nor /dev/zero's endless read
+            data = read_bytes(p, limit=_LIMIT, what="opening book")
+        except FileReadError as e:
             data = b""  # (no book: the search plays)
-        if len(data) > _LIMIT:
-            shipped.report(p.name, f"opening book {key!r} is over {_LIMIT >> 20} MB, not ours: playing without it")
-            data = b""
+            if "too large" in str(e):
+                shipped.report(p.name, f"opening book {key!r} is over {_LIMIT >> 20} MB, not ours: "
+                                       "playing without it")
+            elif "does not exist" not in str(e):  # (a missing book is no problem: the search plays)
+                shipped.report(p.name, f"{e}: playing without it")
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:

@@ -176,17 +176,21 @@ def default_path(name=FILE_NAME):
     return shipped.path(name)
 
 
+MAX_FILE_BYTES = 64 << 20  # a database file past this is not ours (the five-piece file is a few MB)
+
+
 class EndgameError(ValueError):
     """The database file is missing, truncated or not ours."""
 
 
 def read_table(path):
     """The unpacked table (bytes, one per slot) of a database file."""
-    try:
-        with open(path, "rb") if isinstance(path, (str, Path)) else path.open("rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise EndgameError(f"cannot read the endgame database {str(path)!r}: {e.strerror or e}") from None
+    from ..textfile import FileReadError, read_bytes
+
+    try:  # a regular file under the cap: never a FIFO's hang nor /dev/zero's endless read
+        data = read_bytes(path, limit=MAX_FILE_BYTES, what="endgame database")
+    except FileReadError as e:
+        raise EndgameError(f"cannot read the endgame database {str(path)!r}: {e}") from None
     if len(data) < HEADER.size:
         raise EndgameError(f"endgame database {str(path)!r} is too short ({len(data)} bytes)")
     magic, pieces, size, crc = HEADER.unpack_from(data)
@@ -290,10 +294,12 @@ class Endgame:
         return path
 
     def _open_five(self, path):
-        try:
-            return open(path, "rb") if isinstance(path, (str, Path)) else path.open("rb")
-        except OSError as e:
-            raise EndgameError(f"cannot read the endgame database {str(path)!r}: {e.strerror or e}") from None
+        from ..textfile import FileReadError, open_binary
+
+        try:  # a regular file under the cap, read in parts (its directory, then a table at a time)
+            return open_binary(path, limit=MAX_FILE_BYTES, what="endgame database")
+        except FileReadError as e:
+            raise EndgameError(f"cannot read the endgame database {str(path)!r}: {e}") from None
 
     def _five_directory(self):
         if self._five_dir is None:

@@ -91,11 +91,12 @@ def default_path():
 def read(path):
     """The values of a pattern file (an array of SIZE ints); PatternError
     naming the file if it cannot be used."""
-    try:
-        with open(path, "rb") if isinstance(path, (str, Path)) else path.open("rb") as f:
-            data = f.read(HEADER.size + 2 * SIZE + 1)
-    except OSError as e:
-        raise PatternError(f"cannot read the pattern file {str(path)!r}: {e.strerror or e}") from None
+    from ..textfile import FileReadError, read_bytes
+
+    try:  # a regular file of (about) the one size it can have: never a FIFO's hang
+        data = read_bytes(path, limit=1 << 20, what="pattern file")
+    except FileReadError as e:
+        raise PatternError(f"cannot read the pattern file {str(path)!r}: {e}") from None
     if len(data) != HEADER.size + 2 * SIZE:
         raise PatternError(f"pattern file {str(path)!r} has {len(data)} bytes, "
                            f"not {HEADER.size + 2 * SIZE}")

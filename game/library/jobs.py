@@ -58,10 +58,12 @@ def index_version(namer: Namer | None) -> str:
     openings = "0"
     if namer is not None:  # the table is in the module's source: a new table, new names
         module = __import__(namer.__module__, fromlist=["*"])
+        from ..textfile import FileReadError, read_bytes
+
         try:
-            with open(module.__file__, "rb") as f:  # type: ignore[arg-type]  # no file: TypeError
-                openings = hashlib.sha1(f.read()).hexdigest()[:8]
-        except (OSError, TypeError):
+            source = read_bytes(module.__file__, limit=1 << 24, what="openings table")  # type: ignore[arg-type]
+            openings = hashlib.sha1(source).hexdigest()[:8]
+        except (FileReadError, TypeError):  # no file (a frozen build): TypeError
             openings = "1"
     return f"{index.SCHEMA_VERSION}.3.{openings}"
 

@@ -161,13 +161,8 @@ def load_puzzles(path: str | os.PathLike[str] | None = None) -> tuple[list[Puzzl
     source = shipped.path(PUZZLE_FILE) if path is None else Path(path)
     name = getattr(source, "name", PUZZLE_FILE)
     try:
-        if isinstance(source, Path):
-            text = read_text(source, limit=MAX_FILE, what="the puzzle file")
-        else:  # inside an installed package that is not a folder (a zip)
-            data = source.read_bytes()
-            if len(data) > MAX_FILE:
-                return [], [], f"the puzzle file {name} is too large to be ours"
-            text = data.decode("utf-8", "replace")
+        # (a Path, or a member of an installed package that is not a folder: a zip)
+        text = read_text(source, limit=MAX_FILE, what="the puzzle file")
     except FileReadError as e:
         return [], [], str(e)
     except Exception as e:  # never let the file stop the screen

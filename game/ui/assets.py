@@ -27,6 +27,7 @@ from typing import Any
 import pygame
 
 log = logging.getLogger(__name__)
+ASSET_LIMIT = 16 << 20  # bytes: a picture or sound past this is not one of ours
 
 BASE_SIZE = 256  # pixels per side of every rendered sprite
 
@@ -115,9 +116,11 @@ class Assets:
             log.warning("asset %s: %s; using a plain stand-in", fname, why)
 
     def _read(self, fname: str) -> bytes | None:
-        try:
-            return self.folder.joinpath(fname).read_bytes()
-        except (OSError, AttributeError) as e:
+        from ..textfile import FileReadError, read_bytes
+
+        try:  # a regular file under the cap: a FIFO or /dev/zero in assets/ must not stop the window
+            return read_bytes(self.folder.joinpath(fname), limit=ASSET_LIMIT, what="asset")
+        except (OSError, AttributeError, FileReadError) as e:
             self._warn(fname, f"cannot read {self.folder}/{fname} ({e.__class__.__name__})")
             return None
 

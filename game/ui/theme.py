@@ -11,7 +11,6 @@ size, a real bold face, not a thickened regular one).
 import io
 import re
 import unicodedata
-from pathlib import Path
 
 import pygame
 
@@ -147,9 +146,9 @@ def _font_source(bold):
         entry = font_file(bold)
         if entry is None:
             return None
-        if isinstance(entry, Path):
-            return str(entry) if entry.is_file() else None
-        return entry.read_bytes()
+        from ..textfile import read_bytes
+
+        return read_bytes(entry, limit=16 << 20, what="UI font")  # a FIFO there must not stop the window
     except Exception:
         return None
 
@@ -203,8 +202,7 @@ def font(size, bold=False):
         pg = None
         if source is not None:
             try:
-                pg = pygame.font.Font(io.BytesIO(source) if isinstance(source, bytes) else source,
-                                      pixel_size(size))
+                pg = pygame.font.Font(io.BytesIO(source), pixel_size(size))  # read through textfile
             except (pygame.error, OSError):
                 pg = None
         from_file = pg is not None
