@@ -11,14 +11,16 @@ trimmed, and in root_scores.  tools/core_oracle.py runs the long version
 Without a compiled core the comparisons are skipped, saying why (each build
 is still checked against evaluate.py); with CHECKERS_REQUIRE_CORE=1 (the
 wheels' test command) they fail instead.
-This file imports nothing from tools/ or tests/: cibuildwheel runs it
-against the installed wheel.
+This file imports nothing from tools/ or tests/ (only pytest and the
+installed game): cibuildwheel runs it against the installed wheel with
+pythonpath emptied (pyproject.toml's test-command, run as written by
+tests/test_wheel_command.py).
 """
 
 import os
+import random
 
 import pytest
-from core_oracle import positions
 
 from game.engine import corebuild, evaluate, scores
 from game.engine.search import Searcher
@@ -43,9 +45,21 @@ BENCH = ("B:W21-32:B1-12", "W:W17,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,
 KINGS = ("B:WK9,K11,K14,K23:BK20,K28,K32", "W:W21,30,K12,K31,K32:BK3", "B:W18,K9,K11,K23:B15,K28,K32")
 
 
-def random_positions(seed, n):
-    """Positions of random games from the start, 4-100 plies in (tools/core_oracle.py's, fewer plies)."""
-    return positions(seed, n, most=100)
+def random_positions(seed, n, most=100):
+    """``n`` positions of seeded random games from the start, 4 to ``most`` plies in, each with a choice
+    (tools/core_oracle.py's long run draws its positions the same way, up to 140 plies)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        st = Position.initial().state
+        for _ in range(rng.randint(4, most)):
+            moves = bb.moves(*st)
+            if not moves:
+                break
+            st = bb.play(*st, rng.choice(moves))
+        if len(bb.moves(*st)) > 1:
+            out.append(Position.from_state(st))
+    return out
 
 
 def run(module, position, searcher=None, **kw):
