@@ -40,7 +40,7 @@ def test_scan_rows_players_result_length_and_a_broken_game_keeps_its_moves():
     rows = [r for r, _ in scan.iter_rows(text)]
     assert [r.black for r in rows] == ["P0", "P1", "X"]
     assert [r.plies for r in rows] == [6, 6, 4]
-    assert rows[0].event == "Cup" and rows[0].date == "2020.01.01" and rows[0].result == "*"
+    assert rows[0].event == "Cup" and rows[0].date == "2020-01-01" and rows[0].result == "*"
     assert rows[2].error and "30-26" in rows[2].error and not rows[0].error
     assert [r.number for r in rows] == [0, 1, 2]
     # each row's own text reads back as that game alone

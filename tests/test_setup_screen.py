@@ -66,14 +66,14 @@ def test_place_cycle_and_refuse(app):
     # a black man on white's back row is refused, with the reason
     key(app, pygame.K_1)
     click_square(app, 30)
-    click(app, next(b for b in scene.actions if b.text == "Play with a friend").rect.center)
+    click(app, next(b for b in scene.actions if b.text == "2 Players").rect.center)
     assert app.stack.top is scene
     assert "far row" in scene.message and scene.message_is_error
     click_square(app, 30)  # remove it
     # T: white to move; then play with a friend
     key(app, pygame.K_t)
     assert scene.turn == WHITE and scene.side.value == "White"
-    click(app, next(b for b in scene.actions if b.text == "Play with a friend").rect.center)
+    click(app, next(b for b in scene.actions if b.text == "2 Players").rect.center)
     assert app.stack.top.name == "who_plays" and app.stack.top.chosen_mode() == "2p"
     key(app, pygame.K_RETURN)  # who plays? as suggested
     play = app.stack.top

@@ -35,6 +35,10 @@ SYNONYMS = [
     ("the short draw rule", r"CSCI|course's rule", "Short (25 moves)"),
     ("the animation's speeds", r"slowest first", "Slow, Normal, Fast, Off"),
     ("an evaluation of 0.00", r"level, neither side is\b", "0.00 means level"),
+    ("setting up a position", r"\bSet up a position\b", "Set up position"),
+    ("playing against the computer", r"\bPlay vs computer\b", "1 Player"),
+    ("the engine's look at a whole game", r"\bAnaly[sz]e game\b|\bAnalysis of the game\b", "Game report"),
+    ("a date", r"\b\d{4}\.\d{2}\.\d{2}\b", "2026-11-28"),
     ("what a bad move gives away", r"\bcosts [0-9.]+ men\b", "gives away about a man"),
 ]
 # the How-to-play pages explain the technical names: there they may be said
@@ -156,6 +160,15 @@ def visit_every_screen(app, current):
     app.switch("menu")
     app.push("setup")
     show(app, current, "setup")
+    app.switch("menu")
+    app.push("training")
+    show(app, current, "training")
+    app.push("puzzles", exercises=True)
+    for _ in range(200):
+        frames(app, 1)
+        if not getattr(app.stack.top, "loading", False):
+            break
+    show(app, current, "practise your mistakes")
 
 
 def test_every_screen_names_each_thing_one_way(seen):
@@ -176,3 +189,11 @@ def test_the_one_names_are_the_ones_shown(seen):
     for name in ("New game", "Draw rule:", "Game library", "Moves ahead", "Short (25 moves)",
                  "Computer vs Computer pace", "Draw agreed"):
         assert name in texts, name
+
+
+def test_dates_are_shown_one_way():
+    from game.library.scan import display_date
+
+    assert display_date("2026.11.28") == "2026-11-28"
+    assert display_date("2026.11.??") == "2026-11" and display_date("1992.??.??") == "1992"
+    assert display_date("????.??.??") == "" and display_date("spring 1992") == "spring 1992"

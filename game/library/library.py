@@ -590,7 +590,7 @@ class Library:
                 opening = ""
         return Entry(eid, UNFINISHED_SOURCE, "unfinished", -1 if u.broken else 0,
                      clean(u.player("black")), clean(u.player("white")), "Unfinished game", "",
-                     time.strftime("%Y.%m.%d", when), "*", plies, opening,
+                     time.strftime("%Y-%m-%d", when), "*", plies, opening,
                      clean(u.error or "", 200), u.modified or 0.0, clean(u.id, 40), "", u.id)
 
     def _load_unfinished(self) -> None:

@@ -73,9 +73,18 @@ def _opening(namer: Namer | None, tags: Mapping[str, str], moves: Sequence[objec
 
 
 def display_date(value: object) -> str:
-    """A Date tag as shown: empty for an unknown one (``????.??.??``)."""
+    """A Date tag as shown: empty for an unknown one (``????.??.??``), PDN's ``2026.11.28`` as
+    ``2026-11-28`` (an unknown month or day left off: ``2026.??.??`` is ``2026``)."""
     value = clean(value, 20)
-    return "" if not value or set(value) <= set("?.-") else value
+    if not value or set(value) <= set("?.-"):
+        return ""
+    found = re.fullmatch(r"(\d{4})[.-](\d{2}|\?\?)[.-](\d{2}|\?\?)", value)
+    if found is None:
+        return value
+    year, month, day = found.groups()
+    if month == "??":
+        return year
+    return f"{year}-{month}" if day == "??" else f"{year}-{month}-{day}"
 
 
 def row_of(pg: GameHead, number: int, text: str, namer: Namer | None = None, *, id: int = 0, source: int = 0,

@@ -7,7 +7,7 @@ tags do not; any PDN spelling), ``error`` (why a loaded game stops early), ``ply
 (where to start; default the end), ``players`` (who played: continuing
 against the computer keeps its level), ``back`` ("pop" to return to the
 scene below, else the menu), ``analyse`` (True: start the game report at once, e.g. from
-an "Analyse game" button after a game).
+a "Game report" button after a game).
 
 Left/Right step one move, Home/End jump to the start/end, Page Up/Down
 ten moves; the slider under the board, a move in the list and the
@@ -35,6 +35,7 @@ from ...analysis.history import engine_history
 from ...analysis.runner import GameAnalysis
 from ...controller import DEFAULT_LEVEL, Match, MatchError, players_for
 from ...engine.process import close_quietly
+from ...library.scan import display_date
 from ...notation.pdn import normal_result
 from ...rules import BLACK, WHITE
 from .. import theme
@@ -142,7 +143,7 @@ class ReviewScene(Scene):
         self.hover = None         # where the pointer is (a count of the report under it is lit)
         self.move_list = MoveList(self.game)
         self.slider = Slider(self.total, self.ply, on_change=self.go)
-        self.analyse_button = Button("Analyse game", self.analyse_action, primary=True, hotkey="G")
+        self.analyse_button = Button("Game report", self.analyse_action, primary=True, hotkey="G")
         self.live_button = Button("Live analysis", self.toggle_live, hotkey="A")
         self.vs_computer = Button("Continue vs computer", self.continue_vs_computer)
         self.vs_friend = Button("Continue with a friend", self.continue_with_friend)
@@ -285,7 +286,7 @@ class ReviewScene(Scene):
             # the game with the report's marks and comments, as a PDN file (the message says where)
             self.analyse_button.text, self.analyse_button.hotkey = "Save report", "Ctrl+S"
         else:
-            self.analyse_button.text, self.analyse_button.hotkey = "Analyse game", "G"
+            self.analyse_button.text, self.analyse_button.hotkey = "Game report", "G"
         self.back_button.hotkey = None if self.analysing else "Esc"
         self._layout_panel()
 
@@ -655,7 +656,8 @@ class ReviewScene(Scene):
     def info_lines(self):
         black, white = player_names(self.tags.get("Black", "?"), self.tags.get("White", "?"))
         lines = [f"{theme.side_name(BLACK)}: {black}", f"{theme.side_name(WHITE)}: {white}"]
-        extra = " · ".join(v for v in (self.tags.get("Event"), self.tags.get("Date")) if v and "?" not in v)
+        date = display_date(self.tags.get("Date") or "")   # 2026-11-28, as the library shows it
+        extra = " · ".join(v for v in (self.tags.get("Event"), date) if v and "?" not in v)
         if extra:
             lines.append(extra)
         if self.opening:

@@ -34,7 +34,7 @@ RED_NAME, WHITE_NAME = theme.SIDE_NAMES
 TOOLS = ((f"{RED_NAME} man", BLACK_MAN), (f"{RED_NAME} king", BLACK_KING), (f"{WHITE_NAME} man", WHITE_MAN),
          (f"{WHITE_NAME} king", WHITE_KING), ("Eraser", ERASE))
 SPRITES = {BLACK_MAN: "man_black", BLACK_KING: "king_black", WHITE_MAN: "man_white", WHITE_KING: "king_white"}
-TITLE = "Set up a position"
+TITLE = "Set up position"   # the menu's name for it
 MAX_FEN = 400  # characters typed or pasted
 MESSAGE_SECONDS = 3.0  # with live analysis on, a message gives the line under the board back after this
 CYCLE = (None, BLACK_MAN, BLACK_KING, WHITE_MAN, WHITE_KING)
@@ -101,8 +101,8 @@ class SetupScene(Scene):
             Button("Type FEN", self.start_typing, hotkey="Ctrl+T"),
             Button("Back", self.back, hotkey="Esc"),
             Button("Live analysis", self.toggle_live, hotkey="A"),
-            Button("Play vs computer", self.play_vs_computer, primary=True),
-            Button("Play with a friend", self.play_with_friend),
+            Button("1 Player", self.play_vs_computer, primary=True),    # the menu's names
+            Button("2 Players", self.play_with_friend),
         ]
         for b in self.actions:
             b.name = "action:" + b.text
