@@ -193,4 +193,30 @@ def test_a_analyses_the_position_as_it_is_set_up_and_leaving_ends_the_engine(app
     app.step()
     assert len(engines[0].requests) == asked  # nothing to analyse on an empty board
     key(app, pygame.K_ESCAPE)
+    assert app.stack.top.name == "confirm"   # the position set up is not kept: asked first
+    app.stack.top.confirm()
+    app.step()
     assert app.stack.top.name == "menu" and engines[0].closed
+
+
+def test_esc_after_a_position_was_typed_asks_and_stay_keeps_it(app):
+    app.switch("menu")
+    app.push("setup")
+    scene = app.stack.top
+    key(app, pygame.K_ESCAPE)                 # nothing changed: leaves at once
+    assert app.stack.top.name == "menu"
+    app.push("setup")
+    scene = app.stack.top
+    key(app, pygame.K_t, mod=pygame.KMOD_CTRL)
+    for ch in "B:W18,22:B9,14":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    key(app, pygame.K_RETURN)
+    assert scene.position == Position.from_fen("B:W18,22:B9,14")
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top.name == "confirm" and "not kept" in app.stack.top.message
+    key(app, pygame.K_RETURN)                 # the safe choice, Stay, has the focus
+    assert app.stack.top is scene and scene.position == Position.from_fen("B:W18,22:B9,14")
+    key(app, pygame.K_ESCAPE)
+    app.stack.top.confirm()
+    app.step()
+    assert app.stack.top.name == "menu"

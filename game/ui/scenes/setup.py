@@ -72,6 +72,7 @@ class SetupScene(Scene):
 
     def enter(self):
         start = self.params.get("position") or Position.initial()
+        self.start = start   # leaving a position other than this one asks first
         self.pieces = pieces_of(start)
         self.turn = start.turn
         settings = settings_of(self.app)
@@ -333,6 +334,16 @@ class SetupScene(Scene):
         return self.live.words()
 
     def back(self):
+        """Leave; a position set up here (other than the one the screen opened with) is not kept,
+        so the player is asked first."""
+        if self.position != self.start:
+            self.app.push("confirm", title="Leave Set up?",
+                          message="The position you set up here is not kept.", confirm="Leave",
+                          cancel_label="Stay", on_confirm=self._leave)
+            return
+        self._leave()
+
+    def _leave(self):
         if len(self.app.stack) > 1:
             self.app.pop()
         else:
