@@ -61,8 +61,10 @@ def ballots(path=None):
 
 
 def _ballots_file(path):
+    from game.textfile import read_text
+
     out = []
-    for n, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+    for n, line in enumerate(read_text(path, limit=1 << 24, what="ballots file").splitlines(), 1):
         line = line.strip()
         if not line or line.startswith("#"):
             continue

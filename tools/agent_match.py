@@ -60,7 +60,9 @@ def run_player(cmd, cwd, wall_limit, env):
     r = RunResult()
     r.timed_out = False
     t0 = time.monotonic()
-    with open(Path(cwd) / ".stderr", "w+b") as err:
+    from game.textfile import FileReadError, read_bytes, read_text
+
+    with open(Path(cwd) / ".stderr", "wb") as err:
         p = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                              stderr=err, env=env, start_new_session=True)
 
@@ -79,12 +81,17 @@ def run_player(cmd, cwd, wall_limit, env):
         finally:
             timer.cancel()
         p.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait again
-        err.seek(0)
-        r.stderr = err.read().decode("utf-8", "replace").strip()
+    try:  # what the player wrote on stderr, capped
+        r.stderr = read_bytes(Path(cwd) / ".stderr", limit=1 << 20).decode("utf-8", "replace").strip()
+    except FileReadError as e:
+        r.stderr = str(e)
     r.cpu = usage.ru_utime + usage.ru_stime
     r.wall = time.monotonic() - t0
     r.returncode = p.returncode
-    r.output = out.read_text(encoding="utf-8", errors="replace") if out.exists() else None
+    try:  # the player's output.txt: a regular file of at most 64 KB (a FIFO or /dev/zero is no move)
+        r.output = read_text(out, limit=1 << 16, what="output.txt", encodings=("utf-8",)) if out.exists() else None
+    except FileReadError:
+        r.output = ""
     return r
 
 

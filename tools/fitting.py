@@ -11,7 +11,6 @@ These need numpy (``require_numpy``); the readers do not.
 """
 
 import math
-from pathlib import Path
 
 import _common  # noqa: F401  (this checkout's game first on sys.path)
 
@@ -22,8 +21,10 @@ RESULTS = {"B": 1.0, "W": 0.0, "D": 0.5}  # a game record's first word: the resu
 
 def read_games(path):
     """[(result for black, start Position, [move texts])]; bad lines are named."""
+    from game.textfile import read_text
+
     out = []
-    for n, line in enumerate(Path(path).read_text().splitlines(), 1):
+    for n, line in enumerate(read_text(path, limit=1 << 30, what="games file").splitlines(), 1):
         parts = line.split()
         if not parts:
             continue
@@ -58,8 +59,10 @@ def quiet_positions(games, skip, every=1, stride=1):
 def read_labels(path):
     """[(state tuple, result for black, game number, search score for black)]
     of a tools/label_positions.py file; bad lines are named."""
+    from game.textfile import read_text
+
     out = []
-    for n, line in enumerate(Path(path).read_text().splitlines(), 1):
+    for n, line in enumerate(read_text(path, limit=1 << 30, what="labels file").splitlines(), 1):
         parts = line.split()
         if not parts:
             continue

@@ -122,16 +122,18 @@ def special(rng, path) -> bool:
 
 def kept(path, original, aside_glob_dir, name) -> bool:
     """The user's bytes are still somewhere: at ``path`` unchanged, or set aside exactly."""
+    from game.textfile import FileReadError, read_bytes
+
     try:
-        if path.is_file() and path.read_bytes() == original:
+        if path.is_file() and read_bytes(path, limit=len(original)) == original:
             return True
-    except OSError:
+    except (OSError, FileReadError):
         pass
     for p in aside_glob_dir.glob(name + ".bad-*"):
         try:
-            if p.is_file() and p.read_bytes() == original:
+            if p.is_file() and read_bytes(p, limit=len(original)) == original:
                 return True
-        except OSError:
+        except (OSError, FileReadError):
             pass
     return False
 
@@ -329,9 +331,10 @@ def case_agent_input(rng, home, data):
     if rc == 0:
         if not out.is_file():
             return "exit 0 without output.txt"
-        position = parse_input(path.read_text(encoding="utf-8-sig")).position
+        from game.textfile import read_text
+        position = parse_input(read_text(path, limit=1 << 20)).position
         from game.agent.io import format_move
-        if out.read_text() not in {format_move(m) for m in position.legal_moves()}:
+        if read_text(out, limit=1 << 16) not in {format_move(m) for m in position.legal_moves()}:
             return "exit 0 with an illegal move"
     else:
         if os.path.lexists(out):
@@ -384,9 +387,10 @@ def fuzz(name, cases, seed, slow, home):
 # -- reading caps -------------------------------------------------------------------------
 
 def _rss_kb():
-    try:
-        with open("/proc/self/statm") as f:
-            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+    from game.textfile import read_text
+
+    try:  # (a FileReadError is a ValueError)
+        return int(read_text("/proc/self/statm", limit=4096).split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
     except (OSError, ValueError):
         return 0
 
@@ -520,6 +524,7 @@ def _small_disk_run(home, rng):
     from game.notation.pdn import write_pdn
     from game.rules import BLACK, WHITE
     from game.store import archive_dir, games_dir, unfinished_dir
+    from game.textfile import read_bytes
 
     app = App((1000, 700), fixed_dt=1 / 60, sound=False)
     refused = told = moves = cards = cards_told = 0
@@ -529,7 +534,7 @@ def _small_disk_run(home, rng):
     def snapshot():
         for folder in (games_dir(), archive_dir()):
             for p in folder.glob("*.pdn") if folder.exists() else []:
-                before[p] = p.read_bytes()
+                before[p] = read_bytes(p, limit=1 << 26)
 
     def settle(scene):
         for _ in range(300):
@@ -610,7 +615,7 @@ def _small_disk_run(home, rng):
                 break
         library_lines = [t for t, bad in lib.news if bad]
         shutil.rmtree(collection.parent, ignore_errors=True)
-        lost = [p.name for p, data in before.items() if not p.exists() or p.read_bytes() != data]
+        lost = [p.name for p, data in before.items() if not p.exists() or read_bytes(p, limit=1 << 26) != data]
         print(f"small disk ({home}): {moves} moves played in {n + 1} games; the disk was full from game "
               f"{full_at}; writes refused {refused}, told on the status line {told}; games finished unsaved "
               f"{cards}, warned on the game-over card {cards_told}")

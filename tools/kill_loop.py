@@ -343,8 +343,10 @@ def check_library(home, exports, imports, exported, problems):
             problems.append(f"the confirmed import {path.name} is lost")
     for dest, count in exported.items():
         try:
-            games = read_pdn(Path(os.fsdecode(bytes.fromhex(dest))).read_text())
-        except OSError as e:
+            from game.textfile import read_text
+
+            games = read_pdn(read_text(os.fsdecode(bytes.fromhex(dest)), limit=1 << 26, what="export"))
+        except (OSError, ValueError) as e:
             problems.append(f"the confirmed export {dest} is lost: {e}")
             continue
         if len(games) != count or any(g.error for g in games if g.error and "FEN" in g.error):

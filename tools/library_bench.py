@@ -104,8 +104,9 @@ def two_windows(n, timeout):
     # N games as files of at most 30,000: the same games, each file its own (a first comment tells them
     # apart, so each is a new import), cut from the one collection made
     from game.library.scan import games_in
+    from game.textfile import read_text
 
-    chunks = [text.strip() for _, text, _, _, _ in games_in(base.read_text())]  # each game's own text
+    chunks = [text.strip() for _, text, _, _, _ in games_in(read_text(base, limit=1 << 30))]  # each game's own text
     home = Path(tempfile.mkdtemp(prefix="library-two-windows-"))
     files = []
     for k in range((n + per_file - 1) // per_file):

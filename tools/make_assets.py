@@ -533,14 +533,24 @@ def manifest(files: dict[str, bytes]) -> bytes:
 
 def _same_pixels(a: Path, b: Path) -> bool:
     try:
-        sa, sb = pygame.image.load(str(a)), pygame.image.load(str(b))
-    except pygame.error:
+        sa, sb = _load_image(a), _load_image(b)
+    except (pygame.error, ValueError):  # (a FileReadError is a ValueError)
         return False
     return sa.get_size() == sb.get_size() and pygame.image.tobytes(sa, "RGBA") == pygame.image.tobytes(sb, "RGBA")
 
 
+def _load_image(path: Path) -> pygame.Surface:
+    import io
+
+    from game.textfile import read_bytes
+
+    return pygame.image.load(io.BytesIO(read_bytes(path, limit=16 << 20, what="picture")), path.name)
+
+
 def check(assets: Path = ASSETS) -> list[str]:
     """Render into a temp dir; return a list of problems (empty = assets/ is up to date)."""
+    from game.textfile import read_bytes
+
     problems = []
     with tempfile.TemporaryDirectory() as tmp:
         files = render_all(Path(tmp))
@@ -549,7 +559,11 @@ def check(assets: Path = ASSETS) -> list[str]:
             if not path.is_file():
                 problems.append(f"missing: {path}")
                 continue
-            have = path.read_bytes()
+            try:
+                have = read_bytes(path, limit=16 << 20, what="asset")
+            except ValueError as e:  # not a regular file, or far too big: a FileReadError
+                problems.append(f"unreadable: {e}")
+                continue
             if have == data:
                 continue
             # A different zlib build may compress the same pixels differently.
@@ -563,7 +577,7 @@ def check(assets: Path = ASSETS) -> list[str]:
 
 def contact_sheet(path: Path, assets: Path = ASSETS, cell: int = 96) -> None:
     """All sprites on board squares, at two sizes, for eyeballing."""
-    load = lambda n, s: pygame.transform.smoothscale(pygame.image.load(str(assets / f"{n}.png")), (s, s))  # noqa: E731
+    load = lambda n, s: pygame.transform.smoothscale(_load_image(assets / f"{n}.png"), (s, s))  # noqa: E731
     overlays = ["highlight_movable", "highlight_selected", "marker_destination",
                 "highlight_last_move", "marker_capture", "hint_arrow_head"]
     pieces = ["man_black", "man_white", "king_black", "king_white"]

@@ -116,8 +116,12 @@ def run_tests(tree, tests):
 
 def check(mutant, tree):
     """'killed', 'SURVIVED', or 'STALE' (the snippet is not in the file once)."""
+    import _common  # noqa: F401  (this checkout's game on sys.path)
+
+    from game.textfile import read_text
+
     path = tree / mutant.path
-    original = path.read_text(encoding="utf-8")
+    original = read_text(path, limit=1 << 24, what="source file", encodings=("utf-8",))
     if original.count(mutant.old) != 1:
         return "STALE"
     path.write_text(original.replace(mutant.old, mutant.new), encoding="utf-8")

@@ -45,7 +45,9 @@ def main(argv=None):
 
     if not str(Path(pdn.__file__).resolve()).startswith(root):
         raise SystemExit(f"measuring {pdn.__file__}, not the checkout in {root}")
-    text = Path(args.file).read_bytes().decode("utf-8", "replace")
+    from game.textfile import read_bytes
+
+    text = read_bytes(args.file, limit=1 << 30, what="PDN file").decode("utf-8", "replace")
     print(f"reader: {pdn.__file__}")
     print(f"file: {args.file} ({len(text.encode()) / 1e6:.1f} MB)")
     dt, games = _best(lambda: pdn.read_pdn(text), args.repeat)

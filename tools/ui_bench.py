@@ -58,12 +58,13 @@ _common.headless()  # no window, no sound; settings and games in a scratch folde
 
 
 def rss_mb(pid="self"):
-    try:
-        with open(f"/proc/{pid}/status") as f:
-            for line in f:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
+    from game.textfile import read_text
+
+    try:  # (a FileReadError is a ValueError)
+        for line in read_text(f"/proc/{pid}/status", limit=1 << 16).splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except (OSError, ValueError):
         pass
     return 0.0
 
