@@ -22,13 +22,12 @@ import math
 import re
 from dataclasses import dataclass
 
-from ..rules import BLACK, WHITE
+from ..rules import BLACK, COLOR_KEYS, WHITE
 
 MAX_MINUTES = 180      # a side's time: up to three hours
 MAX_INCREMENT = 60     # seconds added after each move
 LOW_TIME = 20.0        # seconds left under which a clock looks urgent
 TENTHS_BELOW = 10.0    # seconds left under which tenths are shown
-COLOR_KEYS = ("black", "white")
 SIDE_WORDS = ("Red", "White")  # the sides as the player knows them (the first player is Red)
 
 

@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 BLACK = 0
 WHITE = 1
 COLOR_NAMES = ("Black", "White")
+# the sides as keys in files and settings (the autosave, the clocks' record), lower case
+COLOR_KEYS = ("black", "white")
 
 
 def opponent(color: int) -> int:

@@ -28,6 +28,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..rules import BLACK, DRAW_RULES, WHITE, Game, Position
+from ..rules import COLOR_KEYS as COLOR_KEYS  # (defined by the rules; named here for older imports)
 from ..textfile import excerpt
 from . import paths
 from .jsonfile import MISSING, read_json
@@ -48,7 +49,6 @@ log = logging.getLogger("checkers.store")
 
 FORMAT = "checkers-autosave"
 VERSION = 1
-COLOR_KEYS = ("black", "white")
 # A record holds one game's moves as text: even a game of thousands of plies
 # takes a few tens of KB.  Anything bigger is not ours.
 MAX_BYTES = 1024 * 1024
