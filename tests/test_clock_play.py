@@ -163,8 +163,11 @@ def test_a_remembered_clock_that_cannot_be_read_is_off(app):
     app.settings.__dict__["time_control"] = "999+99"     # as if edited by hand past the checks
     setup = new_game_with_clock(app, "1p", 0)
     assert setup.chosen_time_control() is None
+    assert not setup.increment.enabled                    # Off: the minutes and increment are still
+    setup.clock.set_value("Custom")
+    setup._refresh()
     setup.focus.focus_on(setup.increment)
-    key(app, pygame.K_RIGHT)                              # changing the minutes or increment sets a clock
+    key(app, pygame.K_RIGHT)                              # a custom clock's increment
     assert setup.clock.value == "Custom" and str(setup.chosen_time_control()) == "3+3"
 
 

@@ -7,7 +7,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from helpers import frames, key
+from helpers import click, frames, key
 
 from game.rules import BLACK, WHITE
 
@@ -85,3 +85,37 @@ def test_master_s_description_follows_the_clock_chosen(app):
     assert setup.chosen_time_control() is not None
     assert "three seconds" not in setup.description() and "clock allows" in setup.description()
     assert setup.description() in setup.descriptions()   # the layout keeps room for it
+
+
+def test_with_the_clock_off_its_minutes_and_increment_are_still_and_not_reached(app):
+    app.switch("menu")
+    frames(app)
+    key(app, pygame.K_RETURN)  # 1 Player
+    setup = app.stack.top
+    assert setup.clock.value == "Off"
+    assert not setup.minutes.enabled and not setup.increment.enabled
+    click(app, setup.minutes._arrows()[1].center)            # a click on its arrow changes nothing
+    assert setup.clock.value == "Off" and setup.chosen_time_control() is None
+    for _ in range(8):                                       # the keys pass them by
+        key(app, pygame.K_DOWN)
+        assert setup.focus.focused not in (setup.minutes, setup.increment)
+    setup.focus.focus_on(setup.clock)
+    key(app, pygame.K_RIGHT)                                 # a preset: they come back
+    assert setup.minutes.enabled and setup.increment.enabled
+
+
+def test_a_narrow_chooser_s_arrows_are_whole_triangles(app):
+    from game.ui.widgets import Chooser
+
+    narrow = Chooser("Minutes", [1, 2, 3], index=1, rect=(0, 0, 250, 56))
+    left, right, _ = narrow._arrows()
+    assert left.width >= 0.5 * 56 and right.width >= 0.5 * 56
+    surface = pygame.Surface((250, 56))
+    surface.fill((0, 0, 0))
+    narrow.draw(surface)
+    # the right arrow's lit pixels: as wide as a triangle of its height wants, not a sliver
+    from game.ui import theme
+
+    lit = [(x, y) for x in range(right.x, right.right) for y in range(56) if surface.get_at((x, y))[:3] == theme.ACCENT]
+    xs, ys = {x for x, _ in lit}, {y for _, y in lit}
+    assert len(ys) >= 18 and len(xs) >= 0.45 * len(ys)

@@ -263,7 +263,8 @@ class Chooser(Widget):
 
     def _arrows(self):
         r = self.rect
-        w = max(12, min(r.height, r.width // 10))
+        # wide enough for a whole triangle however narrow the row (two choosers share one row)
+        w = max(12, min(r.height, max(r.width // 10, int(r.height * 0.55)), r.width // 5))
         value_area = pygame.Rect(r.x + int(r.width * self.split), r.y, r.right - r.x - int(r.width * self.split),
                                  r.height)
         left = pygame.Rect(value_area.x, r.y, w, r.height)
@@ -353,12 +354,16 @@ class Chooser(Widget):
                         (theme.TEXT if lit else theme.TEXT_DIM) if self.enabled else theme.TEXT_FAINT,
                         label_rect.midleft, "midleft")
         left, right, _ = self._arrows()
-        for box, pts, can in ((left, ((0.62, 0.3), (0.38, 0.5), (0.62, 0.7)), self.wrap or self.index > 0),
-                              (right, ((0.38, 0.3), (0.62, 0.5), (0.38, 0.7)),
-                               self.wrap or self.index < len(self.options) - 1)):
+        # each arrow a whole triangle of its own proportions (0.4 of the row high, 0.55 of that wide),
+        # centred in its box: never squeezed to a sliver in a narrow row
+        th = r.height * 0.4
+        tw = min(th * 0.55, left.width * 0.8)
+        for box, sign, can in ((left, -1, self.wrap or self.index > 0),
+                               (right, 1, self.wrap or self.index < len(self.options) - 1)):
             arrow_colour = theme.ACCENT if self.enabled and can else theme.PANEL_EDGE
-            pygame.draw.polygon(surface, arrow_colour,
-                                [(box.x + fx * box.width, box.y + fy * box.height) for fx, fy in pts])
+            cx, cy = box.centerx, box.centery
+            pygame.draw.polygon(surface, arrow_colour, [(cx - sign * tw / 2, cy - th / 2), (cx + sign * tw / 2, cy),
+                                                        (cx - sign * tw / 2, cy + th / 2)])
         value = str(self.value)
         theme.blit_text(surface, value, self._value_size(value), fg, self._value_rect().center, "center", bold=True)
 

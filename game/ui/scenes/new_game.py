@@ -199,6 +199,10 @@ class NewGameScene(ChoicePage):
         if self.mode == "1p":
             self.depth.visible = self.difficulty.value == CUSTOM_DEPTH
             self.seconds.visible = self.difficulty.value == CUSTOM_TIME
+        if hasattr(self, "clock"):
+            # with the clock off its minutes and increment are faint and still: nothing to change
+            # (choosing a preset or Custom in the Clock row brings them back)
+            self.minutes.enabled = self.increment.enabled = self.clock.value != CLOCK_OFF
         self.resize(self.size)
 
     def chosen_level(self):
