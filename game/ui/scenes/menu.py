@@ -4,7 +4,7 @@ import pygame
 
 from .. import store_hooks, theme
 from ..geometry import centered_column
-from ..menu_items import add_menu_item, visible_items
+from ..menu_items import MENU_ITEMS, add_menu_item, visible_items
 from ..scene import Scene, register
 from ..widgets import Button, FocusGroup
 
@@ -27,14 +27,15 @@ class MenuScene(Scene):
         self.buttons = []
         first_primary = next((item.key for item in self.items if item.primary), None)
         for item in self.items:
-            # one accent per screen: Continue outranks 1 Player when both are there
-            b = Button(item.label, (lambda it=item: it.action(self.app)), primary=item.key == first_primary)
+            # no accent words: the focus (a gold fill) is the one entry that looks chosen, and it starts
+            # on the first of the primary entries (Continue outranks 1 Player when both are there)
+            b = Button(item.label, (lambda it=item: it.action(self.app)))
             b.key = item.key
             b.name = f"entry:{item.key}"
             self.buttons.append(b)
         self.focus = FocusGroup(self.buttons)
         for i, b in enumerate(self.buttons):
-            if b.key == focus_key:
+            if b.key == (focus_key or first_primary):
                 self.focus.focus = i
         self.resize(self.size)
 
@@ -42,6 +43,9 @@ class MenuScene(Scene):
         super().resize(size)
         w, h = size
         n = max(1, len(self.buttons))
+        # the entries are sized for every entry registered, shown or not: the text keeps its size
+        # when Continue (or another entry with a condition) comes and goes
+        sized_for = max(n, len(MENU_ITEMS))
         margin = theme.margin(size)
         self.footer_rect, self.footer_size = theme.footer(size, FOOTER)
         bottom = self.footer_rect.y - margin
@@ -55,13 +59,13 @@ class MenuScene(Scene):
             emblem = ts * 2 // 3 if ts >= 48 else 0  # no room for the pieces: the title alone
             head = emblem + title_h + sub_h + max(10, ts // 3)
             room = bottom - margin - head
-            bh = int(min(84, h // 13, room / (n + (n - 1) / 3)))
+            bh = int(min(84, h // 13, room / (sized_for + (sized_for - 1) / 3)))
             if bh >= 32 or ts <= 20:
                 break
         spread = 3  # a gap is a third of an entry's height
         if bh < 32:  # crowded (many entries in a small window): closer together rather than smaller
             spread = 8
-            bh = int(min(84, h // 13, room / (n + (n - 1) / spread)))
+            bh = int(min(84, h // 13, room / (sized_for + (sized_for - 1) / spread)))
         bh = max(24, bh)
         gap = max(4, bh // spread)
         block = head + n * bh + (n - 1) * gap
