@@ -60,7 +60,7 @@ class MenuScene(Scene):
             head = emblem + title_h + sub_h + max(10, ts // 3)
             room = bottom - margin - head
             bh = int(min(84, h // 13, room / (sized_for + (sized_for - 1) / 3)))
-            if bh >= 32 or ts <= 20:
+            if bh >= max(32, min(44, h // 18)) or ts <= 20:   # readable entries before a big title
                 break
         spread = 3  # a gap is a third of an entry's height
         if bh < 32:  # crowded (many entries in a small window): closer together rather than smaller
