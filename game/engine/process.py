@@ -480,6 +480,7 @@ class EngineClient:
 
     def _send(self, msg):
         self._ensure_worker()
+        assert self._conn is not None  # (a worker was just made sure of)
         try:
             self._conn.send(msg)
         except (OSError, EOFError, BrokenPipeError):
@@ -499,7 +500,7 @@ class EngineClient:
             if self._retries > _MAX_RETRIES:
                 return
         self._ensure_worker()
-        if self._current is not None:
+        if self._current is not None and self._conn is not None:
             try:
                 self._conn.send(self._current)
             except (OSError, EOFError, BrokenPipeError):
@@ -514,7 +515,7 @@ class EngineClient:
         halfway through a message cannot hold the window, and after ``STALL_SECONDS`` it is
         treated as dead.  Every message is checked (``_checked``) before anyone sees it.
         """
-        out = []
+        out: list = []
         if self._conn is None:
             return out
         try:
@@ -542,11 +543,13 @@ class EngineClient:
 
     def _read(self):
         """The whole messages that have arrived, and whether the pipe has closed; never blocks."""
+        conn = self._conn
+        assert conn is not None  # (poll() reads only with a worker)
         if sys.platform == "win32":  # a named pipe: no raw reads; messages as multiprocessing reads them
             messages = []
             try:
-                while self._conn.poll(0):
-                    messages.append(self._conn.recv())
+                while conn.poll(0):
+                    messages.append(conn.recv())
             except (EOFError, OSError):
                 return messages, True
             except Exception as e:  # what the worker sent does not unpickle
@@ -554,9 +557,9 @@ class EngineClient:
             return messages, False
         gone = False
         got = 0
-        fd = self._conn.fileno()
+        fd = conn.fileno()
         try:
-            while got < _READ_PER_POLL and self._conn.poll(0):
+            while got < _READ_PER_POLL and conn.poll(0):
                 chunk = os.read(fd, 1 << 16)  # readable: returns what is there, never waits for more
                 if not chunk:
                     gone = True
@@ -620,6 +623,8 @@ class EngineClient:
                 break
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
+                break
+            if self._conn is None:
                 break
             try:
                 self._conn.poll(0.05 if left is None else min(0.05, left))
