@@ -298,9 +298,9 @@ def test_the_evaluation_bar_carries_its_number(app):
     scene.go(5)  # Red just blundered: White, to move, is three men up
     app.draw(app.screen)
     score = scene.report.black_scores()[5]
-    assert score < -200 and bar_label(score) == "+3.0"
+    assert score < -200 and bar_label(score) == "W+3.0"  # the side ahead and by how much
     label = next(b for b in scene.layout_boxes() if b.name == "bar.label")
-    assert label.text == "+3.0"
+    assert label.text == "W+3.0"
     # at White's end of the bar: the top when Red is at the bottom
     white_at_top = scene.layout.board.flipped
     assert (label.rect.centery < scene.bar.centery) == white_at_top

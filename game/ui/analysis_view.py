@@ -68,9 +68,10 @@ def score_words(score_black):
 
 
 def bar_label(score_black):
-    """The number on the evaluation bar: how far the side ahead is ahead, in men (``+0.9``,
-    ``+12``), ``0.0`` when level, ``R5`` / ``W5`` a win in so many moves, ``R+`` / ``W+`` a known
-    ending won.  Which side it is, the label's place and colour say (see ``eval_label_rect``)."""
+    """The number on the evaluation bar, with the side ahead's letter: ``R+0.9`` / ``W+12`` (how
+    far that side is ahead, in men), ``0.0`` when level, ``R5`` / ``W5`` a win in so many moves,
+    ``R+`` / ``W+`` a known ending won.  (The label's place and colour say the side too, see
+    ``eval_label_rect``; the letter says it to a player who has not learnt them.)"""
     if score_black is None:
         return ""
     if abs(score_black) >= DATABASE_BOUND:
@@ -78,7 +79,8 @@ def bar_label(score_black):
     men = abs(score_black) / 100
     if men < 0.05:
         return "0.0"
-    return f"+{men:.1f}" if men < 9.95 else f"+{round(men)}"
+    letter = theme.side_name(0 if score_black > 0 else 1)[0]
+    return f"{letter}+{men:.1f}" if men < 9.95 else f"{letter}+{round(men)}"
 
 
 def _label_size(rect):
@@ -183,12 +185,46 @@ def marked_spans(text, colour, marks):
     return spans
 
 
+def _overlap(a, b, c, d, slack=1.0):
+    """Whether segment c-d lies along the same line as a-b and shares a stretch of it."""
+    ux, uy = b[0] - a[0], b[1] - a[1]
+    length = (ux * ux + uy * uy) ** 0.5
+    if length == 0:
+        return False
+    ux, uy = ux / length, uy / length
+    off_line = [abs((p[0] - a[0]) * uy - (p[1] - a[1]) * ux) for p in (c, d)]
+    if max(off_line) > slack:
+        return False
+    t0, t1 = sorted((c[0] - a[0]) * ux + (c[1] - a[1]) * uy for c in (c, d))
+    return min(t1, length) - max(t0, 0.0) > slack
+
+
+def line_paths(board, moves, count=2):
+    """The pixel points of the first ``count`` moves' arrows.  Two arrows along one diagonal (a move
+    and a reply back along it: 22-18 then 15x22) would be drawn over each other and read as one:
+    such a pair is pulled apart, each a little to its own side of the diagonal, so both show."""
+    paths = [[board.square_center(s) for s in m.path] for m in list(moves)[:count]]
+    shift = board.square * 0.12
+    moved = [(0.0, 0.0)] * len(paths)
+    for i in range(len(paths)):
+        for j in range(i + 1, len(paths)):
+            for a, b in zip(paths[i], paths[i][1:]):
+                if any(_overlap(a, b, c, d) for c, d in zip(paths[j], paths[j][1:])):
+                    length = ((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5
+                    nx, ny = -(b[1] - a[1]) / length * shift, (b[0] - a[0]) / length * shift
+                    moved[i] = (moved[i][0] - nx, moved[i][1] - ny)
+                    moved[j] = (moved[j][0] + nx, moved[j][1] + ny)
+                    break
+    return [[(x + dx, y + dy) for x, y in path] for path, (dx, dy) in zip(paths, moved)]
+
+
 def draw_line(surface, board, moves, count=2, colours=LINE_COLOURS):
-    """The first ``count`` moves of a line as arrows on a BoardGeometry, the first one on top."""
-    moves = list(moves)[:count]
-    for k in range(len(moves) - 1, -1, -1):
+    """The first ``count`` moves of a line as arrows on a BoardGeometry, the first one on top
+    (arrows along one diagonal side by side, ``line_paths``)."""
+    paths = line_paths(board, moves, count)
+    for k in range(len(paths) - 1, -1, -1):
         colour = colours[min(k, len(colours) - 1)]
-        draw_arrow(surface, [board.square_center(s) for s in moves[k].path], board.square, colour=colour)
+        draw_arrow(surface, paths[k], board.square, colour=colour)
 
 
 def bar_rect(layout):

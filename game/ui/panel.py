@@ -196,6 +196,9 @@ class SidePanel:
         self.move_size = self.f(20)
         self.line_h = theme.font(self.move_size).get_linesize()
         self.header_size = self.f(20)
+        # the opening's name and the count of hidden lines beside "Moves": a little smaller than the
+        # heading, growing with the window like it (never below MIN_TEXT)
+        self.aside_size = self.f(16)
         header_h = theme.font(self.header_size, True).get_linesize()
         min_moves = header_h + 4 + 3 * self.line_h + 8
         for detail_lines in (3, 2, 1):
@@ -539,15 +542,16 @@ class SidePanel:
         earlier = len(lines) - fit - back
         hidden = ", ".join(words for words in (f"{earlier} earlier" if earlier > 0 else "",
                                                f"{back} later" if back > 0 else "") if words)
+        aside = self.aside_size
         if hidden:
-            theme.blit_text(surface, hidden, MIN_TEXT, theme.TEXT_FAINT, self.moves_header.midright, "midright")
+            theme.blit_text(surface, hidden, aside, theme.TEXT_FAINT, self.moves_header.midright, "midright")
         opening = self.opening
         if opening:  # between the "Moves" heading and the count of hidden lines
             head = self.moves_header
             x0 = head.x + theme.text_size("Moves", self.header_size, bold=True)[0] + 12
-            x1 = head.right - (theme.text_size(hidden, MIN_TEXT)[0] + 12 if hidden else 0)
+            x1 = head.right - (theme.text_size(hidden, aside)[0] + 12 if hidden else 0)
             if x1 - x0 >= 60:
-                theme.blit_text(surface, theme.elide(opening, MIN_TEXT, x1 - x0), MIN_TEXT, theme.TEXT_DIM,
+                theme.blit_text(surface, theme.elide(opening, aside, x1 - x0), aside, theme.TEXT_DIM,
                                 (x0, head.centery), "midleft")
 
     def _draw_rule(self, surface):

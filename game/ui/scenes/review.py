@@ -684,10 +684,12 @@ class ReviewScene(Scene):
         if self.why is not None:
             w = self.why
             bad = f"{move_number(w.ply - 1, self.game.start.turn)} {w.report.move}"
+            # the step count and the way out first: a narrow status line cuts the end, not them
+            step = f"Step {w.index + 1} of {len(w.moves) + 1} · Esc back"
             if w.index == 0:
-                return f"Before {bad}: better {w.report.best} (green) · Right steps · Esc back", theme.TEXT
-            mover = "played" if w.index == 1 else f"{w.index - 1} of {len(w.moves) - 1}"
-            return f"Why {bad} was bad: {mover}, {w.moves[w.index - 1]} · Left/Right · Esc back", theme.TEXT
+                return f"{step} · Before {bad}: better {w.report.best} (green) · Right steps", theme.TEXT
+            mover = "played" if w.index == 1 else "reply"
+            return f"{step} · Why {bad} was bad: {mover} {w.moves[w.index - 1]} · Left/Right", theme.TEXT
         if self.ply == 0:
             head = "Start position"
         else:
@@ -727,9 +729,15 @@ class ReviewScene(Scene):
         elif self.report is not None and at > 0:
             mr = self.move_report(at)
             evaluation = score_words(self.verdict_black(at))  # unclamped: a known win is said as one
-            out.append((f"{self.move_words(at)}: {mr.kind} · {evaluation}", theme.TEXT_DIM, ()))
+            # "Report": the game report's verdict, a fixed budget for every move, told apart from
+            # the live analysis's deeper look written under it
+            out.append((f"{self.move_words(at)}: {mr.kind} · Report: {evaluation}", theme.TEXT_DIM, ()))
         if live and self.live.on:
-            out.append((self.live.words(), theme.TEXT, self.live.line_marks(self.position)))
+            # beside the report's verdict the live line says it is the other, deeper look
+            words = self.live.words()
+            if out and words.startswith("Depth "):
+                words = "Live analysis, d" + words[1:]
+            out.append((words, theme.TEXT, self.live.line_marks(self.position)))
         return out
 
     def note_lines(self):
