@@ -297,7 +297,7 @@ _MAX_RETRIES = 2       # restarts for one request before it is answered with an 
 # A message the worker has begun to send and not finished within this many seconds means a stalled
 # worker: it is treated as a dead one (killed, replaced, the request sent again).  Its messages are a
 # few hundred bytes, written in one go: a healthy worker never leaves one half-sent for long.
-STALL_SECONDS = 2.0
+STALL_SECONDS = 5.0
 _MAX_MESSAGE = 1 << 20  # bytes: a message announced larger is not one our worker sends
 _READ_PER_POLL = 1 << 18  # bytes read in one poll() at most, so one frame's share stays small
 _MAX_PV = 256           # moves of a principal variation kept (the search's is 64 at most)
