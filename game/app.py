@@ -158,7 +158,7 @@ class App:
         assets = self.assets
         if assets is not None:
             try:
-                assets.play(name)
+                assets.play(name, int(self.settings.get("volume", "100")) / 100)
             except Exception:
                 pass  # a missing sound is not worth a crash
 

@@ -27,7 +27,10 @@ def test_menu_has_settings_and_keys_toggle_and_persist(app):
     key(app, pygame.K_LEFT)
     assert load_settings().sound is False
     assert app.settings.sound is False
-    # Down to Animation, an ordered scale: Right goes faster (normal -> fast -> off) and stops at the end
+    # Down past Volume to Animation, an ordered scale: Right goes faster (normal -> fast -> off) and
+    # stops at the end
+    key(app, pygame.K_DOWN)
+    assert scene.focus.focused.setting == "volume"
     key(app, pygame.K_DOWN)
     assert scene.focus.focused.setting == "animation"
     key(app, pygame.K_RIGHT)
@@ -110,3 +113,25 @@ def test_pace_rows_set_the_keys_the_play_scene_reads(app):
     assert app.settings.get("watch_speed") == "slow"
     key(app, pygame.K_LEFT)
     assert app.settings.get("watch_speed") == "slow"
+
+
+def test_the_volume_row_sets_how_loud_the_sounds_play(app, monkeypatch):
+    app.switch("menu")
+    app.push("settings")
+    app.step()
+    scene = app.stack.top
+    scene.focus.focus_on(scene.row("volume"))
+    assert scene.row("volume").value == "100%"
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    assert load_settings().volume == "50" and scene.row("volume").value == "50%"
+    played = []
+
+    class Assets:
+        def play(self, name, volume=1.0):
+            played.append((name, volume))
+
+    monkeypatch.setattr(type(app), "assets", property(lambda self: Assets()))
+    app._audio = True
+    app.play_sound("move")
+    assert played == [("move", 0.5)]

@@ -44,6 +44,7 @@ MODES = ("1p", "2p", "watch")  # the new-game screen's modes
 SIDES = ("black", "white", "random")
 REPLY_PAUSES = ("none", "short", "long")
 WATCH_SPEEDS = ("slow", "normal", "fast")
+VOLUMES = ("25", "50", "75", "100")  # percent of full loudness (Sound turns it off)
 
 MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes
 # kept on the object, not in the file: carried over by replace()
@@ -57,6 +58,7 @@ class SettingError(ValueError):
 @dataclass(eq=False)
 class Settings:
     sound: bool = True
+    volume: str = "100"            # percent of full loudness when sound is on (VOLUMES)
     animation: str = "normal"
     show_movable: bool = True
     show_destinations: bool = True
@@ -150,6 +152,7 @@ _CHOICES = {
     "side": SIDES,
     "reply_pause": REPLY_PAUSES,
     "watch_speed": WATCH_SPEEDS,
+    "volume": VOLUMES,
 }
 
 

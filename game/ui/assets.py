@@ -222,12 +222,15 @@ class Assets:
             self._sounds[name] = snd
         return snd
 
-    def play(self, name: str) -> None:
-        """Play a sound if sound is enabled; silently does nothing otherwise."""
+    def play(self, name: str, volume: float = 1.0) -> None:
+        """Play a sound (``volume`` 0-1 of full loudness) if sound is enabled; silently does
+        nothing otherwise."""
         if not self.sound_enabled:
             return
         try:
-            self.sound(name).play()
+            snd = self.sound(name)
+            snd.set_volume(max(0.0, min(1.0, volume)))
+            snd.play()
         except Exception as e:
             log.debug("could not play %s: %s", name, e)
 

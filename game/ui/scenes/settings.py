@@ -25,6 +25,8 @@ FOOTER = "Up/Down or Tab choose · Left/Right or Enter change · Esc goes back"
 # stop at the ends of its list (Enter, Space or a click on the value cycle round)
 ROWS = (
     ("sound", "Sound", ON_OFF, True, "Sounds for moves, captures, crowning and the end of a game."),
+    ("volume", "Volume", (("25", "25%"), ("50", "50%"), ("75", "75%"), ("100", "100%")), "100",
+     "How loud the sounds are, when Sound is on."),
     ("animation", "Animation", (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("off", "Off")), "normal",
      "How fast pieces glide to their squares (Off: they jump there at once)."),
     ("reply_pause", "Computer's pause", (("none", "None"), ("short", "Short"), ("long", "Long")), "short",
