@@ -195,6 +195,29 @@ def test_lazy_package_names_load_once_and_unknown_ones_say_so():
     assert notation.__dict__["square_name"] is first  # kept: the next use is a plain lookup
 
 
+def type_checking_imports(source):
+    """{name: submodule} of the ``if TYPE_CHECKING:`` block of a package face."""
+    found = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+            for statement in node.body:
+                if isinstance(statement, ast.ImportFrom) and statement.level == 1:
+                    found.update({(alias.asname or alias.name): statement.module for alias in statement.names})
+    return found
+
+
+@pytest.mark.parametrize("package", ["game.store", "game.notation"])
+def test_a_lazy_face_types_each_name_as_what_it_loads(package):
+    # the type checker reads the TYPE_CHECKING block (``from game.store import save_game`` is the function,
+    # not ``object`` from __getattr__); the window loads _EXPORTS: the two name the same things
+    import importlib
+
+    module = importlib.import_module(package)
+    source = (GAME / package.split(".")[1] / "__init__.py").read_text(encoding="utf-8")
+    assert type_checking_imports(source) == module._EXPORTS
+    assert not type_checking_imports("x = 1\n")  # the reader sees nothing where there is nothing
+
+
 # -- no circle, between parts or inside one ------------------------------------------------------
 
 # Circles another change is removing; each is named here with why, and the test fails once it is gone
