@@ -73,9 +73,6 @@ class App:
         self.stack = SceneStack()
         self.running = True
         self.frames = 0
-        self.frame_times = []  # seconds per frame of work (wall clock), kept when measuring
-        self.frame_cpu_times = []  # the CPU this thread spent on each of those frames
-        self.measure = False
         self.fixed_dt = fixed_dt
         self._engine = None
         # engine_factory(): makes every engine client instead of EngineClient (tests: doubles)
@@ -274,8 +271,6 @@ class App:
         pg = self.pg
         if dt is None:
             dt = self.fixed_dt if self.fixed_dt is not None else self.clock.tick(FPS) / 1000.0
-        began = time.perf_counter()
-        began_cpu = time.thread_time()
         events = pg.event.get()
         for event in events:
             if event.type == pg.QUIT:
@@ -305,9 +300,6 @@ class App:
         else:
             self._frames_since_draw += 1
         self.frames += 1
-        if self.measure:
-            self.frame_times.append(time.perf_counter() - began)
-            self.frame_cpu_times.append(time.thread_time() - began_cpu)
         if self.exit_after_first_frame and self.frames == 1:
             since = seconds_since_launch()
             when = f"{since:.3f} s after launch" if since is not None else f"at {time.perf_counter():.3f}"

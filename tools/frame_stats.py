@@ -1,13 +1,14 @@
 """Figures of the headless UI benches (tools/ui_bench.py, tools/library_bench.py).
 
-A bench runs the real ``App`` with ``app.measure`` on: the app then keeps each
-frame's work time (events, engine poll, update, draw, flip; not the clock's
-sleep) in ``app.frame_times`` and the CPU time of its thread in
-``app.frame_cpu_times``.  The machine is shared, so each bench also says how
+A bench runs the real ``App``, its ``step`` timed from outside (``start_measuring``:
+the App's loop itself carries no benchmark code): each frame's work time (events,
+engine poll, update, draw, flip; not the clock's sleep) goes to ``app.frame_times``
+and the CPU time of its thread to ``app.frame_cpu_times``.  The machine is shared, so each bench also says how
 loaded it was: others' work stretches wall-clock frames, not CPU ones.
 """
 
 import os
+import time
 
 
 def percentile(values, p):
@@ -23,10 +24,26 @@ def ms(seconds):
 
 
 def start_measuring(app):
-    """From the next frame on, keep each frame's work and CPU time (and forget the earlier ones)."""
-    app.measure = True
-    app.frame_times.clear()
-    app.frame_cpu_times.clear()
+    """From the next frame on, keep each frame's work and CPU time (and forget the earlier ones).
+    ``app.step`` is wrapped once, on this app object only: the clock's tick (the sleep that holds the
+    frame rate) runs before the timing starts, as the loop would run it."""
+    app.frame_times, app.frame_cpu_times = [], []
+    if getattr(app, "_timed_step", None) is None:
+        from game.app import FPS
+
+        step = app.step
+
+        def timed_step(dt=None):
+            if dt is None:
+                dt = app.fixed_dt if app.fixed_dt is not None else app.clock.tick(FPS) / 1000.0
+            began, began_cpu = time.perf_counter(), time.thread_time()
+            try:
+                return step(dt)
+            finally:
+                app.frame_times.append(time.perf_counter() - began)
+                app.frame_cpu_times.append(time.thread_time() - began_cpu)
+
+        app._timed_step = app.step = timed_step
 
 
 def frame_lines(app, target=None):
