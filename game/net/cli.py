@@ -23,12 +23,12 @@ from collections.abc import Sequence
 
 from .server import Settings, run
 
-__all__ = ["main", "reach_words"]
+__all__ = ["lan_address", "main", "reach_words"]
 
 DEFAULT_PORT = 8765
 
 
-def _lan_address() -> str | None:
+def lan_address() -> str | None:
     """This machine's address on its network (no packet is sent: a UDP socket only picks a route)."""
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
@@ -53,7 +53,7 @@ def reach_words(host: str, port: int, tls: bool) -> list[str]:
     scheme = "wss" if tls else "ws"
     if is_loopback(host):
         return [f"Listening on {scheme}://{host}:{port} (this computer only: --host 0.0.0.0 opens it to others)."]
-    shown = _lan_address() if host in ("0.0.0.0", "::", "") else host
+    shown = lan_address() if host in ("0.0.0.0", "::", "") else host
     lines = [f"Listening on {host}:{port}."]
     if shown:
         lines.append(f"Players on your network join with {scheme}://{shown}:{port}")

@@ -48,6 +48,7 @@ class Keep:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
         # opened where the server is made, used on its event loop (a thread of its own in tests)
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")

@@ -33,6 +33,6 @@ def visible_items(app):
 
 # The built-in entries.
 add_menu_item("1p", "1 Player", lambda app: app.push("new_game", mode="1p"), order=20, primary=True)
-add_menu_item("2p", "2 Players", lambda app: app.push("new_game", mode="2p"), order=30)
+add_menu_item("2p", "2 Players", lambda app: app.push("two_players"), order=30)  # here, or online
 add_menu_item("watch", "Computer vs Computer", lambda app: app.push("new_game", mode="watch"), order=40)
 add_menu_item("quit", "Quit", lambda app: app.quit(), order=100)

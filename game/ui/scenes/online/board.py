@@ -1,0 +1,281 @@
+"""The board of an online game: the moves, both clocks, the opponent's name, draw offers, resigning,
+and the connection's state, all from ``game.net``'s client, polled each frame.
+
+Params: ``host=True`` (start the embedded server, then create the game) or ``url`` (a
+server to join), and ``hello`` (the client's first message).  The window never waits
+on the network: the client's thread and the server's process do the waiting.  A
+finished game is saved to the library once (``game.net.library.save_finished``).
+"""
+
+import logging
+import time
+
+import pygame
+
+from ....controller.clock import format_clock
+from ....net.client import Client, Refused, State, Status, Welcome
+from ....net.protocol import ProtocolError
+from ....net.view import GameView
+from ....rules import BLACK, WHITE
+from ... import theme
+from ...geometry import BoardGeometry
+from ...scene import Scene, register
+from ...widgets import Button, FocusGroup
+
+log = logging.getLogger(__name__)
+LISTEN = "0.0.0.0"   # a hosted game's server listens on every address, so others can reach it
+FOOTER = "Click a piece, then where it goes · Esc leaves the game"
+
+
+def connection_words(status, reason, view, seat):
+    """One line for the connection: waiting, connected, the opponent gone (clock running), reconnecting."""
+    if status == "failed":
+        return f"Could not play: {reason}"
+    if status in ("connecting",) or seat is None:
+        return "Connecting…"
+    if status == "reconnecting":
+        return f"Connection lost ({reason}): reconnecting, your seat is kept"
+    if not view.seen:
+        return "Connected"
+    if seat.seat == "observer":
+        return "Watching"
+    me = BLACK if seat.seat == "black" else WHITE
+    other = 1 - me
+    if view.over:
+        return view.outcome_words or "Game over"
+    if not view.names[other]:
+        return "Waiting for your opponent to join…"
+    if not view.present[other]:
+        running = " (their clock runs)" if view.running and view.game.turn == other else ""
+        return f"{view.names[other]} is gone{running}: waiting for them to reconnect"
+    return f"{view.names[other]} is connected"
+
+
+@register("online_board")
+class OnlineBoardScene(Scene):
+    def enter(self):
+        p = self.params
+        self.hello = dict(p.get("hello") or {})
+        self.view = GameView()
+        self.client = None
+        self.hosted = None
+        self.seat = None
+        self.status, self.reason = "connecting", ""
+        self.notice = None
+        self.picked = []          # the squares clicked so far of the move being made
+        self.saved = None         # the line saying where the finished game went
+        self.invite = p.get("invite")
+        if p.get("host"):
+            from ....net.host import HostedServer
+            from ....store import data_dir
+
+            self.hosted = HostedServer(data_dir() / "online-games.sqlite3", LISTEN)
+        else:
+            self.client = Client(p["url"], self.hello)
+        self.offer = Button("Offer draw", lambda: self._send("offer_draw"))
+        self.accept = Button("Accept draw", lambda: self._send("accept_draw"))
+        self.decline = Button("Decline draw", lambda: self._send("decline_draw"))
+        self.resign = Button("Resign", lambda: self._send("resign", ply=None))
+        self.leave_button = Button("Leave", self.app.pop)
+        self.buttons = [self.offer, self.accept, self.decline, self.resign, self.leave_button]
+        self.focus = FocusGroup(self.buttons, focus=None)
+        self.resize(self.size)
+
+    def leave(self):
+        if self.client is not None:
+            self.client.close(wait=0)
+        if self.hosted is not None:
+            self.hosted.close(wait=0.5)
+
+    def quit_question(self):
+        if self.view.seen and not self.view.over and self.my_side() is not None:
+            return ("Leave the online game?", "Your clock keeps running while you are away.")
+        return None
+
+    # -- the network, polled -------------------------------------------------------------
+
+    def my_side(self):
+        if self.seat is None or self.seat.seat == "observer":
+            return None
+        return BLACK if self.seat.seat == "black" else WHITE
+
+    def _send(self, kind, ply=0):
+        if self.client is None or self.my_side() is None:
+            return
+        if ply is None:
+            self.client.send(kind)
+        else:
+            self.client.send(kind, ply=self.view.game.ply)
+
+    def update(self, dt):
+        if self.hosted is not None and self.client is None:
+            started = self.hosted.poll()
+            if isinstance(started, int):
+                self.client = Client(f"ws://127.0.0.1:{started}", self.hello)
+            elif isinstance(started, str):
+                self.status, self.reason = "failed", started
+        if self.client is None:
+            return
+        for event in self.client.poll():
+            if isinstance(event, Welcome):
+                self.seat = event
+                if self.hosted is not None and self.hosted.port is not None:
+                    from ....net.cli import lan_address
+
+                    self.invite = f"ws://{lan_address() or '127.0.0.1'}:{self.hosted.port}/{event.game}"
+                self.resize(self.size)
+            elif isinstance(event, State):
+                try:
+                    self.view.update(event.fields, event.at)
+                except ProtocolError as e:
+                    self.notice = str(e)
+                self.picked = []
+            elif isinstance(event, Refused):
+                self.notice = event.reason
+            elif isinstance(event, Status):
+                self.status, self.reason = event.state, event.reason
+        if self.view.over and self.saved is None and self.my_side() is not None:
+            self.saved = self._save()
+
+    def _save(self):
+        from ....net.library import save_finished
+
+        try:
+            path = save_finished(self.view)
+        except Exception as e:   # never a traceback for the player
+            log.warning("online game not saved: %s", e)
+            return f"Not saved: {e}"
+        return f"Saved to your library ({path.name})"
+
+    # -- the player's input --------------------------------------------------------------
+
+    def handle_event(self, event):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        if self.focus.handle_event(event):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            square = self.geometry.square_at_pixel(event.pos)
+            if square is not None:
+                self.click(square)
+
+    def click(self, square):
+        side = self.my_side()
+        game = self.view.game
+        if side is None or game.outcome is not None or game.turn != side or self.view.over:
+            return
+        picked = self.picked + [square]
+        moves = [m for m in game.legal_moves() if list(m.path[:len(picked)]) == picked]
+        if not moves:
+            # a click elsewhere starts again from that piece, if it can move
+            moves = [m for m in game.legal_moves() if m.path[0] == square]
+            self.picked = [square] if moves else []
+            return
+        done = [m for m in moves if list(m.path) == picked]
+        if len(moves) == 1 and len(picked) >= 2 and moves[0].end == square:
+            done = moves
+        if done:
+            self.client.send("move", ply=game.ply, path=list(done[0].path))
+            self.picked = []
+            self.notice = None
+        else:
+            self.picked = picked
+
+    # -- layout and drawing --------------------------------------------------------------
+
+    def resize(self, size):
+        super().resize(size)
+        w, h = size
+        margin = theme.margin(size)
+        side = min(h - 2 * margin, int(w * 0.62)) // 8 * 8
+        self.geometry = BoardGeometry((margin, (h - side) // 2, side, side), flipped=self.my_side() != WHITE)
+        panel_x = margin * 2 + side
+        self.panel = pygame.Rect(panel_x, margin, max(200, w - panel_x - margin), h - 2 * margin)
+        self.text_size = max(14, min(28, h // 34))
+        bh = max(26, min(52, h // 16))
+        y = self.panel.bottom - len(self.buttons) * (bh + 6)
+        for b in self.buttons:
+            b.rect = pygame.Rect(self.panel.x, y, self.panel.width, bh)
+            y += bh + 6
+
+    def _refresh_buttons(self):
+        side, view = self.my_side(), self.view
+        playing = side is not None and view.seen and not view.over
+        self.offer.enabled = playing and view.draw_offer is None
+        self.accept.enabled = self.decline.enabled = playing and view.draw_offer == (None if side is None else 1 - side)
+        self.resign.enabled = playing
+
+    def draw(self, surface):
+        self._refresh_buttons()   # what can be pressed follows the state drawn (no state changes here)
+        theme.gradient_background(surface)
+        self.draw_board(surface)
+        self.draw_panel(surface)
+        self.focus.draw(surface)
+        theme.blit_text(surface, FOOTER, max(12, self.text_size - 4), theme.TEXT_FAINT,
+                        (self.size[0] // 2, self.size[1] - 4), "midbottom")
+
+    def draw_board(self, surface):
+        g = self.geometry
+        pygame.draw.rect(surface, theme.BOARD_FRAME, g.rect.inflate(12, 12))
+        for drow in range(8):
+            for dcol in range(8):
+                dark = (drow + dcol) % 2 == 1
+                pygame.draw.rect(surface, theme.DARK_SQUARE if dark else theme.LIGHT_SQUARE, g.cell_rect(drow, dcol))
+        game = self.view.game
+        if game.moves:
+            for sq in (game.moves[-1].start, game.moves[-1].end):
+                pygame.draw.rect(surface, theme.LAST_MOVE, g.square_rect(sq), 3)
+        for sq in self.picked:
+            pygame.draw.rect(surface, theme.SELECTED, g.square_rect(sq), 4)
+        position = game.position
+        radius = g.square * 38 // 100
+        for sq in range(1, 33):
+            piece = position.piece_at(sq)
+            if piece is None:
+                continue
+            colour, king = piece
+            fill = theme.BLACK_PIECE if colour == BLACK else theme.WHITE_PIECE
+            edge = theme.BLACK_PIECE_EDGE if colour == BLACK else theme.WHITE_PIECE_EDGE
+            center = g.square_center(sq)
+            pygame.draw.circle(surface, fill, center, radius)
+            pygame.draw.circle(surface, edge, center, radius, 3)
+            if king:
+                theme.blit_text(surface, "K", radius, theme.CROWN, center, "center", bold=True)
+
+    def draw_panel(self, surface):
+        view, size = self.view, self.text_size
+        x, y, width = self.panel.x, self.panel.y, self.panel.width
+        lines = []
+        me = self.my_side()
+        order = (WHITE, BLACK) if me != WHITE else (BLACK, WHITE)   # the opponent on top, as on the board
+        t = time.monotonic()
+        for side in order:
+            name = view.names[side] or ("(waiting)" if view.seen else "")
+            who = " (you)" if side == me else ""
+            clock = f"  {format_clock(view.remaining(side, t))}" if view.control is not None and view.seen else ""
+            turn = "▶ " if view.seen and not view.over and view.game.turn == side else "  "
+            gone = "" if view.present[side] or not view.seen else " · away"
+            lines.append((f"{turn}{theme.SIDE_NAMES[side]}: {name}{who}{clock}{gone}", theme.TEXT, True))
+        lines.append((connection_words(self.status, self.reason, view, self.seat),
+                      theme.DANGER if self.status == "failed" else theme.ACCENT, False))
+        if view.draw_offer is not None and not view.over:
+            who = "You offer" if view.draw_offer == me else f"{view.names[view.draw_offer] or 'Your opponent'} offers"
+            lines.append((f"{who} a draw", theme.TEXT, False))
+        if self.invite and (not view.seen or not view.names[1 - (me or 0)]):
+            lines.append(("Invitation (read it out or paste it):", theme.TEXT_DIM, False))
+            lines.append((self.invite, theme.TEXT, True))
+            if self.hosted is not None:
+                lines.append(("From outside your network: forward TCP port", theme.TEXT_DIM, False))
+                lines.append((f"{self.hosted.port or 8765} on your router to this computer.", theme.TEXT_DIM, False))
+        if self.notice:
+            lines.append((self.notice, theme.DANGER, False))
+        if self.saved:
+            lines.append((self.saved, theme.TEXT_DIM, False))
+        for text, colour, bold in lines:
+            shown = theme.elide(text, size, width, bold)
+            theme.blit_text(surface, shown, size, colour, (x, y), "topleft", bold=bold)
+            y += size + 10
+
+    def wants_redraw(self):
+        return True   # the clocks run
