@@ -254,9 +254,10 @@ class OnlineBoardScene(Scene):
             name = view.names[side] or ("(waiting)" if view.seen else "")
             who = " (you)" if side == me else ""
             clock = f"  {format_clock(view.remaining(side, t))}" if view.control is not None and view.seen else ""
-            turn = "▶ " if view.seen and not view.over and view.game.turn == side else "  "
+            to_move = view.seen and not view.over and view.game.turn == side
             gone = "" if view.present[side] or not view.seen else " · away"
-            lines.append((f"{turn}{theme.SIDE_NAMES[side]}: {name}{who}{clock}{gone}", theme.TEXT, True))
+            lines.append((f"{theme.SIDE_NAMES[side]}: {name}{who}{clock}{gone}{' · to move' if to_move else ''}",
+                          theme.ACCENT if to_move else theme.TEXT, True))
         lines.append((connection_words(self.status, self.reason, view, self.seat),
                       theme.DANGER if self.status == "failed" else theme.ACCENT, False))
         if view.draw_offer is not None and not view.over:

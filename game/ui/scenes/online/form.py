@@ -93,7 +93,7 @@ class TextField:
     def draw(self, surface, focused=False):
         pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=6)
         pygame.draw.rect(surface, theme.FOCUS_RING if focused else theme.PANEL_EDGE, self.rect, 2, border_radius=6)
-        size = max(14, self.rect.height // 3)
+        size = max(14, self.rect.height * 2 // 5)
         pad = self.rect.height // 4
         label = theme.blit_text(surface, self.label, size, theme.TEXT_DIM, (self.rect.x + pad, self.rect.centery),
                                 "midleft")
