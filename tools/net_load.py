@@ -35,10 +35,11 @@ from game.rules import Game
 
 
 def rss_kb(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
+    from game.textfile import read_text
+
+    for line in read_text(f"/proc/{pid}/status", limit=1 << 16).splitlines():  # (tests/test_file_reads.py)
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
     return 0
 
 
