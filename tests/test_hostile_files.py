@@ -233,3 +233,39 @@ def test_an_export_job_refuses_a_target_that_is_not_a_regular_file(tmp_path):
         with pytest.raises(ValueError, match="not a regular file"):
             jobs.check_export_path(target)
     assert not (tmp_path / "nowhere.pdn").exists()
+
+
+# -- item 3: the shipped files' readers, handed a FIFO or /dev/zero ------------------------------------
+
+def _endgame(path):
+    from game.engine import endgame
+
+    return endgame.read_table(path)
+
+
+def _patterns(path):
+    from game.engine import patterns
+
+    return patterns.read(path)
+
+
+def _book(path):
+    from game.engine import book
+
+    return book.load(path)
+
+
+def _puzzles(path):
+    from game.training.selection import load_puzzles
+
+    return load_puzzles(path)
+
+
+@pytest.mark.parametrize("reader", [_endgame, _patterns, _book, _puzzles])
+def test_the_readers_of_shipped_files_never_hang_on_a_fifo_nor_read_dev_zero(tmp_path, reader):
+    pipe = fifo(tmp_path / "shipped.bin")
+    for path in (pipe, Path("/dev/zero")):
+        try:
+            returns_soon(reader, path, unblock=open_other_end(path, os.O_WRONLY))
+        except ValueError as e:  # EndgameError, PatternError: ValueErrors saying why
+            assert "regular file" in str(e), e
