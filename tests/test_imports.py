@@ -343,19 +343,25 @@ def scene_imports(module, source, is_package=False):
     importing it, so each can change or go without the others."""
     if not module.startswith(SCENES_PACKAGE + "."):
         return []
+    # a scene split by job into a package (game/ui/scenes/review/) imports its own modules
+    scene = ".".join(module.split(".")[:4])
     return [f"{module}: line {line} imports {target} (a scene names another, never imports it)"
             for target, line in imported_modules(source, module, is_package)
-            if target.startswith(SCENES_PACKAGE + ".") and target != module]
+            if target.startswith(SCENES_PACKAGE + ".") and target != scene and not target.startswith(scene + ".")]
 
 
 def test_scenes_never_import_each_other():
     problems = []
     folder = GAME / "ui" / "scenes"
-    for path in sorted(folder.glob("*.py")):
+    for path in sorted(folder.rglob("*.py")):
         source = path.read_text(encoding="utf-8")
         problems += scene_imports(module_name(path), source, path.name == "__init__.py")
-        if path.name != "__init__.py" and "@register(" not in source:
+        if path.parent == folder and path.name != "__init__.py" and "@register(" not in source:
             problems.append(f"{module_name(path)} registers no scene: helpers of scenes live in game/ui")
+    for package in sorted(p for p in folder.iterdir() if (p / "__init__.py").is_file()):
+        # a scene split by job into a package: some module of it registers the scene(s)
+        if not any("@register(" in m.read_text(encoding="utf-8") for m in package.rglob("*.py")):
+            problems.append(f"{module_name(package / '__init__.py')} registers no scene")
     assert len(list(folder.glob("*.py"))) > 10  # the walk found the scenes
     assert not problems, "\n".join(problems)
 
@@ -367,6 +373,11 @@ def test_the_scene_check_catches_a_scene_importing_another():
     assert scene_imports("game.ui.scenes.play", "from game.ui.scenes.review import yield_to_the_window\n")
     assert not scene_imports("game.ui.scenes.menu", "from ..scene import register\nfrom .. import store_hooks\n")
     assert not scene_imports("game.ui.panel", "from .scenes import load_all\n")  # only scenes are held to it
+    # a scene package's job modules import each other, and no other scene
+    assert not scene_imports("game.ui.scenes.review.drawing", "from .why import WHY_COLOURS\n")
+    assert not scene_imports("game.ui.scenes.review", "from .layout import Layout\n", is_package=True)
+    assert scene_imports("game.ui.scenes.review.drawing", "from ..play import PlayScene\n")
+    assert scene_imports("game.ui.scenes.review.drawing", "from ..reviewer import x\n")
 
 
 # -- the window reads the engine's words, not its search ----------------------------------------------
