@@ -43,6 +43,15 @@ def rss_kb(pid):
     return 0
 
 
+def cpu_seconds(pid):
+    """User + system CPU seconds of process ``pid`` so far."""
+    import os
+
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def msg(kind, **fields):
     return json.dumps({"v": 1, "type": kind, **fields})
 
@@ -122,12 +131,14 @@ async def run(args, port, pid):
     print(f"{args.games} games open ({2 * args.games} connections); measuring {args.seconds:.0f} s", flush=True)
     bots.trips.clear()
     moves0, t0 = bots.moves, time.perf_counter()
+    cpu0, own0 = cpu_seconds(pid), time.process_time()
     peak = opened
     end = t0 + args.seconds
     while time.perf_counter() < end:
         await asyncio.sleep(1.0)
         peak = max(peak, rss_kb(pid))
     elapsed = time.perf_counter() - t0
+    bots.cpu = ((cpu_seconds(pid) - cpu0) / elapsed, (time.process_time() - own0) / elapsed)
     moves = bots.moves - moves0
     trips = sorted(bots.trips)
     bots.stop = True
@@ -179,6 +190,7 @@ def main(argv=None):
           f"mean {1000 * statistics.fmean(trips):.1f} ms (target p99 <= 50 ms)")
     print(f"server memory: {before / 1024:.1f} MB before, {opened / 1024:.1f} MB with {args.games} games open, "
           f"peak {peak / 1024:.1f} MB; {(opened - before) / args.games:.1f} KB a game (two connections)")
+    print(f"CPU: the server {100 * bots.cpu[0]:.0f}% of a core, the bots (this process) {100 * bots.cpu[1]:.0f}%")
     if bots.errors:
         print(f"{len(bots.errors)} bot errors, first: {bots.errors[0]}")
     return 1 if bots.errors else 0
