@@ -226,8 +226,6 @@ KNOWN_CIRCLES = {
     # engine: evaluate imports search inside _make_evaluation (for core_module) while search imports
     # evaluate; the engine's split of core.py (issue 42's engine issue) owns game/engine
     frozenset({"game.engine.evaluate", "game.engine.search"}),
-    # store: saves and archive import each other; store/gamefile.py (issue 42 item 1) removes it
-    frozenset({"game.store.archive", "game.store.saves"}),
 }
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..store.archive import players_tags
+from ..store.gamefile import players_tags
 from .players import COLOR_KEYS, mode_of, players_from_keys
 
 

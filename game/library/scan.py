@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..notation.damage import stop_words
 from ..notation.pdn import iter_pdn
+from ..store.gamefile import GAME_ID
 from ..textfile import FileReadError, read_text
 from .entry import Entry
 from .text import clean
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
         def error(self) -> str | None: ...
 
 MAX_FILE_BYTES = 32 * 1024 * 1024  # a bigger file is refused with a message (a game's text is kept whole)
-_GAME_ID = re.compile(r"\A[0-9]{8}-[0-9]{6}-[0-9a-f]{6}\Z")  # the store's game ids (store.unfinished)
+_GAME_ID = GAME_ID  # the store's game ids (store.gamefile)
 
 
 @dataclass

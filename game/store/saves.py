@@ -11,16 +11,18 @@ library's (``game.library``).
 from __future__ import annotations
 
 import logging
-import os
 import re
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..notation.pdn import read_pdn, write_pdn
+from ..notation.pdn import read_pdn
 from ..rules import DRAW_RULES, Game
 from ..textfile import FileReadError, read_text
 from . import paths
+from .gamefile import GAME_ID, free_name, holds, safe_name, write_game_file, write_new_game_file
+from .gamefile import StoreError as StoreError  # the store's error and the tags, here as before
+from .gamefile import default_tags as default_tags
+from .gamefile import player_name as player_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -37,16 +39,6 @@ log = logging.getLogger("checkers.store")
 MAX_FILE_BYTES = 2 * 1024 * 1024
 
 
-class StoreError(ValueError):
-    """A file the game cannot read or write; the message is one line for the player,
-    quoting at most a short, printable excerpt of the file's name or content.
-    ``errno``: the system's error number when the disk refused (a full disk, say), else None."""
-
-    def __init__(self, message: str, errno: int | None = None) -> None:
-        super().__init__(message)
-        self.errno = errno
-
-
 def display_name(name: str | bytes, limit: int = 80) -> str:
     """A file name as it may be shown: printable, no unpaired surrogates (from bytes that
     are not UTF-8), at most ``limit`` characters.  The path itself is kept as it is."""
@@ -55,46 +47,6 @@ def display_name(name: str | bytes, limit: int = 80) -> str:
     name = str(name).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     clean = "".join(ch if ch.isprintable() else "\N{REPLACEMENT CHARACTER}" for ch in name[:limit + 1])
     return clean if len(clean) <= limit else clean[:limit - 1] + "…"
-
-
-def player_name(kind: str | None, level: str | None = None) -> str:
-    """"Human", "Computer (Master)", or whatever a player is called."""
-    if kind in ("human", "Human", None):
-        return "Human"
-    if kind in ("computer", "Computer"):
-        return f"Computer ({level})" if level else "Computer"
-    return str(kind)
-
-
-def default_tags(game: Game, black: str = "?", white: str = "?", black_level: str | None = None,
-                 white_level: str | None = None, event: str = "Casual game",
-                 when: time.struct_time | None = None) -> dict[str, str]:
-    """The tags save_game writes: Event, Site, Date, players, levels, the draw rule."""
-    when = time.localtime() if when is None else when
-    tags = {
-        "Event": event,
-        "Site": "Checkers",
-        "Date": time.strftime("%Y.%m.%d", when),
-        "Round": "-",
-        "Black": black,
-        "White": white,
-        "Time": time.strftime("%H:%M:%S", when),
-        "DrawRule": game.draw_rule.name,
-    }
-    if black_level:
-        tags["BlackLevel"] = str(black_level)
-    if white_level:
-        tags["WhiteLevel"] = str(white_level)
-    return tags
-
-
-_UNSAFE = re.compile(r"[^A-Za-z0-9 ()_.,+-]+")
-
-
-def safe_name(text: object, limit: int = 40) -> str:
-    """``text`` as a safe part of a file name: letters, digits and a few signs."""
-    t = _UNSAFE.sub("_", str(text)).strip(" ._") or "Unknown"
-    return t[:limit].strip()
 
 
 def save_game(game: Game, tags: Mapping[str, str | None] | None = None, folder: StrPath | None = None,
@@ -110,26 +62,11 @@ def save_game(game: Game, tags: Mapping[str, str | None] | None = None, folder: 
     folder = paths.games_dir() if folder is None else Path(folder)
     given = dict(tags or {})
     if game_id is not None:
-        from .archive import write_kept
-
-        return write_kept(game, game_id, given, folder, comments=comments)
-    all_tags = default_tags(game)
-    all_tags.update({k: v for k, v in given.items() if v is not None})
-    try:
-        text = write_pdn(game, all_tags, comments=comments)
-    except ValueError as e:
-        raise StoreError(f"cannot write this game as PDN: {e}") from None
-    stamp = time.strftime("%Y-%m-%d %H-%M-%S")
-    base = f"{stamp} {safe_name(all_tags.get('Black', '?'))} vs {safe_name(all_tags.get('White', '?'))}"
-    names = [f"{base}.pdn" if n == 1 else f"{base} ({n}).pdn" for n in range(1, 1000)]
-    try:
-        return paths.write_new(folder, names, text)
-    except FileExistsError:
-        raise StoreError(f"cannot find a free file name in {folder}") from None
-    except OSError as e:
-        raise StoreError(f"cannot save the game in {folder}: {paths.why(e)}", e.errno) from None
+        return write_game_file(game, game_id, given, folder, comments=comments)[0]
+    return write_new_game_file(game, given, folder, comments)
 
 
+REPORT_EVENT = "Report: "  # an annotated copy's Event starts so: the library shows what the row is
 _TAG_LINE = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
 
 
@@ -141,7 +78,8 @@ def save_annotated(text: str, black: str = "Red", white: str = "White", folder: 
     ``GameId`` tag, which the copy does not carry: the library lists the copy
     beside the game, not instead of it) or a digest of its tags and moves, and
     saving it again replaces that copy (a file of that name that is not a copy
-    of this game is passed over).  Raises StoreError (one line).
+    of this game is passed over).  The copy says what it is: ``[Copy "report"]``, and its
+    Event starts "Report: " (the library's rows show it).  Raises StoreError (one line).
     """
     import hashlib
 
@@ -152,37 +90,31 @@ def save_annotated(text: str, black: str = "Red", white: str = "White", folder: 
         m = _TAG_LINE.match(line.strip())
         if m is not None:
             tags[m.group(1)] = m.group(2)
-            if m.group(1) in ("GameId", "AnnotationOf"):
+            if m.group(1) in ("GameId", "AnnotationOf", "Copy"):
                 continue
+            if m.group(1) == "Event" and not m.group(2).startswith(REPORT_EVENT):
+                # the library marks the copy as what it is: "Report: Against the computer"
+                line = f'[Event "{REPORT_EVENT}{m.group(2)}"]'
         kept.append(line)
+    if "Event" not in tags:
+        kept.append(f'[Event "{REPORT_EVENT.rstrip(": ")}"]')
     key = tags.get("GameId") or ""
-    if not re.fullmatch(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{6}", key):
+    if not GAME_ID.match(key):
         moves = re.sub(r"\{[^}]*\}|[?!]+", " ", movetext).split()  # the moves, not the comments
         about = {k: v for k, v in tags.items() if k not in ("Annotator", "AnnotationOf")}
         key = hashlib.sha1(repr((sorted(about.items()), moves)).encode("utf-8", "replace")).hexdigest()[:10]
     kept.append(f'[AnnotationOf "{key}"]')
+    kept.append('[Copy "report"]')
     text = "\n".join(kept) + sep + movetext
     base = f"annotated {safe_name(black)} vs {safe_name(white)} {key.rsplit('-', 1)[-1]}"
     mark = f'[AnnotationOf "{key}"]'.encode()
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        for n in range(1, 100):
-            target = folder / (f"{base}.pdn" if n == 1 else f"{base} ({n}).pdn")
-            if not os.path.lexists(target) or _holds(target, mark):
-                return paths.atomic_write(target, text)
+        target = free_name(folder, base, lambda p: holds(p, mark, 8192))
+        if target is not None:
+            return paths.atomic_write(target, text)
     except OSError as e:
         raise StoreError(f"cannot save the annotated game in {folder}: {paths.why(e)}", e.errno) from None
     raise StoreError(f"cannot find a free file name in {folder}")
-
-
-def _holds(path: Path, mark: bytes) -> bool:
-    """Is ``path`` a regular file (not a link) whose tags hold ``mark``?"""
-    from ..textfile import read_bytes
-
-    try:
-        return mark in read_bytes(path, limit=1 << 22, what="saved game", follow_symlinks=False)[:8192]
-    except ValueError:
-        return False
 
 
 @dataclass

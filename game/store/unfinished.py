@@ -19,16 +19,17 @@ from __future__ import annotations
 
 import logging
 import os
-import re
-import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..textfile import excerpt
 from . import paths
-from .archive import _archived, archive_game, unarchive
+from .archive import _archived, archive_game, archived_files, unarchive
 from .autosave import read_record, write_record
+from .gamefile import GAME_ID as _ID
+from .gamefile import new_game_id as new_game_id
+from .gamefile import player_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -43,16 +44,10 @@ log = logging.getLogger("checkers.store")
 
 SUFFIX = ".json"
 FINISHED = "finished"  # the mark in a record's extra: the game is over, its archive may be unwritten
-_ID = re.compile(r"\A[0-9]{8}-[0-9]{6}-[0-9a-f]{6}\Z")
 
 
 class UnfinishedError(ValueError):
     """A game id that is not one of ours; the message quotes (an excerpt of) it."""
-
-
-def new_game_id() -> str:
-    """A new game's id: when it started (local time) and a random part, e.g. ``20261122-070512-a3f9c1``."""
-    return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(3)
 
 
 def _path(game_id: str, folder: StrPath | None = None) -> Path:
@@ -83,8 +78,6 @@ class UnfinishedGame:
 
     def player(self, key: str) -> str:
         """"Human" or "Computer (Expert)" for ``"black"``/``"white"``."""
-        from .saves import player_name
-
         return player_name("human") if key in self.humans or key not in self.levels \
             else player_name("computer", self.levels[key])
 
@@ -351,15 +344,7 @@ def _mirrored_id() -> str | None:
 
 def is_archived(game_id: str) -> bool:
     """Is the game ``game_id`` in the archive (a file of its name carrying its GameId)?"""
-    from .archive import _is_ours
-
-    tail = game_id.rsplit("-", 1)[-1]
-    try:
-        with os.scandir(paths.archive_dir()) as it:
-            return any(_is_ours(d.path, game_id) for d in it
-                       if d.name.endswith(".pdn") and f" {tail}" in d.name)  # its name, then its tag
-    except OSError:
-        return False
+    return bool(archived_files(game_id))
 
 
 def adopt_autosave(folder: StrPath | None = None) -> str | None:

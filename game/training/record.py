@@ -169,9 +169,12 @@ def _start(day: datetime.date, period: str) -> datetime.date:
 
 
 def read_record(folder: str | os.PathLike[str] | None = None) -> Record:
-    """The record from the archived games in ``folder`` (the store's archive by default).
+    """The record from the archived games in ``folder`` (the store's archive by default) and, for the
+    store's own archive, the results kept apart from the files (``store.results``), each game once
+    (by its ``GameId``): deleting a copy of a finished game never changes the record.
     Never raises: an unreadable file, or a game in it that cannot be read, is skipped and
     counted in ``problems``; the others are read."""
+    ours = folder is None
     folder = Path(archive_dir() if folder is None else folder)
     games: list[GameResult] = []
     skipped = bad_games = 0
@@ -179,7 +182,10 @@ def read_record(folder: str | os.PathLike[str] | None = None) -> Record:
         with os.scandir(folder) as it:
             names = sorted(d.name for d in it if d.name.lower().endswith(".pdn") and not d.name.startswith("."))
     except OSError:
-        return Record([])
+        names = []  # no archive folder: the kept results still count
+    kept, kept_problem = _kept_results() if ours else ({}, None)
+    seen: set[str] = set(kept)
+    missing: list[dict[str, str]] = []  # archived games whose result is not kept yet (older versions)
     for name in names[:MAX_FILES]:
         try:
             text = read_text(folder / name, limit=MAX_FILE_BYTES, what="archived game")
@@ -188,16 +194,57 @@ def read_record(folder: str | os.PathLike[str] | None = None) -> Record:
             skipped += 1
             continue
         for pdn in pdns:
+            tags = dict(pdn.tags)
+            game_id = tags.get("GameId")
+            if game_id in seen:
+                continue  # one game counts once: its kept result
             try:
-                result = result_of(dict(pdn.tags))
+                result = result_of(tags)
             except Exception:  # one odd game never hides the others
                 bad_games += 1
                 continue
             if result is not None:
                 games.append(result)
+                if game_id:
+                    seen.add(game_id)
+                    missing.append(tags)
+    for tags in kept.values():
+        try:
+            result = result_of(tags)
+        except Exception:
+            bad_games += 1
+            continue
+        if result is not None:
+            games.append(result)
+    if missing and ours:
+        _keep(missing)
     problems = [f"{skipped} archived file{'s' if skipped != 1 else ''} could not be read"] if skipped else []
     if bad_games:
         problems.append(f"{bad_games} archived game{'s' if bad_games != 1 else ''} could not be read")
+    if kept_problem:
+        problems.append(kept_problem)
     if len(names) > MAX_FILES:
         problems.append(f"only the first {MAX_FILES} archived files were read")
     return Record(games, problems)
+
+
+def _kept_results() -> tuple[dict[str, dict[str, str]], str | None]:
+    """The results kept apart from the files (``store.results``): every finished game counts whatever
+    copies of it were deleted.  ``({}, why)`` when they cannot be read."""
+    from ..store.results import read_results
+
+    try:
+        return read_results(), None
+    except (ValueError, OSError) as e:
+        return {}, f"the kept results cannot be read ({str(e)[:80]})"
+
+
+def _keep(games: list[dict[str, str]]) -> None:
+    """Archived games of earlier versions: their results kept apart too, so deleting their files
+    later leaves the record as it is.  Best effort: the record is read either way."""
+    from ..store.results import remember_results
+
+    try:
+        remember_results(games)
+    except OSError:
+        pass

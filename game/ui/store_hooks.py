@@ -226,14 +226,15 @@ def autosave(game, record) -> bool:
 def review_tags(record, game_id=None):
     """The tags a game shown in Review carries from play: players, levels, the event, when it started
     (Date, Time) and its id, so an annotated copy keeps them and is saved again in place."""
-    import re
+    import time
+
+    from ..store.gamefile import started
 
     tags = dict(record.pdn_tags())
     gid = game_id or record.game_id
-    m = re.fullmatch(r"([0-9]{4})([0-9]{2})([0-9]{2})-([0-9]{2})([0-9]{2})([0-9]{2})-[0-9a-f]+", gid or "")
-    if m is not None:
-        y, mo, d, h, mi, sec = m.groups()
-        tags.update(Date=f"{y}.{mo}.{d}", Time=f"{h}:{mi}:{sec}", GameId=gid)
+    when = started(gid) if gid else None
+    if when is not None:
+        tags.update(Date=time.strftime("%Y.%m.%d", when), Time=time.strftime("%H:%M:%S", when), GameId=gid)
     return tags
 
 

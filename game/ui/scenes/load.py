@@ -33,12 +33,16 @@ from ...library import Catalog, Library, LibraryError
 from ...library.library import library_dir
 from ...notation.damage import stop_words
 from ...store import StoreError, read_games_file
+from ...store.saves import REPORT_EVENT
 from ..file_chooser import FileChooser, recent_folder
 from ..library_view import NEWS_SECONDS, LibraryLayout, draw_library, layout_boxes
 from ..menu_items import add_menu_item
 from ..scene import Scene, register
 from ..store_hooks import players_from_json, resume_record, resume_unfinished, tell
 from ..widgets import Button
+
+# what deleting does to "Your record" (store.results keeps every finished game's result apart from its files)
+RECORD_KEPT = "Your record keeps every finished game's result: deleting files never changes it."
 
 DOUBLE_CLICK = 0.4
 
@@ -310,6 +314,7 @@ class LoadScene(Scene):
             what = f"The {n} marked games are removed from their files"
             what += f"; {unfinished} of them are unfinished and cannot be continued afterwards." if unfinished \
                 else "."
+            what += " " + RECORD_KEPT
             self.app.push("confirm", title=f"Delete {n} games?", message=what, confirm=f"Delete {n}",
                           on_confirm=lambda: self.delete(chosen))
             return
@@ -325,7 +330,8 @@ class LoadScene(Scene):
             copies = len(self.library.copies(entry)) - 1
             if copies:
                 what = what[:-1] + f", and its {copies} other cop{'y' if copies == 1 else 'ies'} too."
-            title = "Delete this game?"
+            what += " " + RECORD_KEPT
+            title = "Delete this report?" if entry.event.startswith(REPORT_EVENT) else "Delete this game?"
         hide = entry.number < 0 and entry.kind != "unfinished"
         self.app.push("confirm", title=title, message=what, confirm="Hide" if hide else "Delete",
                       on_confirm=lambda: self.delete(entry))

@@ -1,0 +1,216 @@
+"""One game's PDN file: its id, its tags, its name, writing it, finding it again.
+
+The low part ``saves`` (the games folder) and ``archive`` (the archive) both
+write through; neither imports the other.
+
+- A game the store keeps has an id (``new_game_id``): when it started and a
+  random part, ``20261122-070512-a3f9c1``.  ``GAME_ID`` is its one pattern.
+- ``default_tags``, ``player_name`` and ``players_tags``: the tags a game is written with.
+- ``free_name``: the first name of ``<base>.pdn``, ``<base> (2).pdn`` … that is free or ours.
+- ``write_game_file``: a kept game to its own file, carrying its id (``GameId``);
+  writing it again replaces that file, never another.
+- ``files_with_id``: the files of a folder carrying an id.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import time
+from pathlib import Path
+
+from ..notation.pdn import write_pdn
+from . import paths
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Mapping
+
+    from ..rules import Game
+    from .paths import StrPath
+
+# the store's game id: the date and time it started, and six hex digits
+GAME_ID = re.compile(r"\A([0-9]{4})([0-9]{2})([0-9]{2})-([0-9]{2})([0-9]{2})([0-9]{2})-([0-9a-f]{6})\Z")
+EVENTS = {"1p": "Against the computer", "2p": "Two players", "watch": "Computer against computer"}
+MAX_NAMES = 100  # "<base> (99).pdn" at most: past it, a folder of our names is not ours to fill
+
+
+class StoreError(ValueError):
+    """A file the game cannot read or write; the message is one line for the player,
+    quoting at most a short, printable excerpt of the file's name or content.
+    ``errno``: the system's error number when the disk refused (a full disk, say), else None."""
+
+    def __init__(self, message: str, errno: int | None = None) -> None:
+        super().__init__(message)
+        self.errno = errno
+
+
+def new_game_id() -> str:
+    """A new game's id: when it started (local time) and a random part, e.g. ``20261122-070512-a3f9c1``."""
+    return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(3)
+
+
+def is_game_id(text: object) -> bool:
+    return isinstance(text, str) and GAME_ID.match(text) is not None
+
+
+def started(game_id: str) -> time.struct_time | None:
+    """When the game of an id started (its Date and Time tags), or None (not an id, no such moment)."""
+    m = GAME_ID.match(game_id) if isinstance(game_id, str) else None
+    if m is None:
+        return None
+    try:
+        return time.strptime("".join(m.groups()[:6]), "%Y%m%d%H%M%S")
+    except ValueError:
+        return None
+
+
+def player_name(kind: str | None, level: str | None = None) -> str:
+    """"Human", "Computer (Master)", or whatever a player is called."""
+    if kind in ("human", "Human", None):
+        return "Human"
+    if kind in ("computer", "Computer"):
+        return f"Computer ({level})" if level else "Computer"
+    return str(kind)
+
+
+def players_tags(levels: Mapping[str, str] | None = None, humans: Iterable[str] | None = None,
+                 mode: str | None = None) -> dict[str, str]:
+    """Black, White (and their levels, the event) from the unfinished games' ``levels``/``humans``."""
+    levels, humans = dict(levels or {}), list(humans or [])
+    tags: dict[str, str] = {}
+    for key, name in (("black", "Black"), ("white", "White")):
+        if key in humans or key not in levels:
+            tags[name] = player_name("human")
+        else:
+            tags[name] = player_name("computer", levels[key])
+            tags[name + "Level"] = str(levels[key])
+    if mode in EVENTS:
+        tags["Event"] = EVENTS[mode]
+    return tags
+
+
+def default_tags(game: Game, black: str = "?", white: str = "?", black_level: str | None = None,
+                 white_level: str | None = None, event: str = "Casual game",
+                 when: time.struct_time | None = None) -> dict[str, str]:
+    """The tags a game file is written with: Event, Site, Date, players, levels, the draw rule."""
+    when = time.localtime() if when is None else when
+    tags = {
+        "Event": event,
+        "Site": "Checkers",
+        "Date": time.strftime("%Y.%m.%d", when),
+        "Round": "-",
+        "Black": black,
+        "White": white,
+        "Time": time.strftime("%H:%M:%S", when),
+        "DrawRule": game.draw_rule.name,
+    }
+    if black_level:
+        tags["BlackLevel"] = str(black_level)
+    if white_level:
+        tags["WhiteLevel"] = str(white_level)
+    return tags
+
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9 ()_.,+-]+")
+
+
+def safe_name(text: object, limit: int = 40) -> str:
+    """``text`` as a safe part of a file name: letters, digits and a few signs."""
+    t = _UNSAFE.sub("_", str(text)).strip(" ._") or "Unknown"
+    return t[:limit].strip()
+
+
+def free_name(folder: Path, base: str, ours: Callable[[Path], bool]) -> Path | None:
+    """The first of ``<base>.pdn``, ``<base> (2).pdn`` … in ``folder`` that does not exist or is ``ours``
+    (written again in place); None when every one is taken.  OSError from the folder."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for n in range(1, MAX_NAMES):
+        target = folder / (f"{base}.pdn" if n == 1 else f"{base} ({n}).pdn")
+        if not os.path.lexists(target) or ours(target):
+            return target
+    return None
+
+
+def holds(path: StrPath, mark: bytes, head: int = 4096) -> bool:
+    """Is ``path`` a regular file (not a link) whose first ``head`` bytes hold ``mark``?"""
+    from ..textfile import read_bytes
+
+    try:
+        return mark in read_bytes(path, limit=1 << 22, what="game file", follow_symlinks=False)[:head]
+    except ValueError:
+        return False
+
+
+def is_ours(path: StrPath, game_id: str) -> bool:
+    """Is ``path`` a regular file the store wrote for ``game_id`` (its ``GameId`` tag)?"""
+    return holds(path, f'[GameId "{game_id}"]'.encode())
+
+
+def write_game_file(game: Game, game_id: str, given: Mapping[str, str | None], folder: Path, what: str = "save",
+                    comments: Mapping[int, str] | None = None) -> tuple[Path, dict[str, str]]:
+    """Write the game ``game_id`` (a store id) to its own file in ``folder``, named by when it started
+    and who played, carrying its id (``GameId``): writing it again replaces that file, never another
+    (a file of that name without its id is not ours and is passed over).  The path and the tags
+    written.  StoreError (one line)."""
+    m = GAME_ID.match(game_id) if isinstance(game_id, str) else None
+    if m is None:
+        raise StoreError(f"not a game id: {str(game_id)[:40]!r}")
+    all_tags = default_tags(game, when=started(game_id))
+    all_tags.update({k: v for k, v in given.items() if v is not None})
+    all_tags["GameId"] = game_id
+    try:
+        text = write_pdn(game, all_tags, comments=comments)
+    except ValueError as e:
+        raise StoreError(f"cannot write this game as PDN: {str(e)[:120]}") from None
+    y, mo, d, h, mi, s, tail = m.groups()
+    base = (f"{y}-{mo}-{d} {h}-{mi}-{s} {safe_name(all_tags.get('Black', '?'))} vs "
+            f"{safe_name(all_tags.get('White', '?'))} {tail}")
+    try:
+        target = free_name(folder, base, lambda p: is_ours(p, game_id))
+        if target is not None:
+            return paths.atomic_write(target, text), {**all_tags, "Result": _result(text)}
+    except OSError as e:
+        raise StoreError(f"cannot {what} the game in {folder}: {paths.why(e)}", e.errno) from None
+    raise StoreError(f"cannot find a free file name in {folder}")
+
+
+def write_new_game_file(game: Game, given: Mapping[str, str | None], folder: Path,
+                        comments: Mapping[int, str] | None = None) -> Path:
+    """Write ``game`` to a new file of ``folder`` named by the time now and its players, never replacing
+    one.  StoreError (one line)."""
+    all_tags = default_tags(game)
+    all_tags.update({k: v for k, v in given.items() if v is not None})
+    try:
+        text = write_pdn(game, all_tags, comments=comments)
+    except ValueError as e:
+        raise StoreError(f"cannot write this game as PDN: {str(e)[:120]}") from None
+    stamp = time.strftime("%Y-%m-%d %H-%M-%S")
+    base = f"{stamp} {safe_name(all_tags.get('Black', '?'))} vs {safe_name(all_tags.get('White', '?'))}"
+    names = [f"{base}.pdn" if n == 1 else f"{base} ({n}).pdn" for n in range(1, 1000)]
+    try:
+        return paths.write_new(folder, names, text)
+    except FileExistsError:
+        raise StoreError(f"cannot find a free file name in {folder}") from None
+    except OSError as e:
+        raise StoreError(f"cannot save the game in {folder}: {paths.why(e)}", e.errno) from None
+
+
+def _result(text: str) -> str:
+    """The Result tag of a PDN text the store wrote."""
+    m = re.search(r'^\[Result "([^"]*)"\]', text, re.M)
+    return m.group(1) if m else "*"
+
+
+def files_with_id(game_id: str, folder: StrPath) -> list[Path]:
+    """The files of ``folder`` carrying ``game_id`` (found by the id's random part in their names)."""
+    if not is_game_id(game_id):
+        return []
+    tail = game_id.rsplit("-", 1)[-1]
+    try:
+        with os.scandir(folder) as it:
+            return [Path(d.path) for d in it if d.name.endswith(".pdn") and f" {tail}" in d.name
+                    and is_ours(d.path, game_id)]
+    except OSError:
+        return []
