@@ -75,3 +75,41 @@ def test_host_a_game_a_friend_joins_moves_on_both_sides_resign_and_both_keep_it(
     app.pop()
     proc.join(10)
     assert not proc.is_alive()   # leaving ends the embedded server
+
+
+def test_a_hosted_game_left_unfinished_is_reopened_from_two_players_and_the_friend_comes_back(app, monkeypatch):
+    monkeypatch.setattr(board, "LISTEN", "127.0.0.1")
+    app.switch("two_players")
+    assert "Back to your online game" not in [w.text for w in app.stack.top.widgets]
+    app.push("online_host")
+    click(app, button(app.stack.top, "Host the game").rect.center)
+    scene = app.stack.top
+    frames_until(app, lambda: (scene.invite and scene.view.seen) or scene.status == "failed", 30)
+    invite = read_invite(scene.invite)
+    guest = Player(f"ws://127.0.0.1:{invite.port}", {"type": "join", "game": invite.code, "name": "Bob"})
+    try:
+        guest.wait(lambda p: p.view.seen and p.welcome)
+        frames_until(app, lambda: scene.view.present[WHITE])
+        click(app, scene.geometry.square_center(11))
+        click(app, scene.geometry.square_center(15))
+        frames_until(app, lambda: scene.view.game.ply == 1)
+        proc = scene.hosted.proc
+        app.pop()                                   # the host leaves: the server goes with the window
+        app.pop()
+        proc.join(10)
+        guest.wait(lambda p: any(s.state == "reconnecting" for s in p.statuses))
+        assert app.stack.top.name == "two_players"
+        app.switch("two_players")                   # the screen opened again reads the seat kept
+        two = app.stack.top
+        click(app, button(two, "Back to your online game").rect.center)
+        again = app.stack.top
+        assert again.name == "online_board" and again is not scene
+        frames_until(app, lambda: again.view.seen and again.view.present[WHITE] or again.status == "failed", 60)
+        assert again.my_side() == BLACK and [m.path for m in again.view.game.moves] == [(11, 15)]
+        guest.wait(lambda p: p.view.present[BLACK], timeout=30)
+        guest.client.send("resign")
+        frames_until(app, lambda: again.saved is not None)
+    finally:
+        guest.close()
+    app.switch("two_players")
+    assert "Back to your online game" not in [w.text for w in app.stack.top.widgets]   # a finished game is not kept

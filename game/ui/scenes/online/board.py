@@ -21,6 +21,7 @@ from ... import theme
 from ...geometry import BoardGeometry
 from ...scene import Scene, register
 from ...widgets import Button, FocusGroup
+from . import seat
 
 log = logging.getLogger(__name__)
 LISTEN = "0.0.0.0"   # a hosted game's server listens on every address, so others can reach it
@@ -71,7 +72,8 @@ class OnlineBoardScene(Scene):
 
             self.hosted = HostedServer(data_dir() / "online-games.sqlite3", LISTEN)
         else:
-            self.client = Client(p["url"], self.hello)
+            self.url = p["url"]
+            self.client = Client(self.url, self.hello)
         self.offer = Button("Offer draw", lambda: self._send("offer_draw"))
         self.accept = Button("Accept draw", lambda: self._send("accept_draw"))
         self.decline = Button("Decline draw", lambda: self._send("decline_draw"))
@@ -111,7 +113,8 @@ class OnlineBoardScene(Scene):
         if self.hosted is not None and self.client is None:
             started = self.hosted.poll()
             if isinstance(started, int):
-                self.client = Client(f"ws://127.0.0.1:{started}", self.hello)
+                self.url = f"ws://127.0.0.1:{started}"
+                self.client = Client(self.url, self.hello)
             elif isinstance(started, str):
                 self.status, self.reason = "failed", started
         if self.client is None:
@@ -119,6 +122,8 @@ class OnlineBoardScene(Scene):
         for event in self.client.poll():
             if isinstance(event, Welcome):
                 self.seat = event
+                if event.token:
+                    seat.remember(self.url, event.game, event.token, self.hosted is not None)
                 if self.hosted is not None and self.hosted.port is not None:
                     from ....net.cli import lan_address
 
@@ -136,6 +141,7 @@ class OnlineBoardScene(Scene):
                 self.status, self.reason = event.state, event.reason
         if self.view.over and self.saved is None and self.my_side() is not None:
             self.saved = self._save()
+            seat.forget()
 
     def _save(self):
         from ....net.library import save_finished

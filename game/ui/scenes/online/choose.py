@@ -2,6 +2,7 @@
 
 from ...scene import register
 from ...widgets import Button
+from . import seat
 from .form import FormPage
 
 
@@ -10,10 +11,20 @@ class TwoPlayersScene(FormPage):
     title = "2 Players"
 
     def build(self):
-        return [Button("On this computer", lambda: self.app.push("new_game", mode="2p"), primary=True),
+        kept = seat.last()
+        back = [Button("Back to your online game", lambda: self.reopen(kept))] if kept else []
+        return back + [Button("On this computer", lambda: self.app.push("new_game", mode="2p"), primary=not kept),
                 Button("Host a game online", lambda: self.app.push("online_host")),
                 Button("Join a game", lambda: self.app.push("online_join")),
                 Button("Back", self.back)]
+
+    def reopen(self, kept):
+        """The unfinished online game kept on disk: its seat again (a hosted game's server started again)."""
+        hello = {"type": "resume", "game": kept["game"], "token": kept["token"]}
+        if kept.get("hosted"):
+            self.app.push("online_board", host=True, hello=hello)
+        else:
+            self.app.push("online_board", url=kept["url"], hello=hello)
 
     def lines(self):
         return ["Play at one board, or each at your own computer.",
