@@ -10,10 +10,17 @@ fixed list of openings or positions: the same rules explain any game.
     Explanation(text="22-18 loses a man: 15x22 25x18 11-15 …", ...)
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..engine.scores import DATABASE_BOUND, MATE_BOUND, WIN
-from ..rules import COLOR_NAMES
+from ..rules import COLOR_NAMES, Move, Position
+
+Probe = Callable[[Position], "int | None"]  # the endgame database: 1 win, 0 draw, -1 loss, None unknown
+# _balance's answer: lost men, lost kings, taken men, taken kings, crowned by the other side, end, line
+Balance = tuple[int, int, int, int, int, Position, list[Move]]
 
 LINE_PLIES = 8          # how much of the refutation is shown and weighed
 KING_VALUE = 1.5        # a king counts as a man and a half when material is weighed
@@ -22,20 +29,20 @@ _COUNT_WORDS = {1: "a", 2: "two", 3: "three", 4: "four"}
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 
-def _count_words(n, noun):
+def _count_words(n: int, noun: str) -> str:
     if n == 1:
         return f"a {noun}"
     return f"{_COUNT_WORDS.get(n, str(n))} {noun}s" if noun != "man" else f"{_COUNT_WORDS.get(n, str(n))} men"
 
 
-def _material(position, colour):
+def _material(position: Position, colour: int) -> tuple[int, int]:
     """(men, kings) of ``colour``."""
     if colour == 0:
         return len(position.black_men), len(position.black_kings)
     return len(position.white_men), len(position.white_kings)
 
 
-def line_text(moves, limit=LINE_PLIES):
+def line_text(moves: Sequence[Move], limit: int = LINE_PLIES) -> str:
     """``15x22 25x18 11-15 …``: a line in notation, cut at ``limit`` moves."""
     words = [str(m) for m in moves[:limit]]
     if len(moves) > limit:
@@ -49,13 +56,14 @@ class Explanation:
 
     text: str            # "22-18 loses a man: 15x22 25x18 11-15 …"
     reason: str          # "loses a man" (the words alone)
-    line: tuple          # the refutation as Moves, played move excluded
-    better: object       # the engine's move instead (Move or None)
+    line: tuple[Move, ...]  # the refutation as Moves, played move excluded
+    better: Move | None  # the engine's move instead
 
 
-def _playable(position, moves):
+def _playable(position: Position, moves: Iterable[Move]) -> tuple[list[Move], list[Position]]:
     """The longest legal prefix of ``moves`` from ``position``, with the positions it passes."""
-    played, positions = [], [position]
+    played: list[Move] = []
+    positions = [position]
     for move in moves:
         if not positions[-1].is_legal(move):
             break
@@ -64,7 +72,8 @@ def _playable(position, moves):
     return played, positions
 
 
-def _extend_captures(moves, positions, limit=12):
+def _extend_captures(moves: Iterable[Move], positions: Iterable[Position],
+                     limit: int = 12) -> tuple[list[Move], list[Position]]:
     """Go on while the side to move must capture: an exchange is never judged in the middle."""
     moves, positions = list(moves), list(positions)
     while len(moves) < limit:
@@ -78,7 +87,7 @@ def _extend_captures(moves, positions, limit=12):
     return moves, positions
 
 
-def _balance(start, moves, mover):
+def _balance(start: Position, moves: Iterable[Move], mover: int) -> Balance:
     """What ``moves`` (played out from ``start``, exchanges completed) do to ``mover``'s material.
 
     Returns (lost men, lost kings, taken men, taken kings, kings crowned by the
@@ -94,20 +103,30 @@ def _balance(start, moves, mover):
         before, after = positions[i], positions[i + 1]
         side = before.turn
         for square in move.captures:
-            colour, king = before.piece_at(square)
+            colour, king = _piece(before, square)
             (lost if colour == mover else took)[1 if king else 0] += 1
-        piece = before.piece_at(move.start)
-        if side != mover and not piece[1] and after.piece_at(move.end)[1]:
+        piece = _piece(before, move.start)
+        if side != mover and not piece[1] and _piece(after, move.end)[1]:
             crowned_theirs += 1
     return lost[0], lost[1], took[0], took[1], crowned_theirs, positions[-1], line
 
 
-def _net(b):
+def _piece(position: Position, square: int) -> tuple[int, bool]:
+    """The piece on ``square``, which a legal move's start, end or capture always holds."""
+    piece = position.piece_at(square)
+    if piece is None:
+        raise ValueError(f"no piece on {square} in {position.fen()}")
+    return piece
+
+
+def _net(b: Balance) -> float:
     lost_men, lost_kings, took_men, took_kings = b[:4]
     return (lost_men + KING_VALUE * lost_kings) - (took_men + KING_VALUE * took_kings)
 
 
-def reasons(position, played, refutation, best_line=(), played_score=None, probe=None, names=COLOR_NAMES):
+def reasons(position: Position, played: Move, refutation: Sequence[Move], best_line: Sequence[Move] = (),
+            played_score: int | None = None, probe: Probe | None = None,
+            names: Sequence[str] = COLOR_NAMES) -> tuple[list[str], list[Move]]:
     """The reasons ``played`` (from ``position``) is bad, most serious first, and the line shown.
 
     ``refutation`` is the opponent's best line after it (Moves, opponent first);
@@ -122,7 +141,7 @@ def reasons(position, played, refutation, best_line=(), played_score=None, probe
     after = position.play(played)
     mine = _balance(position, [played] + list(refutation), mover)
     line = mine[6][1:]
-    best = _balance(position, best_line, mover) if best_line else (0, 0, 0, 0, 0, position, [])
+    best: Balance = _balance(position, best_line, mover) if best_line else (0, 0, 0, 0, 0, position, [])
     end = mine[5]
     out = []
 
@@ -181,24 +200,26 @@ def reasons(position, played, refutation, best_line=(), played_score=None, probe
     return out, line
 
 
-def material_lost(position, played, refutation, best_line=()):
+def material_lost(position: Position, played: Move, refutation: Sequence[Move],
+                  best_line: Sequence[Move] = ()) -> float:
     """Men (a king 1.5) the move loses by force: lost on the board over the line, and
     lost against the engine's line too; 0 when it loses nothing (a missed win is not a loss)."""
     mover = position.turn
     mine = _balance(position, [played] + list(refutation), mover)
-    best = _balance(position, best_line, mover) if best_line else (0, 0, 0, 0, 0, position, [])
+    best: Balance = _balance(position, best_line, mover) if best_line else (0, 0, 0, 0, 0, position, [])
     return max(0.0, min(_net(mine), _net(mine) - _net(best)))
 
 
-def _probe(probe, position):
+def _probe(probe: Probe, position: Position) -> int | None:
     try:
         return probe(position)
     except Exception:  # a database problem never stops a report; the search score stands
         return None
 
 
-def explain(position, played, refutation, better=None, played_score=None, best_score=None, probe=None,
-            best_line=(), names=COLOR_NAMES):
+def explain(position: Position, played: Move, refutation: Sequence[Move], better: Move | None = None,
+            played_score: int | None = None, best_score: int | None = None, probe: Probe | None = None,
+            best_line: Sequence[Move] = (), names: Sequence[str] = COLOR_NAMES) -> Explanation:
     """One sentence saying what ``played`` allows, derived from ``refutation``.
 
     Without a concrete reason the sentence says roughly how much of the engine's score the
@@ -220,7 +241,7 @@ def explain(position, played, refutation, better=None, played_score=None, best_s
     return Explanation(text=text, reason=reason, line=tuple(line), better=better)
 
 
-def _men_words(men):
+def _men_words(men: float) -> str:
     """How much, in a player's words: "a little", "about half a man", "about a man", "about 2 men"."""
     if men < 0.35:
         return "a little"
@@ -233,7 +254,7 @@ def _men_words(men):
     return f"about {round(men)} men"
 
 
-def _result(score):
+def _result(score: int) -> int:
     """1 when a score knows the game is won, -1 lost, 0 when it does not know."""
     if score >= DATABASE_BOUND:
         return 1

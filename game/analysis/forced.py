@@ -7,9 +7,13 @@ analysis plays the forced moves itself, searches the first position with a
 choice, and reads the answer back from where it started (``through``).
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..engine.scores import MATE_BOUND
+from ..rules import Move, Position
 from .history import engine_history
 
 FORCED_LIMIT = 20   # forced moves played at most (kings can shuffle through single moves a long way)
@@ -20,23 +24,23 @@ class Forced:
     """``position`` after the forced ``moves`` from the one asked about, and the ``history``
     the engine is shown with it (``engine_history`` over the whole line)."""
 
-    position: object
-    history: tuple
-    moves: tuple
+    position: Position
+    history: tuple[Position, ...]
+    moves: tuple[Move, ...]
 
     @property
-    def over(self):
+    def over(self) -> bool:
         """The forced moves end the game: the side to move at ``position`` has no move."""
         return not self.position.legal_moves()
 
-    def through(self, score, pv=()):
+    def through(self, score: int, pv: Iterable[Move] = ()) -> tuple[int, tuple[Move, ...]]:
         """A score (side to move at ``position``) and line found after the forced moves,
         as seen from the position asked about: the score negated once per forced move,
         the line led by the forced moves."""
         return plies_back(score, len(self.moves)), tuple(self.moves) + tuple(pv)
 
 
-def plies_back(score, n):
+def plies_back(score: int, n: int) -> int:
     """A score (side to move) seen ``n`` plies earlier: negated once a ply, and a forced result
     ``n`` plies further off (a win in 3 plies after one forced move is a loss in 4, not in 3)."""
     score = score if n % 2 == 0 else -score
@@ -47,11 +51,12 @@ def plies_back(score, n):
     return score
 
 
-def play_forced(position, history=(), limit=FORCED_LIMIT):
+def play_forced(position: Position, history: Iterable[Position] = (), limit: int = FORCED_LIMIT) -> Forced:
     """Play the single legal moves from ``position`` (``history`` the earlier positions the
     engine would be shown with it) until there is a choice, the game ends or ``limit`` is
     reached; a ``Forced`` (with no moves when ``position`` has a choice already)."""
-    positions, moves = [position], []
+    positions: list[Position] = [position]
+    moves: list[Move] = []
     while len(moves) < limit:
         legal = positions[-1].legal_moves()
         if len(legal) != 1:

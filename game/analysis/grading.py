@@ -10,7 +10,10 @@ from level to a man down loses most of them.  So a move is graded by how much
 certain loss.
 """
 
+from __future__ import annotations
+
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..engine.scores import MATE_BOUND
@@ -32,7 +35,7 @@ BEST_TOLERANCE = 0.01  # losing less than this against the engine's choice is as
 MARKS = {BEST: "", GOOD: "", INACCURACY: "?!", MISTAKE: "?", BLUNDER: "??"}
 
 
-def expected(score):
+def expected(score: float | None) -> float:
     """The expected result (0 loss … 1 win) for the side to move at ``score``."""
     if score is None:
         return 0.5
@@ -43,7 +46,7 @@ def expected(score):
     return 1.0 / (1.0 + math.exp(-score / SCALE))
 
 
-def classify(loss, was_best=False):
+def classify(loss: float, was_best: bool = False) -> str:
     """The class of a move that gave away ``loss`` of expected result."""
     if was_best or loss < BEST_TOLERANCE:
         return BEST
@@ -63,11 +66,11 @@ class Grade:
     kind: str
 
     @property
-    def mark(self):
+    def mark(self) -> str:
         return MARKS[self.kind]
 
 
-def grade(best_score, played_score, was_best=False):
+def grade(best_score: float | None, played_score: float | None, was_best: bool = False) -> Grade:
     """Grade a move from the mover's score with the best move and with the move played.
 
     ``played_score`` is from the mover's view too (the negated score of the
@@ -92,7 +95,7 @@ ACCURACY_B = -3.166924740191411
 ACCURACY_BONUS = 1.0   # lichess's "uncertainty bonus" for the engine's own imprecision
 
 
-def move_accuracy(loss):
+def move_accuracy(loss: float) -> float:
     """A move's accuracy in percent (0-100) from the expected result it gave away (0-1)."""
     drop = 100.0 * max(0.0, loss)
     if drop <= 0.0:
@@ -101,7 +104,7 @@ def move_accuracy(loss):
     return max(0.0, min(100.0, raw))
 
 
-def volatility_weights(win_percents, moves):
+def volatility_weights(win_percents: Iterable[float], moves: int) -> list[float]:
     """One weight per move: the standard deviation of the win percentages (one side's view,
     one per position) in a window around it, clamped to 0.5-12, so moves in sharp phases
     count more.  The window is a tenth of the game, 2 to 8 positions; the first moves share
@@ -120,7 +123,7 @@ def volatility_weights(win_percents, moves):
     return weights
 
 
-def game_accuracy(accuracies, weights):
+def game_accuracy(accuracies: Iterable[float], weights: Iterable[float]) -> float:
     """One side's accuracy over a game: the mean of the volatility-weighted mean and the
     harmonic mean of its moves' accuracies, so one blunder is not averaged away."""
     accuracies = list(accuracies)

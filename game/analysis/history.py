@@ -6,8 +6,14 @@ or man move can recur: anything earlier had other material or men on other
 squares.  The play screen, review, the game report and the hint all ask here.
 """
 
+from __future__ import annotations
 
-def engine_history(positions, moves):
+from collections.abc import Iterable, Sequence
+
+from ..rules import Game, Move, Position
+
+
+def engine_history(positions: Iterable[Position], moves: Sequence[Move]) -> tuple[Position, ...]:
     """The positions before the last of ``positions`` that the engine is shown, oldest first.
 
     ``positions`` is a line of play from its start to the position searched, and
@@ -29,6 +35,6 @@ def engine_history(positions, moves):
     return tuple(positions[first:-1])
 
 
-def game_history(game):
+def game_history(game: Game) -> tuple[Position, ...]:
     """``engine_history`` of a whole ``rules.Game``: the positions shown with its current one."""
     return engine_history(game.positions, game.moves)

@@ -11,40 +11,45 @@ legal moves is searched, and its depth, score and line are read back from the
 position shown, so a forced capture shows what it leads to, not "depth 1".
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine.process import Done, Info, Limit, close_quietly
 from ..engine.scores import WIN
-from .forced import play_forced
+from ..rules import Move, Position
+from .client import AnalysisEngine
+from .forced import Forced, play_forced
 
 
 @dataclass(frozen=True)
 class LiveInfo:
-    position: object
+    position: Position
     depth: int            # plies searched from ``position`` (forced moves played through count)
     score: int            # side to move's view, centi-men (see describe_score)
-    pv: tuple             # the best line, Moves from ``position`` (the forced moves first)
+    pv: tuple[Move, ...]  # the best line, Moves from ``position`` (the forced moves first)
     nodes: int
     seconds: float
 
 
 class LiveAnalysis:
-    def __init__(self, client_factory):
+    def __init__(self, client_factory: Callable[[], AnalysisEngine]) -> None:
         """``client_factory()`` makes the engine client on first use (a spawned process)."""
         self._factory = client_factory
-        self.client = None
-        self.position = None
-        self.info = None         # the newest LiveInfo for ``position``
-        self.error = None
-        self._rid = None
-        self._forced = None      # the forced moves played before the position searched
+        self.client: AnalysisEngine | None = None
+        self.position: Position | None = None
+        self.info: LiveInfo | None = None  # the newest LiveInfo for ``position``
+        self.error: str | None = None
+        self._rid: int | None = None
+        self._forced: Forced | None = None  # the forced moves played before the position searched
         self.finished = False    # the search ended by itself (a forced result proven)
 
     @property
-    def running(self):
+    def running(self) -> bool:
         return self._rid is not None
 
-    def show(self, position, history=()):
+    def show(self, position: Position, history: Sequence[Position] = ()) -> None:
         """Analyse ``position`` from now on (nothing happens if it is already being analysed)."""
         if position == self.position and (self.running or self.finished):
             return
@@ -70,7 +75,7 @@ class LiveAnalysis:
             self._rid = None
             self.error = f"analysis is not available ({e})"
 
-    def poll(self):
+    def poll(self) -> LiveInfo | None:
         """Take in what the engine sent; returns the newest LiveInfo (or None)."""
         if self._rid is None or self.client is None:
             return self.info
@@ -82,7 +87,7 @@ class LiveAnalysis:
         for msg in messages:
             if getattr(msg, "request_id", None) != self._rid:
                 continue
-            if isinstance(msg, Info):
+            if isinstance(msg, Info) and self._forced is not None and self.position is not None:
                 score, pv = self._forced.through(msg.score, msg.pv)
                 self.info = LiveInfo(self.position, msg.depth + len(self._forced.moves), score, pv, msg.nodes,
                                      msg.seconds)
@@ -93,7 +98,7 @@ class LiveAnalysis:
                     self.error = msg.error.splitlines()[0]
         return self.info
 
-    def _cancel(self):
+    def _cancel(self) -> None:
         if self._rid is not None and self.client is not None:
             try:
                 self.client.cancel()
@@ -101,12 +106,12 @@ class LiveAnalysis:
                 pass  # a dead engine is already stopped
         self._rid = None
 
-    def stop(self):
+    def stop(self) -> None:
         """Stop analysing; the engine process stays for the next ``show``."""
         self._cancel()
         self.position, self.info, self.finished = None, None, False
 
-    def close(self):
+    def close(self) -> None:
         """Stop and end the engine process without waiting for it."""
         self.stop()
         client, self.client = self.client, None

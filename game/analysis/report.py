@@ -5,11 +5,14 @@ Pure data in, pure data out: ``build_report`` takes the game's moves and one
 grading is tested on hand-made verdicts without starting an engine.
 """
 
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..engine.scores import WIN
-from ..rules import BLACK
-from .explain import Explanation, explain, material_lost
+from ..rules import BLACK, Move, Position
+from .explain import Explanation, Probe, explain, material_lost
 from .grading import (
     BEST,
     BLUNDER,
@@ -35,8 +38,8 @@ class Verdict:
     """The engine on one position: its score (side to move's view), best move, line, depth."""
 
     score: int
-    best: object = None          # Move or None (no legal move)
-    pv: tuple = ()
+    best: Move | None = None     # None: no legal move
+    pv: tuple[Move, ...] = ()
     depth: int = 0
     source: str = "search"       # "search", "book", "database", "final"
 
@@ -45,27 +48,27 @@ class Verdict:
 class MoveReport:
     ply: int                     # 0 for the game's first move
     colour: int                  # who played it
-    move: object                 # the Move played
-    best: object                 # the engine's choice
+    move: Move                   # the Move played
+    best: Move | None            # the engine's choice
     best_score: int              # mover's view, with the engine's choice
     played_score: int            # mover's view, after the move played
     grade: Grade
-    explanation: Explanation = None
-    refutation: tuple = ()       # the opponent's best line after the move
-    best_line: tuple = ()        # the engine's choice and its line
+    explanation: Explanation | None = None
+    refutation: tuple[Move, ...] = ()  # the opponent's best line after the move
+    best_line: tuple[Move, ...] = ()   # the engine's choice and its line
 
     @property
-    def kind(self):
+    def kind(self) -> str:
         return self.grade.kind
 
     @property
-    def centi_loss(self):
+    def centi_loss(self) -> int:
         return max(0, _clamp(self.best_score) - _clamp(self.played_score))
 
 
 @dataclass(frozen=True)
 class SideSummary:
-    counts: dict = field(default_factory=dict)   # kind -> number of moves
+    counts: dict[str, int] = field(default_factory=dict)   # kind -> number of moves
     moves: int = 0
     average_loss: float = 0.0    # centi-men lost per move (clamped scores)
     accuracy: float = 100.0      # lichess's game accuracy in percent (docs/accuracy.md)
@@ -73,11 +76,11 @@ class SideSummary:
 
 @dataclass(frozen=True)
 class GameReport:
-    start: object                # the start Position
-    moves: tuple                 # MoveReport per move
-    verdicts: tuple              # Verdict per position (len(moves) + 1)
+    start: Position              # where the game started
+    moves: tuple[MoveReport, ...]  # one per move
+    verdicts: tuple[Verdict, ...]  # one per position (len(moves) + 1)
 
-    def summary(self, colour):
+    def summary(self, colour: int) -> SideSummary:
         mine = [m for m in self.moves if m.colour == colour]
         counts = {k: 0 for k in KINDS}
         for m in mine:
@@ -87,7 +90,7 @@ class GameReport:
         avg = sum(m.centi_loss for m in mine) / len(mine)
         return SideSummary(counts, len(mine), avg, self.accuracy(colour))
 
-    def accuracy(self, colour):
+    def accuracy(self, colour: int) -> float:
         """``colour``'s accuracy in percent, as lichess computes it (docs/accuracy.md): each
         move's accuracy from the win percentage it gave away, combined over the game with
         weights for how sharp the game was around it and a harmonic mean."""
@@ -96,7 +99,7 @@ class GameReport:
         mine = [(move_accuracy(m.grade.loss), w) for m, w in zip(self.moves, weights) if m.colour == colour]
         return game_accuracy([a for a, _ in mine], [w for _, w in mine])
 
-    def black_scores(self):
+    def black_scores(self) -> list[int]:
         """Every position's score from Black's view (for the evaluation graph), clamped."""
         out = []
         for i, v in enumerate(self.verdicts):
@@ -105,11 +108,11 @@ class GameReport:
             out.append(s if turn == BLACK else -s)
         return out
 
-    def worst(self, kinds=(BLUNDER, MISTAKE)):
+    def worst(self, kinds: Sequence[str] = (BLUNDER, MISTAKE)) -> list[MoveReport]:
         return [m for m in self.moves if m.kind in kinds]
 
 
-def _turn_at(report, i):
+def _turn_at(report: GameReport, i: int) -> int:
     if i < len(report.moves):
         return report.moves[i].colour
     if report.moves:
@@ -127,7 +130,8 @@ DECIDED_WIN = 0.85
 FORCED_LOSS = 50    # centi-men the engine's score must drop too: a man "lost" for enough play is no loss
 
 
-def loses_material_by_force(position, move, refutation, best_line, best_score, played_score):
+def loses_material_by_force(position: Position, move: Move, refutation: Sequence[Move], best_line: Sequence[Move],
+                            best_score: int, played_score: int) -> bool:
     """The move loses a man or more on the board over the engine's line, against the engine's
     own choice, and the engine's score drops with it by at least FORCED_LOSS."""
     if _clamp(best_score) - _clamp(played_score) < FORCED_LOSS:
@@ -135,13 +139,14 @@ def loses_material_by_force(position, move, refutation, best_line, best_score, p
     return material_lost(position, move, refutation, best_line) >= 1
 
 
-def _material_blunder(position, move, refutation, best_line, g, best_score, played_score):
+def _material_blunder(position: Position, move: Move, refutation: Sequence[Move], best_line: Sequence[Move], g: Grade,
+                      best_score: int, played_score: int) -> bool:
     if g.before <= DECIDED_LOSS or g.after >= DECIDED_WIN:
         return False
     return loses_material_by_force(position, move, refutation, best_line, best_score, played_score)
 
 
-def _clamp(score):
+def _clamp(score: int) -> int:
     return max(-CLAMP, min(CLAMP, score))
 
 
@@ -156,11 +161,13 @@ class Check:
 
     best_score: int              # mover's view, after the engine's choice
     played_score: int            # mover's view, after the move played
-    best_line: tuple             # the engine's choice and its line
-    refutation: tuple            # the opponent's best line after the move played
+    best_line: tuple[Move, ...]  # the engine's choice and its line
+    refutation: tuple[Move, ...]  # the opponent's best line after the move played
 
 
-def build_report(start, moves, verdicts, probe=None, explain_from=MISTAKE, checks=None, names=None):
+def build_report(start: Position, moves: Sequence[Move], verdicts: Sequence[Verdict], probe: Probe | None = None,
+                 explain_from: str = MISTAKE, checks: Mapping[int, Check] | None = None,
+                 names: Sequence[str] | None = None) -> GameReport:
     """Grade every move of the game played from ``start``.
 
     ``verdicts[i]`` is the engine on the position before ``moves[i]``, and
@@ -172,7 +179,7 @@ def build_report(start, moves, verdicts, probe=None, explain_from=MISTAKE, check
     if len(verdicts) != len(moves) + 1:
         raise ValueError(f"a report needs one verdict per position: {len(moves) + 1}, got {len(verdicts)}")
     explain_kinds = set(KINDS[KINDS.index(explain_from):])
-    out = []
+    out: list[MoveReport] = []
     position = start
     for i, move in enumerate(moves):
         before, after = verdicts[i], verdicts[i + 1]
@@ -187,7 +194,7 @@ def build_report(start, moves, verdicts, probe=None, explain_from=MISTAKE, check
         if not was_best and g.kind != BLUNDER and _material_blunder(position, move, refutation, best_line, g,
                                                                  best_score, played_score):
             g = Grade(g.before, g.after, g.loss, BLUNDER)
-        explanation = None
+        explanation: Explanation | None = None
         if g.kind in explain_kinds:
             explanation = explain(position, move, refutation, better=before.best, played_score=played_score,
                                   best_score=best_score, probe=probe, best_line=best_line,
@@ -198,7 +205,7 @@ def build_report(start, moves, verdicts, probe=None, explain_from=MISTAKE, check
     return GameReport(start, tuple(out), tuple(verdicts))
 
 
-def final_verdict(position):
+def final_verdict(position: Position) -> Verdict | None:
     """The verdict on a position with no legal move (a loss for the side to move), or None."""
     if position.legal_moves():
         return None
