@@ -276,7 +276,7 @@ def test_adjudication_ends_a_game_the_database_knows(tmp_path):
     # the saved game records the adjudicated result, not "*"
     match._write_pdn(tmp_path / "a.pdn", [r])
     text = (tmp_path / "a.pdn").read_text()
-    assert '[Result "2-0"]' in text and '[Termination "database win"]' in text
+    assert '[Result "1-0"]' in text and '[Termination "database win"]' in text
     drawn = ("x", "K v K", "W:WK32:BK1")
     r = match.play_game((1, drawn, "depth:2", "depth:2", 200, 1, {}, True))
     assert (r["winner"], r["why"]) == (None, "database draw")

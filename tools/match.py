@@ -214,6 +214,7 @@ def _write_pdn(path, results):
         chunks = []
         for game, tags, recorded in tags_of:
             res = game.outcome.result() if game.outcome else recorded
+            res = {"2-0": "1-0", "0-2": "0-1", "1-1": "1/2-1/2"}.get(res, res)  # as write_pdn writes them
             head = "".join(f'[{k} "{v}"]\n' for k, v in tags.items())
             head += f'[Result "{res}"]\n[FEN "{game.start.fen()}"]\n\n'
             body = " ".join(f"{i // 2 + 1}. {m}" if i % 2 == 0 else str(m) for i, m in enumerate(game.moves))
