@@ -26,10 +26,11 @@ from ..controller.clock import Clock
 from ..rules import BLACK, WHITE, Move
 from .room import SIDES, Room
 
-__all__ = ["FINISHED_KEPT", "Keep"]
+__all__ = ["CHECKPOINT_EVERY", "FINISHED_KEPT", "Keep"]
 
 log = logging.getLogger(__name__)
 FINISHED_KEPT = 3600.0
+CHECKPOINT_EVERY = 5.0   # seconds between checkpoints of the write-ahead log
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -53,10 +54,22 @@ class Keep:
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
+        # a checkpoint flushes the disk: it runs off the server's loop (``checkpoint``, from a thread), never
+        # inside a move's commit, where a busy disk would hold every game for its flush
+        self.db.execute("PRAGMA wal_autocheckpoint=0")
         self.db.executescript(_SCHEMA)
 
     def close(self) -> None:
         self.db.close()
+
+    def checkpoint(self) -> None:
+        """Copy the write-ahead log into the database, on a connection of its own (call it from a thread:
+        the server's loop goes on committing moves meanwhile)."""
+        db = sqlite3.connect(self.path, isolation_level=None)
+        try:
+            db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            db.close()
 
     def save(self, room: Room, now: float, moved: bool = False) -> None:
         """Write ``room`` as it is at ``now`` (and its last move when ``moved``), in one transaction."""

@@ -38,7 +38,7 @@ from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from ..rules import BLACK, WHITE
-from .keep import Keep
+from .keep import CHECKPOINT_EVERY, Keep
 from .limits import Bucket, Buckets
 from .protocol import MAX_MESSAGE_BYTES, Message, ProtocolError, read_client, write
 from .room import SIDES, Room, RoomError, new_code
@@ -115,10 +115,20 @@ class Server:
             log.info("serving %d games on %s:%d", len(self.rooms), host, bound)
             if ready is not None:
                 ready(bound)
+            checkpoints = asyncio.create_task(self._checkpoints())
             await (stop if stop is not None else asyncio.get_running_loop().create_future())
+            checkpoints.cancel()
         for timer in self.timers.values():
             timer.cancel()
         self.keep.close()
+
+    async def _checkpoints(self) -> None:
+        while True:
+            await asyncio.sleep(CHECKPOINT_EVERY)
+            try:
+                await asyncio.to_thread(self.keep.checkpoint)
+            except sqlite3.Error as e:
+                log.warning("checkpoint failed: %s", e)
 
     async def handler(self, ws: ServerConnection) -> None:
         s = self.settings
