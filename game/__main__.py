@@ -9,8 +9,17 @@ the menu opens.  A bad FEN, board file or level is reported in one line and
 exits with status 2.
 """
 
+from __future__ import annotations
+
 import argparse
 import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
+
+if TYPE_CHECKING:  # (each is imported where it is used: a bad argument is reported before any loads)
+    from .engine.levels import Level
+    from .rules import Position
+    from .store import LoadedGame
 
 MODES = ("1p", "2p", "watch")  # the play screen's modes (the store's settings know the same three)
 
@@ -24,14 +33,15 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     """argparse, but a mistake is one line of our own words (no three-line usage)."""
 
-    def error(self, message):
+    def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (checkers --help lists the options)")
 
 
 class _Version(argparse.Action):
     """--version: the installed version and which build of the engine runs (read only when asked)."""
 
-    def __call__(self, parser, namespace, values, option_string=None):
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
         from importlib.metadata import PackageNotFoundError, version
 
         from .engine.corebuild import choose, describe
@@ -44,7 +54,7 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser():
+def build_parser() -> _Parser:
     p = _Parser(prog="checkers", description="English checkers against the computer or a friend.")
     p.add_argument("--version", action=_Version, nargs=0,
                    help="print the version and the engine's build (compiled or interpreted), then exit")
@@ -64,7 +74,7 @@ def build_parser():
     return p
 
 
-def parse_args(argv=None):
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """The command line, checked: modes and sides in any case; a bad one is a UsageError."""
     from .textfile import excerpt
 
@@ -82,7 +92,7 @@ def parse_args(argv=None):
     return args
 
 
-def start_position(args):
+def start_position(args: argparse.Namespace) -> Position | None:
     """The position given by --fen or --board (None without either), checked
     to be one a game could reach and not already over."""
     from .rules import setup_problem
@@ -98,7 +108,7 @@ def start_position(args):
     return position
 
 
-def _read_start(args):
+def _read_start(args: argparse.Namespace) -> Position | None:
     from .notation import NotationError
     from .textfile import FileReadError, excerpt
 
@@ -121,22 +131,23 @@ def _read_start(args):
     return None
 
 
-def _line(e):
+def _line(e: BaseException) -> str:
     """An error's message on one line."""
     return " ".join(str(e).split()) or type(e).__name__
 
 
-def chosen_level(args):
+def chosen_level(args: argparse.Namespace) -> Level:
     from .controller import DEFAULT_LEVEL
     from .engine.levels import LevelError, parse_level
 
     try:
-        return parse_level(DEFAULT_LEVEL if args.level is None else args.level)
+        level: Level = parse_level(DEFAULT_LEVEL if args.level is None else args.level)
+        return level
     except LevelError as e:
         raise UsageError(f"bad --level: {e}") from None
 
 
-def pdn_games(args):
+def pdn_games(args: argparse.Namespace) -> list[LoadedGame] | None:
     """The games of the --pdn file, or None without --pdn."""
     if getattr(args, "pdn", None) is None:
         return None
@@ -148,7 +159,7 @@ def pdn_games(args):
         raise UsageError(str(e)) from None
 
 
-def window_size(args):
+def window_size(args: argparse.Namespace) -> tuple[int, int] | None:
     if args.size is None:
         return None
     from .textfile import excerpt
@@ -160,7 +171,7 @@ def window_size(args):
     return (int(parts[0]), int(parts[1]))
 
 
-def first_scene(args, position):
+def first_scene(args: argparse.Namespace, position: Position | None) -> tuple[str, dict[str, Any]]:
     """(scene name, params) to open with: the menu, or play when a position, a mode,
     a level or a side is given."""
     from .controller import players_for
@@ -175,7 +186,7 @@ def first_scene(args, position):
     return "play", {"players": players, "start": position, "ephemeral": True}
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parse_args(argv)
         position = start_position(args)

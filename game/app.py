@@ -13,8 +13,19 @@ come from ``app.engine_factory`` when one is given (tests pass doubles
 that need no process), else they are ``EngineClient``s.
 """
 
+from __future__ import annotations
+
 import os
 import time
+from collections.abc import Callable
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # (pygame is imported when the App is made, never on import)
+    import pygame
+
+    from .ui.assets import Assets
+    from .ui.scene import Scene
 
 # pygame-ce prints a banner on import; the game is not a pygame demo.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -24,7 +35,7 @@ FPS = 60
 REDRAW_AT_LEAST_EVERY = 15  # frames: an idle window still refreshes 4 times a second
 
 
-def seconds_since_launch():
+def seconds_since_launch() -> float | None:
     """Seconds since this process started (Linux /proc), or None where that is unknown."""
     from .textfile import read_text
 
@@ -36,7 +47,7 @@ def seconds_since_launch():
         return None
 
 
-def desktop_size(pg):
+def desktop_size(pg: ModuleType) -> tuple[int, int] | None:
     """The first desktop's size, or None where the video driver cannot tell."""
     try:
         sizes = pg.display.get_desktop_sizes()
@@ -48,7 +59,7 @@ def desktop_size(pg):
     return (w, h) if w > 0 and h > 0 else None
 
 
-def fit_desktop(size, desktop):
+def fit_desktop(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
     """A window no larger than the desktop: a huge --size would cost seconds a frame to draw."""
     if desktop is None:
         return size
@@ -56,8 +67,9 @@ def fit_desktop(size, desktop):
 
 
 class App:
-    def __init__(self, size=DEFAULT_SIZE, fixed_dt=None, engine_factory=None, sound=True,
-                 title="Checkers", fit=True):
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, fixed_dt: float | None = None,
+                 engine_factory: Callable[[], Any] | None = None, sound: bool = True, title: str = "Checkers",
+                 fit: bool = True) -> None:
         """``fit``: the window no larger than the desktop (a real window); False for a headless
         window drawn off screen at the size asked (the screenshots, the layout tests), where the
         dummy driver's 1024x768 "desktop" would otherwise shrink every larger size to it."""
@@ -74,13 +86,13 @@ class App:
         self.running = True
         self.frames = 0
         self.fixed_dt = fixed_dt
-        self._engine = None
+        self._engine: Any = None
         # engine_factory(): makes every engine client instead of EngineClient (tests: doubles)
         self.engine_factory = engine_factory
-        self._assets = None
+        self._assets: Assets | bool | None = None  # False: they could not be loaded
         self._audio = False
-        self._hand = None             # the pointer shape last set (None: not set yet)
-        self._drawn_top = None        # the top scene when the window was last drawn
+        self._hand: bool | None = None  # the pointer shape last set (None: not set yet)
+        self._drawn_top: Scene | None = None  # the top scene when the window was last drawn
         self._frames_since_draw = 0
         self.exit_after_first_frame = os.environ.get("CHECKERS_EXIT_AFTER_FIRST_FRAME") == "1"
         self.settings = load_settings()  # preferences from disk (never raises)
@@ -105,7 +117,7 @@ class App:
         self.size = self.screen.get_size()
         self.clock = pygame.time.Clock()
 
-    def _set_icon(self):
+    def _set_icon(self) -> None:
         """The window icon: a black king (set before the window opens, as SDL prefers)."""
         try:
             from .ui.assets import Assets
@@ -114,7 +126,7 @@ class App:
         except Exception:
             pass  # no icon is better than no game
 
-    def _set_minimum_size(self, size):
+    def _set_minimum_size(self, size: tuple[int, int]) -> None:
         """Stop the window being dragged smaller than the layouts are designed for."""
         import warnings
 
@@ -125,7 +137,7 @@ class App:
         except Exception:
             pass  # older pygame-ce: the layouts still cope with small windows
 
-    def set_cursor(self, hand):
+    def set_cursor(self, hand: bool) -> None:
         """A hand over things that can be clicked on the board, the arrow elsewhere."""
         if self._hand == hand:
             return
@@ -138,7 +150,7 @@ class App:
     # -- shared services ------------------------------------------------------
 
     @property
-    def assets(self):
+    def assets(self) -> Assets | None:
         """The assets loader, or None when it cannot load (the board is then drawn with shapes)."""
         if self._assets is None:
             from .ui.assets import Assets
@@ -147,9 +159,9 @@ class App:
                 self._assets = Assets()
             except Exception:  # a missing asset must not stop the game: draw shapes instead
                 self._assets = False
-        return self._assets or None
+        return self._assets if not isinstance(self._assets, bool) else None
 
-    def play_sound(self, name):
+    def play_sound(self, name: str) -> None:
         if not self._audio or not self.settings.get("sound", True):
             return
         assets = self.assets
@@ -160,7 +172,7 @@ class App:
                 pass  # a missing sound is not worth a crash
 
     @property
-    def engine(self):
+    def engine(self) -> Any:
         """The engine process client, started the first time a computer player needs it.
 
         May raise (the factory, or a worker that cannot start): callers catch it
@@ -170,7 +182,7 @@ class App:
             self._engine = self.new_engine()
         return self._engine
 
-    def new_engine(self, background=False):
+    def new_engine(self, background: bool = False) -> Any:
         """A new engine client of the caller's own, apart from the computer player's ``engine``;
         the caller closes it.  ``background``: a search the player is not waiting on (a live
         analysis, a game report), whose process yields the CPU to the window.  With an
@@ -182,14 +194,14 @@ class App:
         return EngineClient(background=background)
 
     @property
-    def has_engine(self):
+    def has_engine(self) -> bool:
         return self._engine is not None
 
-    def start_up(self, tidy=True):
+    def start_up(self, tidy: bool = True) -> list[str]:
         """Tidy the store once at launch (temporary files of interrupted saves, the autosave of earlier
         versions, finished games left unarchived) and collect what the player should be told: those
         notes and any problem with the settings file.  Never raises."""
-        notes = []
+        notes: list[str] = []
         if tidy:
             try:
                 from .store import start_up
@@ -202,7 +214,7 @@ class App:
             notes += problems()
         return notes
 
-    def tell(self, notes):
+    def tell(self, notes: list[str]) -> None:
         """Show ``notes`` (lines for the player) once, in a notice over the current scene."""
         if not notes:
             return
@@ -213,38 +225,42 @@ class App:
 
     # -- scenes ---------------------------------------------------------------
 
-    def _make(self, name, params):
+    def _make(self, name: str, params: dict[str, Any]) -> Scene:
         from .ui.scene import SCENES
 
         if name not in SCENES:
             raise KeyError(f"no scene called {name!r} (known: {', '.join(sorted(SCENES))})")
-        return SCENES[name](self, **params)  # entered (and so laid out) when pushed
+        scene: Scene = SCENES[name](self, **params)  # entered (and so laid out) when pushed
+        return scene
 
-    def push(self, name, **params):
+    def push(self, name: str, **params: Any) -> Scene:
         """Put a scene on top (an overlay or a sub-screen)."""
-        return self.stack.push(self._make(name, params))
+        scene: Scene = self.stack.push(self._make(name, params))
+        return scene
 
-    def pop(self, result=None):
+    def pop(self, result: object = None) -> Scene | None:
         """Remove the top scene; the one below gets ``uncovered(result)``."""
-        scene = self.stack.pop(result)
+        scene: Scene | None = self.stack.pop(result)
         if not self.stack:
             self.running = False
         return scene
 
-    def switch(self, name, **params):
+    def switch(self, name: str, **params: Any) -> Scene:
         """Replace every scene with a new one (menu -> play, play -> menu)."""
         self.stack.clear()
-        return self.stack.push(self._make(name, params))
+        scene: Scene = self.stack.push(self._make(name, params))
+        return scene
 
-    def replace(self, name, **params):
+    def replace(self, name: str, **params: Any) -> Scene:
         """Replace the top scene only."""
         self.stack.pop()
-        return self.stack.push(self._make(name, params))
+        scene: Scene = self.stack.push(self._make(name, params))
+        return scene
 
-    def quit(self):
+    def quit(self) -> None:
         self.running = False
 
-    def ask_to_quit(self):
+    def ask_to_quit(self) -> None:
         """Ctrl+Q: quit, asking first when a scene holds something to lose (a game in progress)."""
         top = self.stack.top
         if top is None or (top.name == "confirm" and top.params.get("quitting")):
@@ -261,12 +277,12 @@ class App:
 
     # -- the loop -------------------------------------------------------------
 
-    def _resize(self, size):
+    def _resize(self, size: tuple[int, int]) -> None:
         self.size = size
         for scene in self.stack:
             scene.resize(size)
 
-    def step(self, dt=None):
+    def step(self, dt: float | None = None) -> bool:
         """One frame: events, updates, drawing.  False once the app should stop."""
         pg = self.pg
         if dt is None:
@@ -307,7 +323,7 @@ class App:
             self.running = False
         return self.running
 
-    def _should_draw(self, had_events):
+    def _should_draw(self, had_events: bool) -> bool:
         """Draw on any event, a new top scene, a scene that animates, and at least 4 times a second."""
         if had_events or self.frames == 0 or self.stack.top is not self._drawn_top:
             return True
@@ -315,7 +331,7 @@ class App:
             return True
         return any(scene.wants_redraw() for scene in self.stack.visible())
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         from .ui import theme
 
         for scene in self.stack.visible():
@@ -323,7 +339,7 @@ class App:
                 theme.veil(surface, scene.dim)
             scene.draw(surface)
 
-    def run(self, frames=None):
+    def run(self, frames: int | None = None) -> bool:
         """Run until quit (or for ``frames`` frames); always ends the engine process."""
         try:
             n = 0
@@ -335,7 +351,7 @@ class App:
                 self.close()
         return self.running
 
-    def close(self):
+    def close(self) -> None:
         """End the engine process and pygame.  Safe to call twice."""
         engine, self._engine = self._engine, None
         if engine is not None:
