@@ -154,6 +154,32 @@ def test_computer_vs_computer_waits_under_the_leave_dialog(home):
         app.close()
 
 
+def test_leaving_computer_vs_computer_promises_no_continue_and_continue_stays_the_players_game(home):
+    from helpers import play as play_moves
+
+    from game.rules import Game
+    from game.store.gamefile import new_game_id
+    from game.store.unfinished import keep_unfinished, latest_unfinished, list_unfinished
+
+    mine = new_game_id()
+    assert keep_unfinished(mine, play_moves(Game(), 6, 4), "2p", {}, ["black", "white"]).ok
+    app = app_with_quick_engines()
+    try:
+        app.settings["watch_speed"] = "fast"
+        app.switch("play", players={BLACK: parse_level("Easy"), WHITE: parse_level("Easy")})
+        frames(app, 120)
+        assert len(app.stack.top.game.moves) >= 2
+        key(app, pygame.K_ESCAPE)
+        words = app.stack.top.params.get("message", "")
+        assert app.stack.top.name == "confirm" and "Continue" not in words and "not kept" in words
+        key(app, pygame.K_LEFT)
+        key(app, pygame.K_RETURN)  # leave
+        frames(app, 5)
+        assert [u.id for u in list_unfinished()] == [mine] and latest_unfinished().id == mine
+    finally:
+        app.close()
+
+
 def test_the_computer_does_not_reply_under_the_resign_question(home):
     app = app_with_quick_engines()
     try:

@@ -206,13 +206,11 @@ def test_a_kill_between_taking_back_and_unarchiving_is_mended_at_start(home):
 
 def test_a_game_between_computers_left_unfinished_is_not_kept(app):
     from game.engine.levels import level_by_name
-    from game.ui.store_hooks import Keeper
 
     level = level_by_name("Beginner")
     match = Match({BLACK: level, WHITE: level}, game_id=new_game_id())
     match.game.push(match.game.legal_moves()[0])
-    keeper = Keeper()
-    assert keeper.keep(match.game, match.record()) is None
+    assert match.keep() is None
     assert list_unfinished() == []
 
 
@@ -231,7 +229,10 @@ def test_an_annotated_copy_is_saved_again_in_place_with_the_games_tags(app):
     assert first == again and len(list(games_dir().glob("annotated*"))) == 1
     [saved] = read_games_file(first)
     assert "deeper" in first.read_text()
-    assert (saved.tags["Event"], saved.tags["Date"], saved.tags["Time"]) == (tags["Event"], tags["Date"], tags["Time"])
+    # marked as what it is (a report of the game), with the game's own date and time
+    assert (saved.tags["Event"], saved.tags["Date"], saved.tags["Time"]) == ("Report: " + tags["Event"], tags["Date"],
+                                                                            tags["Time"])
+    assert saved.tags["Copy"] == "report"
     assert "GameId" not in saved.tags  # a copy of its own: listed beside the game, not hidden behind it
 
 

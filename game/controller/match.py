@@ -32,6 +32,7 @@ from ..rules import BLACK, WHITE, Game, IllegalMoveError, Position
 from ..rules.game import TIME_FORFEIT
 from .clock import Clock, move_budget
 from .computer import ComputerTurn
+from .keeper import GameKeeper
 from .players import humans_of, mode_of, players_from_keys, players_to_keys
 from .record import MatchRecord
 
@@ -79,6 +80,7 @@ class Match:
         self.steps = 0          # computer moves allowed while paused (Step)
         self.version = 0        # grows by one with every change of the game
         self.game_id = game_id
+        self.keeper = GameKeeper()  # the game's one way to disk (kept after each change, archived at the end)
         self.pace = pace
         self._held = None       # the computer's move, arrived before its pace allows it
         self._waited = 0.0      # seconds of play since the computer's turn began
@@ -451,10 +453,20 @@ class Match:
                            players_to_keys(self.players), outcome.result() if outcome else None,
                            str(outcome) if outcome else None, self.game_id, clock)
 
+    def keep(self):
+        """Keep the game on disk after a change (``GameKeeper.keep``); a line for the screen, or None."""
+        return self.keeper.keep(self.game, self.record())
+
+    def save(self):
+        """Ctrl+S, or Save on the game-over card (``GameKeeper.save_now``): ``(path or None, line)``."""
+        return self.keeper.save_now(self.game, self.record())
+
     def close(self):
-        """Forget the search under way (the engine client belongs to whoever made it)."""
+        """Forget the search under way (the engine client belongs to whoever made it); let another window
+        have the game."""
         self._drop()
         self._listeners.clear()
+        self.keeper.release()
 
 
 def _no_engine():

@@ -30,6 +30,7 @@ from .autosave import read_record, write_record
 from .gamefile import GAME_ID as _ID
 from .gamefile import new_game_id as new_game_id
 from .gamefile import player_name
+from .lock import FileLock, LockTimeout
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -48,6 +49,26 @@ FINISHED = "finished"  # the mark in a record's extra: the game is over, its arc
 
 class UnfinishedError(ValueError):
     """A game id that is not one of ours; the message quotes (an excerpt of) it."""
+
+
+class GameInUse(OSError):
+    """Another window (another process) has the game open; the message is one line."""
+
+
+OWNERS = ".owners"  # the folder of the games' owner locks, beside their records
+
+
+def own_game(game_id: str, folder: StrPath | None = None) -> FileLock:
+    """Claim the unfinished game ``game_id`` for this process, without waiting: the lock, held until it is
+    released or the process ends (a kill releases it).  GameInUse when another process holds it;
+    another OSError (LockUnusable) when the lock cannot be made."""
+    record = _path(game_id, folder)
+    lock = FileLock(record.parent / OWNERS / game_id, timeout=0)
+    try:
+        lock.acquire()
+    except LockTimeout:
+        raise GameInUse("this game is open in another window") from None
+    return lock
 
 
 def _path(game_id: str, folder: StrPath | None = None) -> Path:

@@ -36,7 +36,9 @@ class PlayExtras:
         # a game started from the command line is a visit: it neither replaces the
         # player's game in progress nor changes their remembered choices
         self.ephemeral = bool(scene.params.get("ephemeral"))
-        self.keeper = store_hooks.Keeper(self.ephemeral)  # what is on disk, and what to say when it is not
+        # what is on disk, and what to say when it is not: the match's keeper (controller.GameKeeper)
+        self.keeper = scene.match.keeper
+        self.keeper.ephemeral = self.ephemeral
         self._line = None  # the keeper's line, to say at the next frame
         store_hooks.settings_of(self.app)
         # a game the store does not hold yet (a new one, or one going on from the library, review
@@ -46,6 +48,8 @@ class PlayExtras:
             return
         if self.new_to_store:
             scene.match.game_id = store_hooks.game_id_for(scene.game)
+        # one window at a time keeps a game: one open in another window is shown here, kept nowhere
+        self._line = self.keeper.claim(scene.match.game_id)
         if scene.params.get("game") is None and scene.params.get("match") is None:
             # a new game: the old one stays among the unfinished games (Continue offers the newest
             # once this one has a move); its choices are remembered
@@ -64,7 +68,7 @@ class PlayExtras:
         self._saved_state = state
         if game.outcome is None and not game.moves and game.start == Position.initial():
             return  # nothing worth continuing yet
-        line = self.keeper.keep(game, self.scene.match.record())
+        line = self.scene.match.keep()
         if line:  # the disk refused (or works again): one line, the game stays in memory; said at the next
             self._line = line  # frame, once the move it came with has cleared the old position's words
 
@@ -87,7 +91,7 @@ class PlayExtras:
     def save(self):
         """Ctrl+S: the game kept again (a retry after a failure) and its PDN copy written, saved again
         in place; the path, or None (the status line says why)."""
-        path, line = self.keeper.save_now(self.scene.game, self.scene.match.record())
+        path, line = self.scene.match.save()
         self.scene.say(line)
         return path
 
@@ -129,6 +133,7 @@ class PlayExtras:
         self.hint.close()
         match = self.scene.match
         if match.clocks is not None and not self.ephemeral and self._saved_state is not None and not match.over:
-            line = self.keeper.keep(self.scene.game, match.record())
+            line = match.keep()
             if line:
                 log.warning("%s", line)
+        self.keeper.release()  # another window may have the game now

@@ -17,7 +17,7 @@ from ..store.settings import Settings
 
 log = logging.getLogger("checkers.ui")
 
-__all__ = ["Keeper", "autosave", "clear", "flipped_for", "game_id_for", "level_named", "review_tags",
+__all__ = ["clear", "flipped_for", "game_id_for", "level_named", "review_tags",
            "players_for", "players_from_json", "remember_choice", "resume_record", "resume_unfinished",
            "save_app_settings", "settings_of", "start_play", "tell"]
 
@@ -123,104 +123,6 @@ def resume_record(app, game, ply, players, tags=None, comments=None, **params):
 def tell(app, title, message=""):
     """A one-line message for the player in a small dialog."""
     app.push("notice", title=title, message=message)
-
-
-# -- keeping the game on disk ----------------------------------------------------------
-
-class Keeper:
-    """The play screen's game on disk: kept after every change among the store's unfinished games
-    (archived once it ends), and what to tell the player when the disk refuses.
-
-    A failed write never loses the game: it stays in memory, the player is
-    told in one line why ("the disk is full") and what to do, the next change
-    (a move) tries again, Ctrl+S tries at once, and leaving the game or quitting
-    asks first while it is unsaved (``warning``).  A game between two computers
-    is kept once it ends: left unfinished, it is not a game of the player's.
-    """
-
-    def __init__(self, ephemeral=False):
-        self.ephemeral = ephemeral
-        self.unsaved = False    # the last change could not be written
-        self.error = None       # why (a player's words)
-        self.archived = None    # the finished game's archived file
-        self._copy_id = None    # the id of an ephemeral game's saved copy (one file, saved again in place)
-
-    def keep(self, game, record):
-        """Keep the game after a change; a line for the screen (a failure, or the recovery) or None."""
-        if self.ephemeral or record.game_id is None:
-            return None
-        if record.mode == "watch" and game.outcome is None:
-            return None
-        from ..store.unfinished import keep_unfinished
-
-        try:
-            kept = keep_unfinished(record.game_id, game, record.mode, record.levels(), record.humans(),
-                                   record.store_extra(), tags=record.pdn_tags(), comments=record.clock_comments())
-        except Exception as e:  # the game must go on whatever the store does
-            log.warning("could not keep the game: %s", e)
-            kept = None
-        if kept is not None and kept.ok:
-            was = self.unsaved
-            self.unsaved, self.error, self.archived = False, None, kept.archived
-            return "Saved: your game is on disk again" if was else None
-        self.unsaved = True
-        self.error = kept.error if kept is not None and kept.error else "the disk refused"
-        return self.failure_line()
-
-    def failure_line(self):
-        """One line: what went wrong, that nothing is lost, and what to do."""
-        if "full" in self.error:
-            remedy = "free some space, then Ctrl+S"
-        elif "read-only" in self.error or "permission" in self.error:
-            remedy = "make the data folder writable, then Ctrl+S"
-        else:
-            remedy = "Ctrl+S tries again"
-        return f"Could not save: {self.error} — your game is kept in memory; {remedy}"
-
-    def warning(self):
-        """The words for leaving or quitting while the game is not on disk, or None."""
-        if not self.unsaved:
-            return None
-        return f"This game could not be saved ({self.error}): it is lost if you leave now. Free some space " \
-               "or fix the folder, then Ctrl+S."
-
-    def save_now(self, game, record):
-        """Ctrl+S, or Save on the game-over card: ``(path or None, line for the screen)``.
-
-        The game is kept again first (a retry after a failure); then its PDN copy
-        is written to the games folder as the game's own file, so saving again
-        replaces it (the library lists one game once, whatever copies it has).
-        """
-        from ..store import StoreError, save_game
-
-        if not self.ephemeral and record.game_id is not None:
-            self.keep(game, record)
-            game_id = record.game_id
-        else:
-            if self._copy_id is None:
-                from ..store import new_game_id
-
-                self._copy_id = new_game_id()
-            game_id = self._copy_id
-        try:
-            path = save_game(game, record.pdn_tags(), game_id=game_id, comments=record.clock_comments())
-        except StoreError as e:
-            why = f"Not saved: {e}"
-            return None, why if not self.unsaved else self.failure_line()
-        except Exception as e:  # never a traceback for the player
-            log.warning("save failed: %s", e)
-            return None, f"Not saved: {e}"
-        if self.unsaved:  # the copy is written, the game's own record is not: say both
-            return path, f"Saved as {path}, but {self.error} kept the game's own record from being updated"
-        return path, f"Saved as {path}"
-
-
-def autosave(game, record) -> bool:
-    """Keep the game with its MatchRecord's players, levels and id among the store's unfinished games
-    (a finished one is archived there); True when it is on disk.  (``Keeper`` also says why not.)"""
-    keeper = Keeper()
-    keeper.keep(game, record)
-    return not keeper.unsaved and record.game_id is not None
 
 
 def review_tags(record, game_id=None):

@@ -84,9 +84,9 @@ class PlayScene(BoardControl, Scene):
 
     def leave(self):
         self.stop_analysis()
+        self.extras.leave()  # kept a last time (the clocks), then the game let go for another window
         self.match.close()
         self.app.set_cursor(False)
-        self.extras.leave()
 
     def pace(self):
         """The computer's pace for this match, from the settings."""
@@ -310,6 +310,12 @@ class PlayScene(BoardControl, Scene):
             return self.extras.keeper.warning()
         if self.params.get("ephemeral"):
             return "This game from the command line is not kept."
+        if self.extras.keeper.read_only is not None:  # another window has it open (controller.GameKeeper)
+            return self.extras.keeper.warning()
+        if self.mode == "watch":
+            # a game between two computers is not the player's to continue: kept once it ends (archived),
+            # never left among the unfinished games where it would push the player's own game from Continue
+            return "A game between two computers is not kept unless it ends. Ctrl+S saves it to the library."
         return "You can pick it up again with Continue."
 
     def quit_question(self):

@@ -1,0 +1,172 @@
+"""A match's game on its one way to disk: when it is kept, how a failure is retried, what to say.
+
+The ``Match`` owns one ``GameKeeper``; the play screen only shows its line.
+After every change the game is kept under its id among the store's unfinished
+games (``store.unfinished.keep_unfinished``), and once it ends it is archived
+there with its result (``store.archive``), which "Your record" keeps apart
+from the files (``store.results``).  The path, one way down:
+
+    Match.keep() -> GameKeeper.keep -> store.unfinished.keep_unfinished -> store.archive.archive_game
+    -> store.gamefile.write_game_file (and store.results.remember_result)
+
+A failed write never loses the game: it stays in memory, ``line`` says in
+one line why ("the disk is full") and what to do, the next change (a move)
+tries again, Ctrl+S tries at once, and leaving or quitting asks first while
+it is unsaved (``warning``).
+
+One owner at a time: an unfinished game is claimed (``claim``) by the first
+window that opens it, through a lock only a live process holds
+(``store.unfinished.own_game``).  A second window opening the same game is
+refused the claim and keeps nothing for the whole of its visit (it read the
+game before the owner's later moves, so writing would take them away): it
+says so (``read_only``).
+
+A game between two computers is kept once it ends (it is archived); left
+unfinished, it is not the player's game and is not kept.  A game from the
+command line (``ephemeral``) is kept nowhere.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from ..store.gamefile import StoreError, new_game_id
+from ..store.lock import FileLock
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from ..rules import Game
+    from .record import MatchRecord
+
+log = logging.getLogger("checkers.controller")
+
+READ_ONLY = "this game is open in another window"
+
+
+class GameKeeper:
+    """What of a match is on disk, and the words for the player when it is not."""
+
+    def __init__(self, ephemeral: bool = False) -> None:
+        self.ephemeral = ephemeral
+        self.unsaved = False                 # the last change could not be written
+        self.error: str | None = None        # why (a player's words)
+        self.archived: Path | None = None    # the finished game's archived file
+        self.read_only: str | None = None    # why this window keeps nothing of the game (another owns it)
+        self._owner: FileLock | None = None  # the claim on the game's id while this window keeps it
+        self._owned_id: str | None = None
+        self._copy_id: str | None = None     # an ephemeral game's saved copy (one file, saved again in place)
+
+    # -- one owner at a time -------------------------------------------------------------
+
+    def claim(self, game_id: str | None) -> str | None:
+        """Take the game ``game_id`` for this window; None when it is ours, else the line saying why
+        this window keeps nothing of it (another window has it open)."""
+        if self.ephemeral or game_id is None or self.read_only is not None:
+            return self.read_only_line()
+        if self._owned_id == game_id:
+            return None
+        from ..store.unfinished import GameInUse, own_game
+
+        self.release()
+        try:
+            self._owner = own_game(game_id)
+            self._owned_id = game_id
+        except GameInUse as e:
+            self.read_only = str(e)
+            return self.read_only_line()
+        except OSError as e:  # a lock that cannot be made (a read-only folder): the write says why
+            log.warning("cannot claim the game %s: %s", game_id, e)
+        return None
+
+    def read_only_line(self) -> str | None:
+        if self.read_only is None:
+            return None
+        return f"Not kept: {self.read_only} — the moves made here are not saved (Ctrl+S saves a copy)"
+
+    def __del__(self) -> None:
+        self.release()
+
+    def release(self) -> None:
+        """Let another window have the game (leaving it, or the match closing)."""
+        owner, self._owner, self._owned_id = self._owner, None, None
+        if owner is not None:
+            owner.release()
+
+    # -- keeping ----------------------------------------------------------------------------
+
+    def keep(self, game: Game, record: MatchRecord) -> str | None:
+        """Keep the game after a change; a line for the screen (a failure, or the recovery) or None."""
+        if self.ephemeral or record.game_id is None:
+            return None
+        if record.mode == "watch" and game.outcome is None:
+            return None
+        if self.claim(record.game_id) is not None:
+            return None  # said once when the game opened (and again on leaving)
+        from ..store.unfinished import keep_unfinished
+
+        try:
+            kept = keep_unfinished(record.game_id, game, record.mode, record.levels(), record.humans(),
+                                   record.store_extra(), tags=record.pdn_tags(), comments=record.clock_comments())
+        except Exception as e:  # the game must go on whatever the store does
+            log.warning("could not keep the game: %s", e)
+            kept = None
+        if kept is not None and kept.ok:
+            was = self.unsaved
+            self.unsaved, self.error, self.archived = False, None, kept.archived
+            if game.outcome is not None:
+                self.release()  # finished: nothing left to own
+            return "Saved: your game is on disk again" if was else None
+        self.unsaved = True
+        self.error = kept.error if kept is not None and kept.error else "the disk refused"
+        return self.failure_line()
+
+    def failure_line(self) -> str:
+        """One line: what went wrong, that nothing is lost, and what to do."""
+        error = self.error or "the disk refused"
+        if "full" in error:
+            remedy = "free some space, then Ctrl+S"
+        elif "read-only" in error or "permission" in error:
+            remedy = "make the data folder writable, then Ctrl+S"
+        else:
+            remedy = "Ctrl+S tries again"
+        return f"Could not save: {error} — your game is kept in memory; {remedy}"
+
+    def warning(self) -> str | None:
+        """The words for leaving or quitting while the game is not on disk, or None."""
+        if self.read_only is not None:
+            return f"The moves made here are not kept: {self.read_only}. Ctrl+S saves a copy first."
+        if not self.unsaved:
+            return None
+        return f"This game could not be saved ({self.error}): it is lost if you leave now. Free some space " \
+               "or fix the folder, then Ctrl+S."
+
+    def save_now(self, game: Game, record: MatchRecord) -> tuple[Path | None, str]:
+        """Ctrl+S, or Save on the game-over card: ``(path or None, line for the screen)``.
+
+        The game is kept again first (a retry after a failure); then its PDN copy
+        is written to the games folder as the game's own file, so saving again
+        replaces it (the library lists one game once, whatever copies it has).
+        A window that does not own the game saves a copy of its own.
+        """
+        from ..store.saves import save_game
+
+        if not self.ephemeral and record.game_id is not None and self.read_only is None:
+            self.keep(game, record)
+            game_id = record.game_id
+        else:
+            if self._copy_id is None:
+                self._copy_id = new_game_id()
+            game_id = self._copy_id
+        try:
+            path = save_game(game, record.pdn_tags(), game_id=game_id, comments=record.clock_comments())
+        except StoreError as e:
+            why = f"Not saved: {e}"
+            return None, why if not self.unsaved else self.failure_line()
+        except Exception as e:  # never a traceback for the player
+            log.warning("save failed: %s", e)
+            return None, f"Not saved: {e}"
+        if self.unsaved:  # the copy is written, the game's own record is not: say both
+            return path, f"Saved as {path}, but {self.error} kept the game's own record from being updated"
+        return path, f"Saved as {path}"
