@@ -21,11 +21,26 @@ resizes a scene to each size of ``SIZES`` and collects its problems.  Both
 need pygame's font module initialised (an ``App`` does it).
 """
 
+from __future__ import annotations
+
 from collections import namedtuple
+from collections.abc import Iterable
+from typing import Protocol
 
 import pygame
 
 from . import theme
+
+
+class LaidOut(Protocol):
+    """A scene the check can lay out: its name, its size, ``resize`` and its boxes."""
+
+    name: str
+    size: tuple[int, int]
+
+    def resize(self, size: tuple[int, int]) -> None: ...
+
+    def layout_boxes(self) -> list[Box]: ...
 
 # the window sizes every screen is designed for, smallest (the window's minimum) first
 SIZES = ((720, 520), (1024, 768), (1280, 800), (1920, 1080), (2560, 1440))
@@ -35,21 +50,22 @@ Box = namedtuple("Box", "name rect text size bold parent wrap tabular")
 Box.__new__.__defaults__ = (None, None, False, None, False, False)
 
 
-def text_extent(box):
+def text_extent(box: Box) -> tuple[int, int]:
     """(width, height) the box's text takes at its size."""
     if box.wrap:
         lines = theme.wrap(box.text, box.size, max(1, box.rect.width), box.bold)
         f = theme.font(box.size, box.bold)
         width = max((f.size(ln)[0] for ln in lines), default=0)
         return width, len(lines) * f.get_linesize()
-    return theme.text_size(box.text, box.size, box.bold, box.tabular)
+    width, height = theme.text_size(box.text, box.size, box.bold, box.tabular)
+    return int(width), int(height)
 
 
-def problems(boxes, size, min_text_px=MIN_TEXT_PX):
+def problems(boxes: Iterable[Box], size: tuple[int, int], min_text_px: int = MIN_TEXT_PX) -> list[str]:
     """What is wrong with a layout of ``boxes`` in a window of ``size``: a list of sentences."""
     window = pygame.Rect(0, 0, *size)
-    found = []
-    by_name = {}
+    found: list[str] = []
+    by_name: dict[str, Box] = {}
     for b in boxes:
         rect = pygame.Rect(b.rect)
         if b.name in by_name:
@@ -78,7 +94,7 @@ def problems(boxes, size, min_text_px=MIN_TEXT_PX):
             w, h = text_extent(b)
             if w > r.width or h > r.height:
                 found.append(f"{b.name} text {theme.clean(b.text, 60)!r} needs {w}x{h} but has {r.width}x{r.height}")
-    siblings = {}
+    siblings: dict[str | None, list[Box]] = {}
     for b in by_name.values():
         siblings.setdefault(b.parent, []).append(b)
     for group in siblings.values():
@@ -89,9 +105,9 @@ def problems(boxes, size, min_text_px=MIN_TEXT_PX):
     return found
 
 
-def check_scene(scene, sizes=SIZES, min_text_px=MIN_TEXT_PX):
+def check_scene(scene: LaidOut, sizes: Iterable[tuple[int, int]] = SIZES, min_text_px: int = MIN_TEXT_PX) -> list[str]:
     """Resize ``scene`` to each size and list every problem, each prefixed with the size."""
-    found = []
+    found: list[str] = []
     original = scene.size
     try:
         for size in sizes:

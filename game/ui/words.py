@@ -5,12 +5,14 @@ call them by the colours the player sees, so an outcome is worded here again
 from its winner and termination.
 """
 
-from ..rules import NO_MOVES, NO_PIECES, RESIGNATION, opponent
+from __future__ import annotations
+
+from ..rules import NO_MOVES, NO_PIECES, RESIGNATION, Game, Outcome, opponent
 from ..rules.game import AGREEMENT, TIME_FORFEIT
 from .theme import side_name
 
 
-def outcome_words(outcome):
+def outcome_words(outcome: Outcome) -> str:
     """"White has no pieces left", "Red resigned", "Red lost on time", "Draw agreed", or the draw rule's own
     words."""
     if outcome.winner is None:
@@ -21,7 +23,7 @@ def outcome_words(outcome):
                                                                                           str(outcome))
 
 
-def player_names(black, white):
+def player_names(black: str | None, white: str | None) -> tuple[str, str]:
     """The players' names as the screens say them: a game's "Human" (the name the store writes for
     a person) is "You" against the computer, "Player 1" and "Player 2" between two people, as on
     the play screen's panel; a name left out ("?" in PDN) is "Unknown"; any other name is shown as it is."""
@@ -34,19 +36,19 @@ def player_names(black, white):
 UNKNOWN = "Unknown"   # a name the record leaves out: PDN writes "?" (or nothing)
 
 
-def _shown(name, human):
+def _shown(name: str | None, human: str) -> str:
     if name == human:
         return "You"
     name = (name or "").strip()
     return UNKNOWN if name in ("", "?", "-") else name
 
 
-def to_move(colour):
+def to_move(colour: int) -> str:
     """"Red to move"."""
     return f"{side_name(colour)} to move"
 
 
-def opening_label(game):
+def opening_label(game: Game) -> str:
     """The opening of a game as a player reads it ("Old Fourteenth (ballot 104)"), or ""."""
     from ..notation.openings import opening_of
 
