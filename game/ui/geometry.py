@@ -7,11 +7,17 @@ of the drawn board; board rows and columns are those of
 board is flipped, display (r, c) shows board (7 - r, 7 - c).
 """
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+
 import pygame
 
 from ..notation.squares import row_col, square_at
 
 MIN_WINDOW = (720, 520)
+
+RectLike = pygame.Rect | tuple[int, int, int, int]
 
 
 class BoardGeometry:
@@ -21,27 +27,27 @@ class BoardGeometry:
     frame with coordinates is drawn around it, inside ``frame``.
     """
 
-    def __init__(self, rect, flipped=False):
+    def __init__(self, rect: RectLike, flipped: bool = False) -> None:
         self.rect = pygame.Rect(rect)
         self.square = self.rect.width // 8
         self.flipped = flipped
 
-    def display_cell(self, square):
+    def display_cell(self, square: int) -> tuple[int, int]:
         """(display row, display col) of a standard square."""
         row, col = row_col(square)
         return (7 - row, 7 - col) if self.flipped else (row, col)
 
-    def cell_rect(self, drow, dcol):
+    def cell_rect(self, drow: int, dcol: int) -> pygame.Rect:
         s = self.square
         return pygame.Rect(self.rect.x + dcol * s, self.rect.y + drow * s, s, s)
 
-    def square_rect(self, square):
+    def square_rect(self, square: int) -> pygame.Rect:
         return self.cell_rect(*self.display_cell(square))
 
-    def square_center(self, square):
+    def square_center(self, square: int) -> tuple[int, int]:
         return self.square_rect(square).center
 
-    def square_at_pixel(self, pos):
+    def square_at_pixel(self, pos: tuple[int, int]) -> int | None:
         """The standard square under a pixel, or None (outside the board or a light square)."""
         x, y = pos
         if not self.rect.collidepoint(x, y):
@@ -52,14 +58,14 @@ class BoardGeometry:
             drow, dcol = 7 - drow, 7 - dcol
         return square_at(drow, dcol)
 
-    def board_cell(self, drow, dcol):
+    def board_cell(self, drow: int, dcol: int) -> tuple[int, int]:
         """Board (row, col) shown at a display cell."""
         return (7 - drow, 7 - dcol) if self.flipped else (drow, dcol)
 
-    def column_letter(self, dcol):
+    def column_letter(self, dcol: int) -> str:
         return "abcdefgh"[7 - dcol if self.flipped else dcol]
 
-    def row_label(self, drow):
+    def row_label(self, drow: int) -> str:
         return str(drow + 1 if self.flipped else 8 - drow)
 
 
@@ -70,7 +76,7 @@ class PlayLayout:
     afresh (and drawn crisply) at any size.
     """
 
-    def __init__(self, size, flipped=False):
+    def __init__(self, size: tuple[int, int], flipped: bool = False) -> None:
         w, h = max(size[0], 1), max(size[1], 1)
         self.size = (w, h)
         margin = max(12, min(w, h) // 40)
@@ -97,7 +103,8 @@ class PlayLayout:
         self.panel = pygame.Rect(px, margin, max(1, min(self.panel_width, w - px - margin)), h - 2 * margin)
 
 
-def centered_column(size, width, heights, gap, top=None):
+def centered_column(size: tuple[int, int], width: int, heights: Sequence[int], gap: int,
+                    top: int | None = None) -> list[pygame.Rect]:
     """Rects for a column of widgets of the given heights, centred in a window of ``size``."""
     w, h = size
     total = sum(heights) + gap * (len(heights) - 1 if heights else 0)
