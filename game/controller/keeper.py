@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from ..rules import Game
+    from ..store.gamefile import WrittenGame
     from .record import MatchRecord
 
 log = logging.getLogger("checkers.controller")
@@ -115,6 +116,8 @@ class GameKeeper:
         if kept is not None and kept.ok:
             was = self.unsaved
             self.unsaved, self.error, self.archived = False, None, kept.archived
+            if kept.written is not None:
+                _tell_library(kept.written, "archived", game)
             if game.outcome is not None:
                 self.release()  # finished: nothing left to own
             return "Saved: your game is on disk again" if was else None
@@ -150,7 +153,7 @@ class GameKeeper:
         replaces it (the library lists one game once, whatever copies it has).
         A window that does not own the game saves a copy of its own.
         """
-        from ..store.saves import save_game
+        from ..store.saves import save_kept_game
 
         if not self.ephemeral and record.game_id is not None and self.read_only is None:
             self.keep(game, record)
@@ -160,7 +163,9 @@ class GameKeeper:
                 self._copy_id = new_game_id()
             game_id = self._copy_id
         try:
-            path = save_game(game, record.pdn_tags(), game_id=game_id, comments=record.clock_comments())
+            written = save_kept_game(game, record.pdn_tags(), game_id, comments=record.clock_comments())
+            path = written.path
+            _tell_library(written, "saved", game)
         except StoreError as e:
             why = f"Not saved: {e}"
             return None, why if not self.unsaved else self.failure_line()
@@ -170,3 +175,14 @@ class GameKeeper:
         if self.unsaved:  # the copy is written, the game's own record is not: say both
             return path, f"Saved as {path}, but {self.error} kept the game's own record from being updated"
         return path, f"Saved as {path}"
+
+
+def _tell_library(written: WrittenGame, kind: str, game: Game) -> None:
+    """The library is told of the game file the store just wrote, so that it lists it from this record
+    instead of reading and parsing the file again (``library.tell_of_game``)."""
+    from ..library.library import tell_of_game
+
+    try:
+        tell_of_game(written.path, kind, written.tags, game.moves, written.text)
+    except Exception as e:  # the library reads the file itself then
+        log.warning("could not tell the library of %s: %s", written.path, e)

@@ -139,6 +139,39 @@ def typed_path(path: StrPath, what: str) -> Path:
     return p
 
 
+# -- a game the library is told of (the store wrote it: the library need not read it again) --------
+
+class _Told:
+    """A written game's record, in the form a row is made of (``scan.GameHead``)."""
+
+    def __init__(self, tags: dict[str, str], moves: tuple[object, ...]) -> None:
+        from ..notation.pdn import normal_result
+
+        self.tags = tags
+        self.moves = moves
+        self.result: str = normal_result(tags.get("Result") or "*") or "*"
+        self.error: str | None = None
+
+
+MAX_TOLD = 64  # the games told of and not yet listed, newest kept: the rest are read from their files
+_told: dict[bytes, tuple[tuple[int, int], str, _Told, str]] = {}
+
+
+def tell_of_game(path: StrPath, kind: str, tags: dict[str, str], moves: Iterable[object], text: str) -> None:
+    """The store just wrote the game file ``path`` (``kind``: "saved" or "archived") from this record:
+    its tags, its moves and the whole text written.  The next time the library finds the file unchanged
+    and not yet indexed, it lists the game from this record, without reading or parsing the file.
+    Never raises, never waits: the record is only remembered (in this process)."""
+    stamp = index.file_stamp(path)
+    if stamp is None or kind not in FOLDER_KINDS:
+        return
+    key = index.path_key(path)
+    _told.pop(key, None)
+    _told[key] = (stamp, kind, _Told(dict(tags), tuple(moves)), text)
+    while len(_told) > MAX_TOLD:
+        _told.pop(next(iter(_told)))
+
+
 class Library:
     """The games of the library's folders, their index, and the background worker."""
 
@@ -386,6 +419,8 @@ class Library:
             while self._inline and (steps == 0 or time.perf_counter() < deadline):
                 steps += 1
                 path, kind = self._inline.pop(0)
+                if self._index_told(path, kind):
+                    continue
                 busy: list[Event] = []
 
                 def emit(event: Event, busy: list[Event] = busy) -> None:
@@ -400,6 +435,27 @@ class Library:
         finally:
             self._lock.release()
         return steps
+
+    def _index_told(self, path: Path, kind: str) -> bool:
+        """List a file the library was told of (``tell_of_game``) from its record, without reading it;
+        False when it was not told of, or the file changed since (then it is read as any other)."""
+        from . import scan
+
+        told = _told.pop(index.path_key(path), None)
+        if told is None or self.conn is None or self.version is None:
+            return False
+        stamp, told_kind, head, text = told
+        if told_kind != kind or index.file_stamp(path) != stamp:
+            return False
+        try:
+            source_id, old_id = index.begin_source(self.conn, path, kind, stamp, self.version)
+            index.add_rows(self.conn, source_id, [scan.row_of(head, 0, text, self._namer, kind=kind)])
+            index.finish_source(self.conn, source_id)
+        except (sqlite3.Error, index.SourceGone) as e:
+            log.warning("could not list %s from its record: %s", path, e)
+            return False
+        self._on_event(("indexed", 0, source_id, 1, "", old_id))
+        return True
 
     def _load_step(self) -> bool:
         """Read one batch of the first load; False when the index is busy (try next frame)."""

@@ -19,7 +19,16 @@ import logging
 from pathlib import Path
 
 from . import paths
-from .gamefile import StoreError, files_with_id, is_game_id, is_ours, players_tags, write_game_file, write_new_game_file
+from .gamefile import (
+    StoreError,
+    WrittenGame,
+    files_with_id,
+    is_game_id,
+    is_ours,
+    players_tags,
+    write_game_file,
+    write_new_game_file,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -35,8 +44,19 @@ def archive_game(game: Game, *, game_id: str | None = None, levels: Mapping[str,
                  humans: Iterable[str] | None = None, mode: str | None = None,
                  tags: Mapping[str, str | None] | None = None, folder: StrPath | None = None,
                  comments: Mapping[int, str] | None = None) -> Path:
+    """``archive_game_file``'s path."""
+    written = archive_game_file(game, game_id=game_id, levels=levels, humans=humans, mode=mode, tags=tags,
+                                folder=folder, comments=comments)
+    return written if isinstance(written, Path) else written.path
+
+
+def archive_game_file(game: Game, *, game_id: str | None = None, levels: Mapping[str, str] | None = None,
+                      humans: Iterable[str] | None = None, mode: str | None = None,
+                      tags: Mapping[str, str | None] | None = None, folder: StrPath | None = None,
+                      comments: Mapping[int, str] | None = None) -> WrittenGame | Path:
     """Archive a finished game as PDN (``comments``: write_pdn's, a move's clock) and keep its result
-    (``results``); its path.  StoreError (one line) if it cannot be written.  ``tags`` (the match's)
+    (``results``): the file written (a Path only for a game without an id).  StoreError (one line) if it
+    cannot be written.  ``tags`` (the match's)
     are written as given; ``levels``/``humans``/``mode`` make the player tags when there are none."""
     if game.outcome is None:
         raise StoreError("only a finished game is archived")
@@ -47,11 +67,11 @@ def archive_game(game: Game, *, game_id: str | None = None, levels: Mapping[str,
     given = {k: v for k, v in given.items() if k not in ("Result", "GameId")}
     if game_id is None or not is_game_id(game_id):
         return write_new_game_file(game, given, folder, comments)  # no id: a file of its own, never replaced
-    path, written = write_game_file(game, game_id, given, folder, "archive", comments)
-    _archived[game_id] = path
+    written = write_game_file(game, game_id, given, folder, "archive", comments)
+    _archived[game_id] = written.path
     if folder == paths.archive_dir():
-        _keep_result(written)
-    return path
+        _keep_result(written.tags)
+    return written
 
 
 def _keep_result(tags: Mapping[str, str]) -> None:

@@ -18,6 +18,7 @@ import os
 import re
 import secrets
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..notation.pdn import write_pdn
@@ -34,6 +35,16 @@ if TYPE_CHECKING:
 GAME_ID = re.compile(r"\A([0-9]{4})([0-9]{2})([0-9]{2})-([0-9]{2})([0-9]{2})([0-9]{2})-([0-9a-f]{6})\Z")
 EVENTS = {"1p": "Against the computer", "2p": "Two players", "watch": "Computer against computer"}
 MAX_NAMES = 100  # "<base> (99).pdn" at most: past it, a folder of our names is not ours to fill
+
+
+@dataclass(frozen=True)
+class WrittenGame:
+    """A game file just written: its path, the tags and the whole text written (the library lists it
+    from these, without reading the file again)."""
+
+    path: Path
+    tags: dict[str, str]
+    text: str
 
 
 class StoreError(ValueError):
@@ -149,11 +160,10 @@ def is_ours(path: StrPath, game_id: str) -> bool:
 
 
 def write_game_file(game: Game, game_id: str, given: Mapping[str, str | None], folder: Path, what: str = "save",
-                    comments: Mapping[int, str] | None = None) -> tuple[Path, dict[str, str]]:
+                    comments: Mapping[int, str] | None = None) -> WrittenGame:
     """Write the game ``game_id`` (a store id) to its own file in ``folder``, named by when it started
     and who played, carrying its id (``GameId``): writing it again replaces that file, never another
-    (a file of that name without its id is not ours and is passed over).  The path and the tags
-    written.  StoreError (one line)."""
+    (a file of that name without its id is not ours and is passed over).  StoreError (one line)."""
     m = GAME_ID.match(game_id) if isinstance(game_id, str) else None
     if m is None:
         raise StoreError(f"not a game id: {str(game_id)[:40]!r}")
@@ -170,7 +180,7 @@ def write_game_file(game: Game, game_id: str, given: Mapping[str, str | None], f
     try:
         target = free_name(folder, base, lambda p: is_ours(p, game_id))
         if target is not None:
-            return paths.atomic_write(target, text), {**all_tags, "Result": _result(text)}
+            return WrittenGame(paths.atomic_write(target, text), {**all_tags, "Result": _result(text)}, text)
     except OSError as e:
         raise StoreError(f"cannot {what} the game in {folder}: {paths.why(e)}", e.errno) from None
     raise StoreError(f"cannot find a free file name in {folder}")

@@ -19,7 +19,7 @@ from ..notation.pdn import read_pdn
 from ..rules import DRAW_RULES, Game
 from ..textfile import FileReadError, read_text
 from . import paths
-from .gamefile import GAME_ID, free_name, holds, safe_name, write_game_file, write_new_game_file
+from .gamefile import GAME_ID, WrittenGame, free_name, holds, safe_name, write_game_file, write_new_game_file
 from .gamefile import StoreError as StoreError  # the store's error and the tags, here as before
 from .gamefile import default_tags as default_tags
 from .gamefile import player_name as player_name
@@ -62,8 +62,16 @@ def save_game(game: Game, tags: Mapping[str, str | None] | None = None, folder: 
     folder = paths.games_dir() if folder is None else Path(folder)
     given = dict(tags or {})
     if game_id is not None:
-        return write_game_file(game, game_id, given, folder, comments=comments)[0]
+        return save_kept_game(game, given, game_id, folder, comments).path
     return write_new_game_file(game, given, folder, comments)
+
+
+def save_kept_game(game: Game, tags: Mapping[str, str | None], game_id: str, folder: StrPath | None = None,
+                   comments: Mapping[int, str] | None = None) -> WrittenGame:
+    """``save_game`` of a game the store keeps (``game_id``): the file written, with its tags and text
+    (the library is told of it).  StoreError (one line)."""
+    folder = paths.games_dir() if folder is None else Path(folder)
+    return write_game_file(game, game_id, tags, folder, comments=comments)
 
 
 REPORT_EVENT = "Report: "  # an annotated copy's Event starts so: the library shows what the row is

@@ -25,11 +25,11 @@ from pathlib import Path
 
 from ..textfile import excerpt
 from . import paths
-from .archive import _archived, archive_game, archived_files, unarchive
+from .archive import _archived, archive_game_file, archived_files, unarchive
 from .autosave import read_record, write_record
 from .gamefile import GAME_ID as _ID
+from .gamefile import WrittenGame, player_name
 from .gamefile import new_game_id as new_game_id
-from .gamefile import player_name
 from .lock import FileLock, LockTimeout
 
 TYPE_CHECKING = False
@@ -122,6 +122,7 @@ class Kept:
     ok: bool
     error: str | None = None
     archived: Path | None = None
+    written: WrittenGame | None = None  # the archived file as written (the library is told of it)
 
 
 def save_unfinished(game_id: str, game: Game, mode: str = "1p", levels: Mapping[str, str] | None = None,
@@ -164,14 +165,16 @@ def keep_unfinished(game_id: str, game: Game, mode: str = "1p", levels: Mapping[
         if error is not None:
             return Kept(False, error)
         try:
-            archived = archive_game(game, game_id=game_id, levels=levels, humans=humans, mode=mode, tags=tags,
-                                    comments=comments)
+            archived = archive_game_file(game, game_id=game_id, levels=levels, humans=humans, mode=mode, tags=tags,
+                                         comments=comments)
         except (OSError, ValueError) as e:
             log.warning("could not archive the finished game %s: %s", game_id, e)
             # the finished record stays: start_up archives it next time
             return Kept(False, paths.why(e) if getattr(e, "errno", None) else _reason(e))
         paths.remove(path, "record of the finished game")
-        return Kept(True, archived=archived)
+        if isinstance(archived, Path):
+            return Kept(True, archived=archived)
+        return Kept(True, archived=archived.path, written=archived)
     error = _write(path, game, mode, levels, humans, extra)
     if error is not None:
         return Kept(False, error)
