@@ -23,9 +23,8 @@ need pygame's font module initialised (an ``App`` does it).
 
 from __future__ import annotations
 
-from collections import namedtuple
 from collections.abc import Iterable
-from typing import Protocol
+from typing import Any, NamedTuple, Protocol
 
 import pygame
 
@@ -46,8 +45,18 @@ class LaidOut(Protocol):
 SIZES = ((720, 520), (1024, 768), (1280, 800), (1920, 1080), (2560, 1440))
 MIN_TEXT_PX = 11  # smaller than this is not readable on an ordinary screen
 
-Box = namedtuple("Box", "name rect text size bold parent wrap tabular")
-Box.__new__.__defaults__ = (None, None, False, None, False, False)
+
+class Box(NamedTuple):
+    """One thing a screen draws: where (``rect``), and its text at its nominal ``size`` if any."""
+
+    name: str
+    rect: Any                    # a pygame.Rect or an (x, y, w, h) tuple
+    text: str | None = None
+    size: int | None = None
+    bold: bool = False
+    parent: str | None = None    # the box it must lie inside
+    wrap: bool = False           # the text is wrapped to the box's width
+    tabular: bool = False        # the text's digits are drawn at one width
 
 
 def text_extent(box: Box) -> tuple[int, int]:

@@ -6,14 +6,24 @@ Layout is computed from rects (``MoveList.cells``) so that a click finds the sam
 that was drawn; drawing never changes state.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 import pygame
 
 from ..analysis.grading import BLUNDER, INACCURACY, MISTAKE
 from ..notation.pdn import normal_result
 from ..rules import BLACK, WHITE
 from . import theme
-from .analysis_view import KIND_COLOURS, spans_width
+from .analysis_view import KIND_COLOURS, Span, spans_width
 from .words import outcome_words
+
+if TYPE_CHECKING:
+    from ..analysis.report import GameReport, MoveReport
+    from ..rules import Game, Outcome
+    from .geometry import RectLike
+    from .layout_check import Box
 
 RESULT_WINNERS = {"2-0": BLACK, "0-2": WHITE}
 MARKED = (INACCURACY, MISTAKE, BLUNDER)
@@ -22,7 +32,7 @@ TABLE_COLUMNS = ((None, "Accuracy"), (INACCURACY, "?!"), (MISTAKE, "?"), (BLUNDE
 LEGEND = ((INACCURACY, "?!", "inaccuracy"), (MISTAKE, "?", "mistake"), (BLUNDER, "??", "blunder"))
 
 
-def result_words(outcome, recorded="*", stops_early=False):
+def result_words(outcome: Outcome | None, recorded: str | None = "*", stops_early: bool = False) -> str:
     """The game's result in words, never ``0-2`` or ``*``.
 
     The board's own end stands when there is one ("White won: Red has no legal
@@ -47,7 +57,7 @@ def result_words(outcome, recorded="*", stops_early=False):
     return {"1-1": "Drawn (agreed, as recorded)", "0-0": "No result"}.get(result, "Unfinished")
 
 
-def move_number(ply, start_turn):
+def move_number(ply: int, start_turn: int) -> str:
     """``12.`` / ``12...``: the number the game's move list gives the move played at ``ply`` (0-based)."""
     n = ply + (1 if start_turn == WHITE else 0)
     return f"{n // 2 + 1}{'.' if n % 2 == 0 else '...'}"
@@ -61,13 +71,14 @@ class MoveList:
     on a move jumps to the position after it.
     """
 
-    def __init__(self, game):
+    def __init__(self, game: Game) -> None:
         self.game = game
 
-    def rows(self):
+    def rows(self) -> list[tuple[int, list[int | None]]]:
         """[(number, [ply or None, ply or None])]: two moves a row, Red's first."""
         moves = len(self.game.moves)
-        rows, ply, number = [], 1, 1
+        rows: list[tuple[int, list[int | None]]] = []
+        ply, number = 1, 1
         if moves and self.game.start.turn == WHITE:
             rows.append((number, [None, 1]))
             ply, number = 2, 2
@@ -77,7 +88,7 @@ class MoveList:
             number += 1
         return rows
 
-    def visible(self, rect, line_h, current):
+    def visible(self, rect: pygame.Rect, line_h: int, current: int) -> list[tuple[int, list[int | None]]]:
         """The rows that fit in ``rect``, the one with the move shown kept in the middle."""
         rows = self.rows()
         fit = max(0, rect.height // max(1, line_h))
@@ -91,15 +102,15 @@ class MoveList:
         return rows[first:first + fit]
 
     @staticmethod
-    def columns(rect):
+    def columns(rect: pygame.Rect) -> tuple[int, int]:
         number_w = max(30, rect.width // 6)
         cell_w = (rect.width - number_w) // 2
         return number_w, cell_w
 
-    def cells(self, rect, line_h, current):
+    def cells(self, rect: RectLike, line_h: int, current: int) -> list[tuple[int, pygame.Rect]]:
         rect = pygame.Rect(rect)
         number_w, cell_w = self.columns(rect)
-        out = []
+        out: list[tuple[int, pygame.Rect]] = []
         for k, (_number, plies) in enumerate(self.visible(rect, line_h, current)):
             y = rect.y + k * line_h
             for j, ply in enumerate(plies):
@@ -107,16 +118,17 @@ class MoveList:
                     out.append((ply, pygame.Rect(rect.x + number_w + j * cell_w, y, cell_w, line_h)))
         return out
 
-    def ply_at(self, rect, line_h, current, pos):
+    def ply_at(self, rect: RectLike, line_h: int, current: int, pos: tuple[int, int]) -> int | None:
         for ply, cell in self.cells(rect, line_h, current):
             if cell.collidepoint(pos):
                 return ply
         return None
 
-    def draw(self, surface, rect, line_h, size, current, report=None):
+    def draw(self, surface: pygame.Surface, rect: RectLike, line_h: int, size: int, current: int,
+             report: GameReport | None = None) -> None:
         rect = pygame.Rect(rect)
         number_w, _ = self.columns(rect)
-        kinds = {m.ply + 1: m for m in report.moves} if report is not None else {}
+        kinds: dict[int, MoveReport] = {m.ply + 1: m for m in report.moves} if report is not None else {}
         for k, (number, _plies) in enumerate(self.visible(rect, line_h, current)):
             y = rect.y + k * line_h
             theme.blit_text(surface, f"{number}.", size, theme.TEXT_FAINT, (rect.x + number_w - 8, y),
@@ -127,14 +139,13 @@ class MoveList:
                 pygame.draw.rect(surface, theme.BUTTON_HOVER, cell.inflate(-2, 0), border_radius=4)
             text = str(self.game.moves[ply - 1])
             m = kinds.get(ply)
-            mark = m.grade.mark if m is not None else ""
             colour = theme.ACCENT if shown else theme.TEXT
             r = theme.blit_text(surface, text, size, colour, (cell.x + 6, cell.y), bold=shown)
-            if mark:
-                theme.blit_text(surface, mark, size, KIND_COLOURS[m.kind], (r.right + 2, cell.y), bold=True)
+            if m is not None and m.grade.mark:
+                theme.blit_text(surface, m.grade.mark, size, KIND_COLOURS[m.kind], (r.right + 2, cell.y), bold=True)
 
 
-def table_rows(report):
+def table_rows(report: GameReport) -> list[list[str]]:
     """The report's table: a header, then per side its name, its accuracy and its counts of
     inaccuracies, mistakes and blunders (the marks the move list shows; ``legend_spans`` says them)."""
     header = [""] + [label for _, label in TABLE_COLUMNS]
@@ -145,9 +156,9 @@ def table_rows(report):
     return rows
 
 
-def legend_spans():
+def legend_spans() -> list[Span]:
     """``?! inaccuracy  ? mistake  ?? blunder``: the marks in their colours, then what they mean."""
-    spans = []
+    spans: list[Span] = []
     for kind, mark, word in LEGEND:
         if spans:
             spans.append(("   ", theme.TEXT_DIM, False))
@@ -155,19 +166,20 @@ def legend_spans():
     return spans
 
 
-def legend_text():
+def legend_text() -> str:
     return "".join(text for text, _, _ in legend_spans())
 
 
-def legend_lines(size, width):
+def legend_lines(size: int, width: int) -> list[list[Span]]:
     """The legend as lines of spans that fit ``width`` at ``size``: one line, or a mark with its
     word per line as far as they go together."""
     spans = legend_spans()
     if spans_width(spans, size) <= width:
         return [spans]
-    lines, line = [], []
+    lines: list[list[Span]] = []
+    line: list[Span] = []
     for kind, mark, word in LEGEND:
-        item = [(mark, KIND_COLOURS[kind], True), (" " + word, theme.TEXT_DIM, False)]
+        item: list[Span] = [(mark, KIND_COLOURS[kind], True), (" " + word, theme.TEXT_DIM, False)]
         joined = line + [("   ", theme.TEXT_DIM, False)] + item if line else item
         if line and spans_width(joined, size) > width:
             lines.append(line)
@@ -177,7 +189,7 @@ def legend_lines(size, width):
     return lines
 
 
-def table_cells(rect, size=16):
+def table_cells(rect: RectLike, size: int = 16) -> list[list[pygame.Rect]]:
     """[[cell rect]] per row (3 rows) and column: the name column, the accuracy and one column per
     mark, each as wide as its widest text at ``size`` (a header in bold, ``100%``, two-digit
     counts) with the room left shared out among them."""
@@ -189,7 +201,7 @@ def table_cells(rect, size=16):
               for head, cell in samples]
     spare = max(0, rect.width - name_w - sum(widths))
     widths = [w + spare // len(widths) for w in widths]
-    out = []
+    out: list[list[pygame.Rect]] = []
     for r in range(3):
         y = rect.y + r * line_h
         row, x = [pygame.Rect(rect.x, y, name_w, line_h)], rect.x + name_w
@@ -200,8 +212,9 @@ def table_cells(rect, size=16):
     return out
 
 
-def table_size(rect, report, size):
+def table_size(rect: RectLike, report: GameReport, size: int) -> int:
     """The largest text size up to ``size`` at which the table's columns fit ``rect``."""
+    rect = pygame.Rect(rect)
     while True:
         cells = table_cells(rect, size)
         if size <= 16:
@@ -212,7 +225,7 @@ def table_size(rect, report, size):
     return size
 
 
-def count_at(rect, size, pos):
+def count_at(rect: RectLike, size: int, pos: tuple[int, int]) -> tuple[int, str] | None:
     """``(colour, kind)`` of the count under ``pos`` (a click steps through those moves), or None."""
     cells = table_cells(rect, size)
     for r, colour in ((1, BLACK), (2, WHITE)):
@@ -222,7 +235,7 @@ def count_at(rect, size, pos):
     return None
 
 
-def table_boxes(rect, report, size, parent):
+def table_boxes(rect: RectLike, report: GameReport, size: int, parent: str) -> list[Box]:
     from .layout_check import Box
 
     cells = table_cells(rect, size)
@@ -230,7 +243,8 @@ def table_boxes(rect, report, size, parent):
             for r, row in enumerate(table_rows(report)) for c, t in enumerate(row) if t]
 
 
-def draw_table(surface, rect, report, size, hover=None):
+def draw_table(surface: pygame.Surface, rect: RectLike, report: GameReport, size: int,
+               hover: tuple[int, int] | None = None) -> None:
     """The table; a count that is not 0 sits on a button's colour (a click goes to those moves),
     lighter under the pointer (``hover``: the pointer's position, or None)."""
     cells = table_cells(rect, size)
@@ -241,7 +255,7 @@ def draw_table(surface, rect, report, size, hover=None):
                 theme.blit_text(surface, cell, size, theme.TEXT_DIM, box.topleft)
                 continue
             kind = TABLE_COLUMNS[c - 1][0]
-            colour = KIND_COLOURS.get(kind, theme.TEXT_FAINT if r == 0 else theme.TEXT)
+            colour = KIND_COLOURS.get(kind or "", theme.TEXT_FAINT if r == 0 else theme.TEXT)
             if r > 0 and kind in KIND_COLOURS:
                 if cell == "0":
                     colour = theme.TEXT_FAINT
