@@ -40,6 +40,7 @@ ALLOWED = {
                                                            "a regular file first (_check_files), nofollow URI",
     ("game/library/index.py", "_our_schema", "sqlite3.connect"): "an in-memory database (':memory:')",
     ("game/net/keep.py", "__init__", "sqlite3.connect"): "the server's own database in its own folder",
+    ("game/net/keep.py", "checkpoint", "sqlite3.connect"): "the same database, a second connection for checkpoints",
     ("tools/library_bench.py", "two_windows", "sqlite3.connect"): "the bench's own scratch index",
     ("tools/fuzz_store.py", "measure", "os.fdopen"): "the read end of a pipe to its own child",
     ("tools/make_assets.py", "encode_wav", "wave.open"): "writes a WAV into a BytesIO in memory",

@@ -47,8 +47,9 @@ def cpu_seconds(pid):
     """User + system CPU seconds of process ``pid`` so far."""
     import os
 
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
+    from game.textfile import read_text
+
+    fields = read_text(f"/proc/{pid}/stat", limit=1 << 16).rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 

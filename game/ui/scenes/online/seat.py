@@ -6,9 +6,6 @@ the game's code and the seat's token.  Forgotten when the game ends or the playe
 finished; a file that cannot be read is as no seat.
 """
 
-import json
-import os
-
 MAX_BYTES = 2000
 
 
@@ -19,25 +16,24 @@ def _path():
 
 
 def remember(url, game, token, hosted):
+    """Keep the seat (written whole or not at all; a disk that refuses only loses the way back from the menu)."""
+    from ....store.jsonfile import write_json
+
     path = _path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"url": url, "game": game, "token": token, "hosted": bool(hosted)}),
-                       encoding="utf-8")
-        os.replace(tmp, path)
     except OSError:
-        pass   # reopening from the menu is a convenience: the game goes on without it
+        return
+    write_json(path, {"url": url, "game": game, "token": token, "hosted": bool(hosted)}, what="the online seat")
 
 
 def last():
     """``{"url", "game", "token", "hosted"}`` of the seat kept, or None."""
+    from ....store.jsonfile import read_json
+
     try:
-        path = _path()
-        if not path.is_file() or path.stat().st_size > MAX_BYTES:
-            return None
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = read_json(_path(), limit=MAX_BYTES, what="the online seat")
+    except (OSError, ValueError):   # a file that cannot be read is as no seat
         return None
     if not isinstance(data, dict) or not all(isinstance(data.get(k), str) for k in ("url", "game", "token")):
         return None
