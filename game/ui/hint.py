@@ -10,10 +10,16 @@ position it was asked for and disappears as soon as the position changes.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ..engine.process import close_quietly
+
+if TYPE_CHECKING:
+    from ..rules import Game, Move, Position
+    from .geometry import BoardGeometry
 
 HINT_SECONDS = 0.6   # a short search: a hint should come at once
 HINT_DEPTH = 12
@@ -21,26 +27,26 @@ ARROW_COLOUR = (74, 176, 98)  # the green of assets/hint_arrow_head.png
 
 
 class Hint:
-    def __init__(self, app, client_factory=None):
+    def __init__(self, app: Any, client_factory: Callable[[], Any] | None = None) -> None:
         """``client_factory()`` makes the hint's engine client; by default ``app.new_engine()``."""
         self.app = app
         self._factory = client_factory
-        self.client = None
-        self.request_id = None
-        self.position = None
-        self.move = None
-        self.error = None
+        self.client: Any = None
+        self.request_id: int | None = None
+        self.position: Position | None = None
+        self.move: Move | None = None
+        self.error: str | None = None
 
     @property
-    def thinking(self):
+    def thinking(self) -> bool:
         return self.request_id is not None
 
-    def _client(self):
+    def _client(self) -> Any:
         if self.client is None:
             self.client = self._factory() if self._factory is not None else self.app.new_engine()
         return self.client
 
-    def request(self, game):
+    def request(self, game: Game) -> str:
         """Ask for a hint in the current position; returns a line to show the player."""
         self.clear()
         if game.outcome is not None:
@@ -67,7 +73,7 @@ class Hint:
             return f"No hint: the engine could not start ({self.error})"
         return "Looking for a hint…"
 
-    def poll(self, position):
+    def poll(self, position: Position) -> str | None:
         """Collect the engine's answer; forget the hint if the board changed.  Returns a message or None."""
         if self.position is not None and position != self.position:
             self.clear()
@@ -92,7 +98,7 @@ class Hint:
             return f"Hint: {msg.move}"
         return None
 
-    def clear(self):
+    def clear(self) -> None:
         if self.thinking and self.client is not None:
             try:
                 self.client.cancel()
@@ -102,26 +108,27 @@ class Hint:
         self.position = None
         self.move = None
 
-    def close(self):
+    def close(self) -> None:
         """End the hint engine without waiting for it: leaving the play screen must not stall."""
         self.clear()
         client, self.client = self.client, None
         close_quietly(client)
 
-    def draw(self, surface, board):
+    def draw(self, surface: pygame.Surface, board: BoardGeometry) -> None:
         """The arrow along the hinted move's path on a BoardGeometry."""
         if self.move is None:
             return
         draw_arrow(surface, [board.square_center(s) for s in self.move.path], board.square)
 
 
-def _aa_polygon(layer, colour, points):
+def _aa_polygon(layer: pygame.Surface, colour: tuple[int, ...], points: Sequence[tuple[float, float]]) -> None:
     """A filled polygon with antialiased edges."""
     pygame.draw.polygon(layer, colour, points)
     pygame.draw.aalines(layer, colour, True, points)
 
 
-def draw_arrow(surface, points, square, colour=ARROW_COLOUR, alpha=200):
+def draw_arrow(surface: pygame.Surface, points: Sequence[tuple[float, float]], square: int,
+               colour: tuple[int, int, int] = ARROW_COLOUR, alpha: int = 200) -> None:
     """An arrow through ``points`` (pixel centres), its head on the last one.
 
     Shaft and head are drawn opaque into one small layer with antialiased
