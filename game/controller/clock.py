@@ -24,6 +24,14 @@ from dataclasses import dataclass
 
 from ..rules import BLACK, COLOR_KEYS, WHITE
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+    from typing import Any
+
+    # a PDN game's comments in any form the game passes them (see _comment_entries)
+    Comments = Mapping[int, object] | Iterable[object] | None
+
 MAX_MINUTES = 180      # a side's time: up to three hours
 MAX_INCREMENT = 60     # seconds added after each move
 LOW_TIME = 20.0        # seconds left under which a clock looks urgent
@@ -35,7 +43,7 @@ class ClockError(ValueError):
     """A time control or clock time that cannot be used; the message quotes (an excerpt of) it."""
 
 
-def _excerpt(value, limit=24):
+def _excerpt(value: object, limit: int = 24) -> str:
     text = "".join(ch if ch.isprintable() else "?" for ch in str(value)[:limit + 1])
     return repr(text if len(text) <= limit else text[:limit] + "…")
 
@@ -47,17 +55,17 @@ class TimeControl:
     seconds: float
     increment: float = 0.0
 
-    def __str__(self):
+    def __str__(self) -> str:
         """The screens' and settings' spelling: minutes + increment, "3+2"."""
         return f"{_number(self.seconds / 60)}+{_number(self.increment)}"
 
     @property
-    def pdn(self):
+    def pdn(self) -> str:
         """PDN's (and PGN's) ``[TimeControl]`` spelling: seconds + increment, "180+2"."""
         return f"{_number(self.seconds)}+{_number(self.increment)}"
 
     @property
-    def words(self):
+    def words(self) -> str:
         """"3 min + 2 s" (for a player)."""
         inc = f" + {_number(self.increment)} s" if self.increment else ""
         return f"{_number(self.seconds / 60)} min{inc}"
@@ -66,7 +74,7 @@ class TimeControl:
 PRESETS = (TimeControl(180, 2), TimeControl(300, 0), TimeControl(600, 5), TimeControl(1800, 0))
 
 
-def _number(x):
+def _number(x: float) -> str:
     """``x`` without a needless ".0" ("3", "1.5")."""
     return f"{x:g}" if x != int(x) else str(int(x))
 
@@ -74,7 +82,7 @@ def _number(x):
 _PAIR = re.compile(r"\s*(\d{1,6}(?:\.\d{1,3})?)\s*\+\s*(\d{1,6}(?:\.\d{1,3})?)\s*")
 
 
-def _pair(text, what, example="3+2 (minutes + seconds)"):
+def _pair(text: object, what: str, example: str = "3+2 (minutes + seconds)") -> tuple[float, float]:
     if not isinstance(text, str):
         raise ClockError(f"a {what} is written like {example.split()[0]}, not {_excerpt(text)}")
     m = _PAIR.fullmatch(text[:40]) if len(text) <= 40 else None
@@ -83,7 +91,7 @@ def _pair(text, what, example="3+2 (minutes + seconds)"):
     return float(m.group(1)), float(m.group(2))
 
 
-def make_time_control(minutes, increment=0):
+def make_time_control(minutes: float, increment: float = 0) -> TimeControl:
     """A TimeControl of ``minutes`` (more than 0, at most MAX_MINUTES) and ``increment`` seconds
     (0 to MAX_INCREMENT); ClockError otherwise."""
     try:
@@ -98,11 +106,11 @@ def make_time_control(minutes, increment=0):
     return TimeControl(minutes * 60, increment)
 
 
-def _number_text(x):
+def _number_text(x: float) -> str:
     return _number(x) if math.isfinite(x) else str(x)
 
 
-def parse_time_control(text):
+def parse_time_control(text: object) -> TimeControl | None:
     """The TimeControl spelt ``text`` ("3+2": minutes + increment seconds), or None for "off" (or "").
     ClockError quoting anything else."""
     if isinstance(text, TimeControl) or text is None:
@@ -113,7 +121,7 @@ def parse_time_control(text):
     return make_time_control(minutes, increment)
 
 
-def parse_pdn_time_control(text):
+def parse_pdn_time_control(text: object) -> TimeControl | None:
     """The TimeControl of a PDN ``[TimeControl "180+2"]`` tag (seconds + increment, as in PGN), or None
     for a game without one ("-", "?", ""); ClockError quoting anything else (moves-per-period controls
     such as "40/7200" are not played here)."""
@@ -127,7 +135,7 @@ def parse_pdn_time_control(text):
 
 # -- showing a clock ------------------------------------------------------------------
 
-def format_clock(seconds):
+def format_clock(seconds: float) -> str:
     """A clock for the screen: "2:41", "1:02:03" from an hour up, "0:09.4" under ten seconds, "0:00" at
     the end (never negative)."""
     s = max(0.0, float(seconds)) if math.isfinite(seconds) else 0.0
@@ -140,7 +148,7 @@ def format_clock(seconds):
     return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
 
 
-def pdn_clock(seconds):
+def pdn_clock(seconds: float) -> str:
     """A move's clock comment body, lichess style: "[%clock 0:02:41]" (whole seconds, rounded down)."""
     whole = int(max(0.0, seconds)) if math.isfinite(seconds) else 0
     h, rest = divmod(whole, 3600)
@@ -152,7 +160,7 @@ _CLOCK_COMMENT = re.compile(r"\[%clock\s+([^\]]{0,40})\]")
 _HMS = re.compile(r"(?:(\d{1,2}):)?(\d{1,2}):(\d{1,2}(?:\.\d{1,3})?)")
 
 
-def parse_pdn_clock(comment):
+def parse_pdn_clock(comment: object) -> float | None:
     """The seconds a ``[%clock h:mm:ss]`` in the comment ``comment`` gives, None when it holds none;
     ClockError (quoting it) for a clock that is not a time."""
     if not isinstance(comment, str):
@@ -173,11 +181,12 @@ def parse_pdn_clock(comment):
     return h * 3600 + mi * 60 + s
 
 
-def clocks_from_comments(comments):
+def clocks_from_comments(comments: Iterable[tuple[int, str]]) -> tuple[dict[int, float], str | None]:
     """``({ply: seconds}, problem)`` from a PDN game's comments (``(ply, text)`` pairs, ply counting the
     moves before the comment): each move's clock, the mover's time left after it.  A clock that cannot
     be read is skipped and ``problem`` (one line, else None) says which."""
-    out, problem = {}, None
+    out: dict[int, float] = {}
+    problem: str | None = None
     for ply, text in comments:
         try:
             seconds = parse_pdn_clock(text)
@@ -200,7 +209,7 @@ MIN_BUDGET = 0.05       # the least a move is given while the clock allows it: t
 LAST_BUDGET = 0.005     # the least of all, on a clock nearly out: depth 1 takes microseconds
 
 
-def move_budget(left, increment, ply):
+def move_budget(left: float, increment: float, ply: int) -> float:
     """Seconds the computer may spend on its move with ``left`` seconds on its clock, ``increment`` added
     after the move, ``ply`` moves played so far: its time split over the moves a game still has
     (``EXPECTED_MOVES`` a side, at least ``MIN_MOVES_TO_GO`` more), plus most of the increment, never
@@ -221,7 +230,7 @@ class Clock:
     """The two sides' clocks under ``control``: ``left[colour]`` seconds, ``turn`` the side whose clock
     runs (or would, while paused).  Every time is the caller's ``now``."""
 
-    def __init__(self, control, left=None, turn=BLACK):
+    def __init__(self, control: TimeControl, left: Mapping[int, float] | None = None, turn: int = BLACK) -> None:
         self.control = control
         self.left = {BLACK: float(control.seconds), WHITE: float(control.seconds)}
         if left is not None:
@@ -230,33 +239,33 @@ class Clock:
         self.running = False
         self._since = 0.0   # when the running clock was last charged
 
-    def _charge(self, now):
+    def _charge(self, now: float) -> None:
         if self.running:
             self.left[self.turn] -= max(0.0, now - self._since)
             self._since = now
 
-    def remaining(self, colour, now):
+    def remaining(self, colour: int, now: float) -> float:
         """Seconds ``colour`` has left at ``now`` (at most 0 once it ran out)."""
         left = self.left[colour]
         if self.running and colour == self.turn:
             left -= max(0.0, now - self._since)
         return left
 
-    def resume(self, now):
+    def resume(self, now: float) -> None:
         """The side to move's clock runs from ``now``."""
         if not self.running:
             self.running = True
             self._since = now
 
-    def pause(self, now):
+    def pause(self, now: float) -> None:
         """Both clocks stop at ``now`` (a dialog is open, the window is minimised)."""
         self._charge(now)
         self.running = False
 
-    def set_running(self, running, now):
+    def set_running(self, running: bool, now: float) -> None:
         self.resume(now) if running else self.pause(now)
 
-    def press(self, now):
+    def press(self, now: float) -> float:
         """The side to move has moved at ``now``: its time is charged, the increment added; the other
         side's clock runs (if the clocks were running).  The mover's time left after the move."""
         self._charge(now)
@@ -265,32 +274,32 @@ class Clock:
         self.turn = 1 - mover
         return self.left[mover]
 
-    def switch_to(self, colour, now):
+    def switch_to(self, colour: int, now: float) -> None:
         """The clock of ``colour`` runs now (an undo or a redo), nobody's time given back or added."""
         self._charge(now)
         self.turn = colour
 
-    def flagged(self, now):
+    def flagged(self, now: float) -> int | None:
         """The side whose time has run out at ``now``, else None."""
         return self.turn if self.remaining(self.turn, now) <= 0 else None
 
     # -- kept in a record -----------------------------------------------------------------
 
-    def state(self, now):
+    def state(self, now: float) -> dict[str, Any]:
         """The clocks as JSON values: the control (PDN spelling), each side's seconds left, whose
         clock runs.  ``Clock.from_state`` reads it back."""
         return {"control": self.control.pdn, "black": round(self.remaining(BLACK, now), 3),
                 "white": round(self.remaining(WHITE, now), 3), "turn": COLOR_KEYS[self.turn]}
 
     @classmethod
-    def from_state(cls, data):
+    def from_state(cls, data: object) -> Clock:
         """A paused Clock from ``state()``'s form; ClockError naming what is wrong (a record edited by hand)."""
         if not isinstance(data, dict):
             raise ClockError(f"the clocks are a JSON object, not {type(data).__name__}")
         control = parse_pdn_time_control(data.get("control"))
         if control is None:
             raise ClockError("the clocks have no time control")
-        left = {}
+        left: dict[int, float] = {}
         for colour, key in zip((BLACK, WHITE), COLOR_KEYS):
             value = data.get(key)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
@@ -306,14 +315,14 @@ class Clock:
 MAX_RECORDED_MOVES = 10000
 
 
-def clocks_from_record(data):
+def clocks_from_record(data: Any) -> tuple[Clock, list[float | None]]:
     """``(Clock, moves)`` from a match record's clocks (``Clock.state`` with ``moves``: each move's
     mover's seconds left after it, None where not known); ClockError naming what is wrong."""
     clocks = Clock.from_state(data)
     moves = data.get("moves", [])
     if not isinstance(moves, list) or len(moves) > MAX_RECORDED_MOVES:
         raise ClockError("the moves' clocks are a list of seconds")
-    kept = []
+    kept: list[float | None] = []
     for value in moves:
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
         kept.append(max(0.0, float(value)) if ok else None)  # a bad entry is one move without its clock
@@ -323,7 +332,7 @@ def clocks_from_record(data):
 MAX_CLOCK_SECONDS = MAX_MINUTES * 60 * 10   # a clock read from a file: at most this (the increments add up)
 
 
-def _comment_entries(comments):
+def _comment_entries(comments: Comments) -> list[Any]:
     """``(ply, value)`` pairs from a PDN game's comments in any of the forms the game passes them: the
     reader's ``(ply, text)`` pairs, the writer's ``{ply: "[%clock 0:02:41]"}`` (``write_pdn(comments=)``),
     or ``{ply: seconds}`` already read (review of a game being played)."""
@@ -334,14 +343,15 @@ def _comment_entries(comments):
     return [c for c in comments if isinstance(c, (tuple, list)) and len(c) == 2]
 
 
-def pdn_clock_moves(comments, ply):
+def pdn_clock_moves(comments: Comments, ply: int) -> tuple[list[float | None] | None, str | None]:
     """``(moves, problem)``: each of the first ``ply`` moves' clock from a PDN game's comments (the mover's
     seconds left after it, None where there is none); ``problem`` is one line naming the first clock up to
     there that cannot be read (then ``moves`` is None).  Comments after ``ply`` are not looked at."""
-    moves = [None] * ply
+    moves: list[float | None] = [None] * ply
     for at, value in _comment_entries(comments):
         if isinstance(at, bool) or not isinstance(at, int) or not 0 < at <= ply:
             continue
+        seconds: float | None
         try:
             if isinstance(value, (int, float)) and not isinstance(value, bool):
                 seconds = float(value)
@@ -360,7 +370,8 @@ def pdn_clock_moves(comments, ply):
     return moves, None
 
 
-def _read_pdn_clocks(tags, comments, ply, turn):
+def _read_pdn_clocks(tags: Mapping[str, str] | None, comments: Comments, ply: int,
+                     turn: int) -> tuple[Clock | None, list[float | None], str | None]:
     """``(Clock | None, moves, problem)``: see ``clocks_from_pdn``; ``moves`` is ``pdn_clock_moves``'s."""
     raw = (tags or {}).get("TimeControl") if hasattr(tags, "get") else None
     try:
@@ -372,17 +383,18 @@ def _read_pdn_clocks(tags, comments, ply, turn):
     moves, problem = pdn_clock_moves(comments, ply)
     if moves is None:
         return None, [], f"the game's clocks cannot be read ({problem})"
-    left = {}
+    left: dict[int, float] = {}
     for colour in (BLACK, WHITE):
         # the last move up to ``ply`` that ``colour`` made is move ``ply`` when the other side is to move
         # now, else move ``ply - 1``; its moves go back two at a time
         last = ply if colour != turn else ply - 1
-        known = [moves[k - 1] for k in range(last, 0, -2) if moves[k - 1] is not None]
+        known = [m for k in range(last, 0, -2) if (m := moves[k - 1]) is not None]
         left[colour] = known[0] if known else float(control.seconds)
     return Clock(control, left, turn), moves, None
 
 
-def clocks_from_pdn(tags, comments, ply, turn):
+def clocks_from_pdn(tags: Mapping[str, str] | None, comments: Comments, ply: int,
+                    turn: int) -> tuple[Clock | None, str | None]:
     """``(Clock | None, problem)`` for a game going on from a PDN record after its first ``ply`` moves,
     ``turn`` to move there: the record's ``[TimeControl]`` (``tags``) with each side's time as its last
     ``{[%clock]}`` up to ``ply`` gives it (``comments``, in any form ``_comment_entries`` reads; a side with
@@ -393,14 +405,15 @@ def clocks_from_pdn(tags, comments, ply, turn):
     return clock, problem
 
 
-def match_clocks_from_pdn(tags, comments, ply, turn):
+def match_clocks_from_pdn(tags: Mapping[str, str] | None, comments: Comments, ply: int,
+                          turn: int) -> tuple[dict[str, Any], str | None]:
     """``(keywords, problem)``: ``clocks_from_pdn`` as ``Match`` keywords (``clocks``, and ``clock_moves``
     so a game saved again keeps the earlier moves' clocks), {} without clocks."""
     clock, moves, problem = _read_pdn_clocks(tags, comments, ply, turn)
     return ({} if clock is None else {"clocks": clock, "clock_moves": moves}), problem
 
 
-def record_clocks(extra):
+def record_clocks(extra: object) -> tuple[dict[str, Any], str | None]:
     """``(keywords, problem)``: ``Match`` keywords (``clocks``, ``clock_moves``) for an unfinished game's
     record ``extra``, its clocks as they were when it was kept, paused; {} for a game without clocks, or
     with clocks that cannot be read (a record edited by hand: the game goes on without them, and
@@ -415,12 +428,12 @@ def record_clocks(extra):
     return {"clocks": clocks, "clock_moves": moves}, None
 
 
-def restored_clocks(extra):
+def restored_clocks(extra: object) -> dict[str, Any]:
     """``record_clocks``' keywords alone."""
     return record_clocks(extra)[0]
 
 
-def record_clock_tags(extra):
+def record_clock_tags(extra: object) -> tuple[dict[str, str], list[tuple[int, str]]]:
     """``(tags, comments)`` for Review of an unfinished game's record ``extra``: its ``[TimeControl]`` and
     each move's ``[%clock]`` as a saved game has them (``(ply, text)`` pairs); ``({}, [])`` without
     readable clocks."""

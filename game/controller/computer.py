@@ -15,8 +15,17 @@ from __future__ import annotations
 import os
 import time
 
-from ..engine.levels import LEVELS
+from ..engine.levels import LEVELS, Level
 from ..engine.process import Done, Info, Limit
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from ..rules import Game, Move, Position
+
+    Engine = Callable[[], Any]  # makes the engine client: an EngineClient, or a test double
 
 # Seconds "Move now" may go unanswered before the engine is given up on: the
 # worker answers a Stop at its next node, so only a hung worker takes this long.
@@ -25,16 +34,16 @@ STOP_GRACE = 15.0
 # that search to a depth whatever the time take no notice of the budget themselves.
 BUDGET_GRACE = 0.2
 
-_reniced = set()
+_reniced: set[int] = set()
 
 
-def _lower_priority(engine):
+def _lower_priority(engine: object) -> None:
     """Let the window win the CPU over the search: on a busy machine frames stay smooth.
 
     The engine loses little (it mostly has a core of its own); a restarted
     worker has a new pid and is lowered again.
     """
-    pid = getattr(engine, "pid", None)
+    pid: int | None = getattr(engine, "pid", None)
     if not pid or pid in _reniced or not hasattr(os, "setpriority"):
         return
     _reniced.add(pid)
@@ -44,7 +53,7 @@ def _lower_priority(engine):
         pass
 
 
-def limit_for(level, book=True, budget=None):
+def limit_for(level: Level, book: bool = True, budget: float | None = None) -> Limit:
     """The engine Limit for a Level: the named levels by name (with their human mistakes and,
     for the levels that have one, the opening book unless ``book`` is off), custom ones by
     depth and time.  ``budget``: the seconds the computer's clock gives this move, which take the
@@ -57,7 +66,7 @@ def limit_for(level, book=True, budget=None):
     return Limit(depth=level.depth, time=level.time if budget is None else budget)
 
 
-def first_line(error):
+def first_line(error: object) -> str:
     """One line for the player from an exception or an engine's error text."""
     text = error if isinstance(error, str) else str(error)
     line = (text.strip().splitlines() or [""])[0].strip()
@@ -75,44 +84,44 @@ class ComputerTurn:
     starts an engine process.  ``clock`` gives seconds (monotonic).
     """
 
-    def __init__(self, engine, clock=time.monotonic, book=True):
+    def __init__(self, engine: Engine, clock: Callable[[], float] = time.monotonic, book: bool = True) -> None:
         self._engine = engine
         self.book = book        # the strong levels may play from the opening book
-        self._client = None
+        self._client: Any = None
         self.clock = clock
-        self.request_id = None
-        self.level = None
+        self.request_id: int | None = None
+        self.level: Level | None = None
         self.depth = 0
-        self.score = None
+        self.score: int | None = None
         self.nodes = 0
-        self.pv = ()
+        self.pv: tuple[Move, ...] = ()
         self.started = 0.0
         self.seconds = 0.0     # how long the last answered search took
-        self.budget = None     # the seconds its clock gives this move (None: no clock)
+        self.budget: float | None = None  # the seconds its clock gives this move (None: no clock)
         self.stopping = False
         self._stop_sent = 0.0
-        self.failed = None     # why the engine gave no move; set until retry() or cancel()
-        self.notice = None     # a damaged shipped file the engine plays without (Done.notice), until shown
+        self.failed: str | None = None  # why the engine gave no move; set until retry() or cancel()
+        self.notice: str | None = None  # a damaged shipped file the engine plays without (Done.notice), until shown
 
     @property
-    def thinking(self):
+    def thinking(self) -> bool:
         return self.request_id is not None
 
-    def elapsed(self):
+    def elapsed(self) -> float:
         """Seconds the search has taken so far (or took, once it answered)."""
         return self.clock() - self.started if self.thinking else self.seconds
 
-    def _fail(self, why):
+    def _fail(self, why: object) -> str:
         self.request_id = None
         self.stopping = False
         self.failed = first_line(why)
         return self.failed
 
-    def retry(self):
+    def retry(self) -> None:
         """Forget a failure: the next ``start`` asks the engine again."""
         self.failed = None
 
-    def start(self, game, level, budget=None):
+    def start(self, game: Game, level: Level, budget: float | None = None) -> bool:
         """Ask for a move in ``game``'s position (``budget``: the seconds its clock gives it); False (and
         ``failed`` says why) if it cannot be sent."""
         self.cancel()
@@ -136,7 +145,7 @@ class ComputerTurn:
         _lower_priority(client)
         return True
 
-    def poll(self, position):
+    def poll(self, position: Position) -> Move | None:
         """The engine's move for ``position`` once it is done (None until then, or on failure)."""
         if not self.thinking:
             return None
@@ -156,7 +165,8 @@ class ComputerTurn:
             if getattr(msg, "request_id", None) != self.request_id:
                 continue  # a stale answer from a cancelled search
             if isinstance(msg, Info):
-                self.depth, self.score, self.nodes, self.pv = msg.depth, msg.score, msg.nodes, tuple(msg.pv)
+                self.depth, self.score, self.nodes = msg.depth, msg.score, msg.nodes
+                self.pv = tuple(msg.pv)
             elif isinstance(msg, Done):
                 self.seconds = self.clock() - self.started
                 self.request_id = None
@@ -166,7 +176,7 @@ class ComputerTurn:
                     self._fail(f"the engine gave no move ({first_line(msg.error)})" if msg.error
                                else "the engine gave no move")
                     return None
-                legal = position.legal_moves()
+                legal: list[Move] = list(position.legal_moves())
                 if msg.move not in legal:
                     self._fail(f"the engine sent an illegal move ({msg.move})")
                     return None
@@ -178,7 +188,7 @@ class ComputerTurn:
                 return legal[legal.index(msg.move)]
         return None
 
-    def move_now(self):
+    def move_now(self) -> None:
         """Ask the search under way for its best move so far (answered through ``poll``)."""
         if not self.thinking or self.stopping:
             return
@@ -189,7 +199,7 @@ class ComputerTurn:
         except Exception as e:
             self._fail(e)
 
-    def cancel(self):
+    def cancel(self) -> None:
         """Forget the search under way and any failure: the position is changing, so try again."""
         self.failed = None
         self.stopping = False

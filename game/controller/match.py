@@ -36,6 +36,20 @@ from .keeper import GameKeeper
 from .players import humans_of, mode_of, players_from_keys, players_to_keys
 from .record import MatchRecord
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from pathlib import Path
+    from typing import Any
+
+    from ..engine.levels import Level
+    from ..rules import Move, Outcome
+    from .clock import Comments
+    from .computer import Engine
+    from .players import Players
+
+    Listener = Callable[["Match", str], object]
+
 MOVE, UNDO, REDO, RESIGN, DRAW, FLAG = "move", "undo", "redo", "resign", "draw", "flag"
 
 
@@ -43,7 +57,7 @@ class MatchError(ValueError):
     """A request the match refuses (a person's move on the computer's turn)."""
 
 
-def game_up_to(game, ply):
+def game_up_to(game: Game, ply: int) -> Game:
     """A new Game with the first ``ply`` moves of ``game`` (same start and draw rule)."""
     g = Game(game.start, game.draw_rule.name)
     for move in game.moves[:ply]:
@@ -68,10 +82,12 @@ class Match:
     going on from a record.
     """
 
-    def __init__(self, players=None, game=None, *, start=None, draw_rule="official", engine=None,
-                 paused=False, game_id=None, pace=0.0, clock=time.monotonic, book=True, time_control=None,
-                 clocks=None, clock_moves=()):
-        self.players = dict(players or {BLACK: None, WHITE: None})
+    def __init__(self, players: Mapping[int, Level | None] | None = None, game: Game | None = None, *,
+                 start: Position | None = None, draw_rule: str = "official", engine: Engine | None = None,
+                 paused: bool = False, game_id: str | None = None, pace: float = 0.0,
+                 clock: Callable[[], float] = time.monotonic, book: bool = True, time_control: Any = None,
+                 clocks: Clock | None = None, clock_moves: Any = ()) -> None:
+        self.players: Players = dict(players or {BLACK: None, WHITE: None})
         for colour in (BLACK, WHITE):
             self.players.setdefault(colour, None)
         self.game = game if game is not None else Game(start, draw_rule)
@@ -82,10 +98,10 @@ class Match:
         self.game_id = game_id
         self.keeper = GameKeeper()  # the game's one way to disk (kept after each change, archived at the end)
         self.pace = pace
-        self._held = None       # the computer's move, arrived before its pace allows it
+        self._held: Move | None = None  # the computer's move, arrived before its pace allows it
         self._waited = 0.0      # seconds of play since the computer's turn began
         self._hurry = False     # Move now: play the held move at once
-        self._listeners = []
+        self._listeners: list[Listener] = []
         self.now = clock
         if clocks is None and time_control is not None:
             clocks = Clock(time_control, turn=self.game.turn)
@@ -96,10 +112,11 @@ class Match:
         self.clock_problem: str | None = None  # why a game going on from a record has no clocks (continue_from)
         moves = list(clock_moves)[:self.game.ply]
         # each move's clock: the mover's seconds left after it (None where not known)
-        self.clock_moves = moves + [None] * (self.game.ply - len(moves))
+        self.clock_moves: list[float | None] = moves + [None] * (self.game.ply - len(moves))
 
     @classmethod
-    def from_record(cls, record, engine=None, **kwargs):
+    def from_record(cls, record: MatchRecord, engine: Engine | None = None,
+                    **kwargs: Any) -> tuple[Match, str | None]:
         """``(match, error)`` from a MatchRecord: the moves that replay (``error`` names the first
         that does not, else None), with the record's own players and levels."""
         from ..store.replay import replay
@@ -116,7 +133,8 @@ class Match:
         return cls(players_from_keys(record.players), game, engine=engine, **kwargs), error
 
     @classmethod
-    def continue_from(cls, game, ply, players, engine=None, *, tags=None, comments=None, **kwargs):
+    def continue_from(cls, game: Game, ply: int, players: Mapping[int, Level | None], engine: Engine | None = None,
+                      *, tags: Mapping[str, str] | None = None, comments: Comments = None, **kwargs: Any) -> Match:
         """A match going on from ``game`` after its first ``ply`` moves (review's "continue from
         here", the library's continue): the moves before stay, so repetitions still count.  MatchError
         if the game is already over there.
@@ -140,16 +158,16 @@ class Match:
 
     # -- listeners ---------------------------------------------------------------
 
-    def add_listener(self, fn):
+    def add_listener(self, fn: Listener) -> Listener:
         """Call ``fn(match, change)`` after every change of the game; returns ``fn``."""
         self._listeners.append(fn)
         return fn
 
-    def remove_listener(self, fn):
+    def remove_listener(self, fn: Listener) -> None:
         if fn in self._listeners:
             self._listeners.remove(fn)
 
-    def _changed(self, change):
+    def _changed(self, change: str) -> None:
         self._held = None
         self.version += 1
         for fn in list(self._listeners):
@@ -158,41 +176,41 @@ class Match:
     # -- who plays ---------------------------------------------------------------
 
     @property
-    def mode(self):
+    def mode(self) -> str:
         return mode_of(self.players)
 
-    def humans(self):
+    def humans(self) -> list[int]:
         return humans_of(self.players)
 
-    def is_human(self, colour):
+    def is_human(self, colour: int) -> bool:
         return self.players.get(colour) is None
 
-    def level_of(self, colour):
+    def level_of(self, colour: int) -> Level | None:
         """The computer's Level for ``colour`` (None for a person)."""
         return self.players.get(colour)
 
     @property
-    def outcome(self):
+    def outcome(self) -> Outcome | None:
         return self.game.outcome
 
     @property
-    def over(self):
+    def over(self) -> bool:
         return self.game.outcome is not None
 
-    def human_to_move(self):
+    def human_to_move(self) -> bool:
         return not self.over and self.is_human(self.game.turn)
 
-    def computer_to_move(self):
+    def computer_to_move(self) -> bool:
         return not self.over and not self.is_human(self.game.turn)
 
     @property
-    def engine_problem(self):
+    def engine_problem(self) -> str | None:
         """Why the computer cannot move (shown with "press M to try again"), or None."""
         return self.computer.failed if self.computer_to_move() else None
 
     # -- moves ---------------------------------------------------------------------
 
-    def play(self, move):
+    def play(self, move: Move) -> Move:
         """Play a person's move; returns the Move played.  MatchError on the computer's turn,
         IllegalMoveError (from the rules) for a move that is not legal."""
         if not self.human_to_move():
@@ -202,7 +220,7 @@ class Match:
         self._push(move)
         return self.game.moves[-1]
 
-    def _push(self, move):
+    def _push(self, move: Move) -> None:
         self.game.push(move)
         if self.clocks is not None:
             del self.clock_moves[self.game.ply - 1:]
@@ -211,7 +229,7 @@ class Match:
 
     # -- clocks --------------------------------------------------------------------
 
-    def tick_clock(self, live=True):
+    def tick_clock(self, live: bool = True) -> int | None:
         """Once a frame: the side to move's clock runs while ``live`` (no dialog over the game, the window
         shown) and the match is not paused, its move not already arrived, no engine problem waiting; a
         side whose time ran out loses.  Returns the colour that lost on time now, else None."""
@@ -229,25 +247,26 @@ class Match:
             self._lose_on_time(loser)
         return loser
 
-    def use_time(self, now):
+    def use_time(self, now: Callable[[], float]) -> None:
         """Time the computer's search and the clocks by ``now`` (a function giving seconds) from here on:
         a window driven a frame at a time in tests counts its frames' time, not the wall clock's."""
         if self.clocks is not None:
             self.clocks.pause(self.now())
         self.now = self.computer.clock = now
 
-    def clock_left(self, colour):
+    def clock_left(self, colour: int) -> float | None:
         """Seconds ``colour`` has left now (None without clocks)."""
         return None if self.clocks is None else max(0.0, self.clocks.remaining(colour, self.now()))
 
-    def _lose_on_time(self, colour):
+    def _lose_on_time(self, colour: int) -> None:
         self._drop()
+        assert self.clocks is not None  # only a match with clocks loses on time
         self.clocks.pause(self.now())
         self.clocks.left[colour] = 0.0
         self.game.lose_on_time(colour)
         self._changed(FLAG)
 
-    def _time_is_up(self):
+    def _time_is_up(self) -> bool:
         """Has the side to move's time run out (it loses now)?"""
         if self.clocks is None or self.over:
             return False
@@ -256,10 +275,11 @@ class Match:
             self._lose_on_time(loser)
         return loser is not None
 
-    def lost_on_time(self):
-        return self.over and self.outcome.termination == TIME_FORFEIT
+    def lost_on_time(self) -> bool:
+        outcome = self.outcome
+        return outcome is not None and outcome.termination == TIME_FORFEIT
 
-    def update(self, dt=0.0):
+    def update(self, dt: float = 0.0) -> Move | None:
         """Drive the computer, once a frame (``dt``: seconds since the last call): start its
         search when it is to move, collect the answer, play it once its pace allows.
         Returns the computer's Move once it has been played, else None."""
@@ -293,24 +313,24 @@ class Match:
         computer.start(self.game, level, self.move_budget())
         return None
 
-    def move_budget(self):
+    def move_budget(self) -> float | None:
         """The seconds the computer's clock gives its move now (None without clocks)."""
         if self.clocks is None:
             return None
         return move_budget(self.clocks.remaining(self.game.turn, self.now()), self.clocks.control.increment,
                            self.game.ply)
 
-    def _drop(self):
+    def _drop(self) -> None:
         """Forget the computer's search and any move held back."""
         self._held = None
         self.computer.cancel()
 
     @property
-    def thinking(self):
+    def thinking(self) -> bool:
         """The computer is working on its move (searching, or holding it back for its pace)."""
         return self.computer.thinking or self._held is not None
 
-    def move_now(self):
+    def move_now(self) -> None:
         """M: the computer moves now; after an engine problem, the engine is asked again."""
         if self.computer.failed:
             self.retry()
@@ -318,26 +338,29 @@ class Match:
         self._hurry = True  # a move already held back is played at once
         self.computer.move_now()
 
-    def retry(self):
+    def retry(self) -> None:
         """Ask the engine again after a failure (the next ``update`` starts the search)."""
         self.computer.retry()
 
     # -- watch mode ---------------------------------------------------------------------
 
-    def pause(self):
+    def pause(self) -> None:
         """The computer stops (its search is forgotten) and waits for resume() or step()."""
         self.paused = True
         self.steps = 0
         self._drop()
 
-    def resume(self):
+    def resume(self) -> None:
         self.paused = False
         self.steps = 0
 
-    def toggle_pause(self):
-        self.resume() if self.paused else self.pause()
+    def toggle_pause(self) -> None:
+        if self.paused:
+            self.resume()
+        else:
+            self.pause()
 
-    def step(self):
+    def step(self) -> bool:
         """While paused, let the computer play one move; False when nothing can be stepped now."""
         if self.over or not self.computer_to_move():
             return False
@@ -350,16 +373,16 @@ class Match:
     # -- undo, redo, resign ---------------------------------------------------------
 
     @property
-    def can_undo(self):
+    def can_undo(self) -> bool:
         """A move (or a resignation, an agreed draw) to take back; never a loss on time."""
         return self.game.can_undo and not self.lost_on_time()
 
     @property
-    def can_redo(self):
+    def can_redo(self) -> bool:
         """A move to play again -- never once the game is over."""
         return self.game.can_redo and not self.over
 
-    def undo(self):
+    def undo(self) -> int:
         """Take back a move; against the computer its reply and your move, back to your turn.
         In watch mode the match pauses.  Returns how many moves were taken back."""
         if not self.can_undo:
@@ -376,7 +399,7 @@ class Match:
         self._changed(UNDO)
         return taken
 
-    def redo(self):
+    def redo(self) -> int:
         """Play again what was taken back (against the computer up to your turn); never once the
         game is over.  Returns how many moves were played again."""
         if not self.can_redo:
@@ -395,7 +418,7 @@ class Match:
             self._changed(REDO)
         return done
 
-    def _clocks_follow(self):
+    def _clocks_follow(self) -> None:
         """After an undo or a redo: the side to move's clock runs; the moves taken back lose their clock,
         the moves played again get their mover's time now (no time is given back or added)."""
         if self.clocks is None:
@@ -407,7 +430,7 @@ class Match:
             mover = self.game.positions[len(self.clock_moves)].turn
             self.clock_moves.append(max(0.0, self.clocks.remaining(mover, now)))
 
-    def resigner(self):
+    def resigner(self) -> int | None:
         """Who would resign now: the one person against the computer, the side to move between
         two people; None in watch mode or once the game is over."""
         if self.over:
@@ -417,7 +440,7 @@ class Match:
             return humans[0]
         return self.game.turn if humans else None
 
-    def resign(self, colour=None):
+    def resign(self, colour: int | None = None) -> bool:
         """``colour`` (default ``resigner()``) gives up; False if nobody can resign now."""
         loser = self.resigner() if colour is None else colour
         if loser is None or self.over:
@@ -427,11 +450,11 @@ class Match:
         self._changed(RESIGN)
         return True
 
-    def can_offer_draw(self):
+    def can_offer_draw(self) -> bool:
         """A draw may be offered between two people, once the game is under way and not over."""
         return self.mode == "2p" and not self.over and bool(self.game.moves)
 
-    def agree_draw(self):
+    def agree_draw(self) -> bool:
         """The players agree to a draw (the screen asked the other player); False if it cannot be."""
         if not self.can_offer_draw():
             return False
@@ -442,7 +465,7 @@ class Match:
 
     # -- saving ------------------------------------------------------------------------
 
-    def record(self):
+    def record(self) -> MatchRecord:
         """The plain record to save (autosave, archive, PDN tags): players, start, moves, rule, result."""
         outcome = self.outcome
         clock = None
@@ -453,15 +476,15 @@ class Match:
                            players_to_keys(self.players), outcome.result() if outcome else None,
                            str(outcome) if outcome else None, self.game_id, clock)
 
-    def keep(self):
+    def keep(self) -> str | None:
         """Keep the game on disk after a change (``GameKeeper.keep``); a line for the screen, or None."""
         return self.keeper.keep(self.game, self.record())
 
-    def save(self):
+    def save(self) -> tuple[Path | None, str]:
         """Ctrl+S, or Save on the game-over card (``GameKeeper.save_now``): ``(path or None, line)``."""
         return self.keeper.save_now(self.game, self.record())
 
-    def close(self):
+    def close(self) -> None:
         """Forget the search under way (the engine client belongs to whoever made it); let another window
         have the game."""
         self._drop()
@@ -469,5 +492,5 @@ class Match:
         self.keeper.release()
 
 
-def _no_engine():
+def _no_engine() -> Any:
     raise RuntimeError("no engine was given to this match")

@@ -7,7 +7,7 @@ The mode names and the colour keys are the ones the store writes.
 
 from __future__ import annotations
 
-from ..engine.levels import LevelError, parse_level
+from ..engine.levels import Level, LevelError, parse_level
 from ..rules import BLACK, WHITE
 from ..store.autosave import COLOR_KEYS
 from ..store.settings import MODES
@@ -15,41 +15,48 @@ from ..store.settings import MODES
 __all__ = ["COLOR_KEYS", "MODES", "DEFAULT_LEVEL", "bottom_colour", "humans_of", "mode_of",
            "players_for", "players_from_keys", "players_to_keys"]
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
 DEFAULT_LEVEL = "Medium"  # a fair first opponent
 
+Players = dict[int, "Level | None"]  # {BLACK: Level | None, WHITE: ...}
 
-def humans_of(players):
+
+def humans_of(players: Mapping[int, Level | None] | None) -> list[int]:
     """The colours a person plays, Black first."""
     return [c for c in (BLACK, WHITE) if (players or {}).get(c) is None]
 
 
-def mode_of(players):
+def mode_of(players: Mapping[int, Level | None] | None) -> str:
     """"2p" (two people), "1p" (a person against the computer) or "watch" (computer against computer)."""
     return {2: "2p", 1: "1p", 0: "watch"}[len(humans_of(players))]
 
 
-def players_for(mode, human=BLACK, level=None):
+def players_for(mode: str, human: int = BLACK, level: Level | str | None = None) -> Players:
     """The players of a mode: in "1p" the person plays ``human``; ``level`` (a Level or its spelling)
     is the computer's strength."""
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
     if mode == "2p":
         return {BLACK: None, WHITE: None}
-    level = parse_level(level if level is not None else DEFAULT_LEVEL)
+    computer: Level = parse_level(level if level is not None else DEFAULT_LEVEL)
     if mode == "watch":
-        return {BLACK: level, WHITE: level}
-    return {human: None, 1 - human: level}
+        return {BLACK: computer, WHITE: computer}
+    return {human: None, 1 - human: computer}
 
 
-def players_to_keys(players):
+def players_to_keys(players: Mapping[int, Level | None] | None) -> dict[str, str]:
     """``{"black": "human" | level spelling, "white": ...}``: players as the store keeps them."""
-    return {COLOR_KEYS[c]: "human" if (players or {}).get(c) is None else players[c].spec for c in (BLACK, WHITE)}
+    chosen = dict(players or {})
+    return {COLOR_KEYS[c]: "human" if (level := chosen.get(c)) is None else level.spec for c in (BLACK, WHITE)}
 
 
-def players_from_keys(kept, default_level=DEFAULT_LEVEL):
+def players_from_keys(kept: Mapping[str, str | None] | None, default_level: str = DEFAULT_LEVEL) -> Players:
     """Players from ``players_to_keys``' form.  A level that cannot be read (an edited file, a
     level that no longer exists) becomes ``default_level`` rather than losing the game."""
-    players = {}
+    players: Players = {}
     for c in (BLACK, WHITE):
         value = (kept or {}).get(COLOR_KEYS[c], "human")
         if value in (None, "human"):
@@ -62,7 +69,7 @@ def players_from_keys(kept, default_level=DEFAULT_LEVEL):
     return players
 
 
-def bottom_colour(players, orientation="auto"):
+def bottom_colour(players: Mapping[int, Level | None] | None, orientation: str = "auto") -> int:
     """The side drawn at the bottom of the board: the orientation setting ("black", "white"),
     or with "auto" the person's side when one person plays the computer, else Black."""
     if orientation in ("black", "white"):

@@ -12,6 +12,7 @@ PDN as a ``[TimeControl]`` tag and ``{[%clock 0:02:41]}`` comments.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..store.gamefile import players_tags
 from .players import COLOR_KEYS, mode_of, players_from_keys
@@ -20,43 +21,43 @@ from .players import COLOR_KEYS, mode_of, players_from_keys
 @dataclass(frozen=True)
 class MatchRecord:
     start: str                                   # FEN of the start position
-    moves: tuple = ()                            # "11-15", "9x18x27", ...
+    moves: tuple[str, ...] = ()                            # "11-15", "9x18x27", ...
     draw_rule: str = "official"
-    players: dict = field(default_factory=lambda: {"black": "human", "white": "human"})
+    players: dict[str, str] = field(default_factory=lambda: {"black": "human", "white": "human"})
     result: str | None = None                    # "2-0", "0-2", "1-1", or None while the game goes on
     outcome: str | None = None                   # the outcome in words ("White has no pieces left")
     game_id: str | None = None                   # the store's id for this game (its unfinished record)
-    clock: dict | None = None                    # the clocks (Clock.state with "moves"), None without
+    clock: dict[str, Any] | None = None                    # the clocks (Clock.state with "moves"), None without
 
     @property
-    def finished(self):
+    def finished(self) -> bool:
         return self.result is not None
 
     @property
-    def mode(self):
+    def mode(self) -> str:
         return mode_of(players_from_keys(self.players))
 
-    def levels(self):
+    def levels(self) -> dict[str, str]:
         """``{"white": "Expert"}``: the computer sides and their levels (the autosave's form)."""
         return {k: v for k, v in self.players.items() if v != "human"}
 
-    def humans(self):
+    def humans(self) -> list[str]:
         """``["black"]``: the sides a person plays (the autosave's form)."""
         return [k for k in COLOR_KEYS if self.players.get(k, "human") == "human"]
 
-    def player_names(self):
+    def player_names(self) -> dict[str, str]:
         """PDN player names: ``{"Black": "Human", "White": "Computer (Master)"}``."""
         tags = self.pdn_tags()
         return {"Black": tags["Black"], "White": tags["White"]}
 
-    def pdn_tags(self):
+    def pdn_tags(self) -> dict[str, str]:
         """The tags a saved or archived game carries: players, their levels, the event, the time control."""
         tags = players_tags(self.levels(), self.humans(), self.mode)
         if self.clock is not None and isinstance(self.clock.get("control"), str):
             tags["TimeControl"] = self.clock["control"]
         return tags
 
-    def clock_comments(self):
+    def clock_comments(self) -> dict[int, str]:
         """``{ply: "[%clock 0:02:41]"}``: each move's clock (the mover's time left after it), to write
         after the move in PDN; {} without clocks."""
         from .clock import pdn_clock
@@ -65,17 +66,17 @@ class MatchRecord:
         return {ply: pdn_clock(s) for ply, s in enumerate(moves, 1)
                 if isinstance(s, (int, float)) and not isinstance(s, bool) and ply <= len(self.moves)}
 
-    def store_extra(self):
+    def store_extra(self) -> dict[str, Any]:
         """What the store keeps beside the moves in an unfinished game's record (``extra``): the clocks."""
         return {} if self.clock is None else {"clock": self.clock}
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
         return {"start": self.start, "moves": list(self.moves), "draw_rule": self.draw_rule,
                 "players": dict(self.players), "result": self.result, "outcome": self.outcome,
                 "game_id": self.game_id, "clock": self.clock}
 
     @classmethod
-    def from_json(cls, data):
+    def from_json(cls, data: object) -> MatchRecord:
         """A record from ``to_json``'s form; ValueError naming what is missing or of the wrong type."""
         if not isinstance(data, dict):
             raise ValueError(f"a match record is a JSON object, not {type(data).__name__}")
