@@ -60,7 +60,9 @@ class Box(NamedTuple):
 
 
 def text_extent(box: Box) -> tuple[int, int]:
-    """(width, height) the box's text takes at its size."""
+    """(width, height) the box's text takes at its size (none without a size)."""
+    if box.size is None:
+        return 0, 0
     if box.wrap:
         lines = theme.wrap(box.text, box.size, max(1, box.rect.width), box.bold)
         f = theme.font(box.size, box.bold)

@@ -8,9 +8,12 @@ Noto Sans regular and bold, opened per pixel size (crisp at any window
 size, a real bold face, not a thickened regular one).
 """
 
+from __future__ import annotations
+
 import io
 import re
 import unicodedata
+from typing import Any
 
 import pygame
 
@@ -65,7 +68,10 @@ GUIDE_MARKS = {"cursor": CURSOR, "movable": MOVABLE, "capture": CAPTURE_GLOW, "d
 SIDE_NAMES = ("Red", "White")
 
 
-def side_name(colour):
+Colour = tuple[int, int, int]
+
+
+def side_name(colour: int) -> str:
     """The on-screen name of a side (game.rules BLACK or WHITE)."""
     return SIDE_NAMES[colour]
 
@@ -87,7 +93,7 @@ REPLACEMENT = "\ufffd"
 ELLIPSIS = "\u2026"
 
 
-def clean(string, limit=MAX_TEXT):
+def clean(string: object, limit: int = MAX_TEXT) -> str:
     """``string`` made safe to render: any object, bytes or str in, printable str out.
 
     Never raises.  Runs of undecodable bytes or unpaired surrogates become one
@@ -111,11 +117,11 @@ def clean(string, limit=MAX_TEXT):
     return string
 
 
-def _has_surrogate(string):
+def _has_surrogate(string: str) -> bool:
     return any("\ud800" <= ch <= "\udfff" for ch in string)
 
 
-def _scrub(string):
+def _scrub(string: str) -> str:
     # a correctly paired surrogate becomes the character it encodes; a lone one, U+FFFD
     string = string.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
     out = []
@@ -130,7 +136,7 @@ def _scrub(string):
     return "".join(out)
 
 
-def font_file(bold=False):
+def font_file(bold: bool = False) -> Any:
     """The shipped font file for a weight (a path or a package resource), or None."""
     try:
         from .assets import asset_dir
@@ -140,7 +146,7 @@ def font_file(bold=False):
         return None
 
 
-def _font_source(bold):
+def _font_source(bold: bool) -> bytes | None:
     """Where the UI font lives: a path, or the bytes when the package is not a folder."""
     try:
         entry = font_file(bold)
@@ -153,18 +159,19 @@ def _font_source(bold):
         return None
 
 
-_sources = {}
-_fonts = {}
+_sources: dict[bool, bytes | None] = {}
+_fonts: dict[tuple[int, bool], Font] = {}
 
 
 class Font:
     """A pygame font whose ``render`` and ``size`` clean their text first and never raise."""
 
-    def __init__(self, pgfont, from_file=True):
+    def __init__(self, pgfont: pygame.font.Font, from_file: bool = True) -> None:
         self._font = pgfont
         self.from_file = from_file
 
-    def render(self, string, antialias=True, colour=TEXT, background=None):
+    def render(self, string: object, antialias: bool = True, colour: Colour = TEXT,
+               background: Colour | None = None) -> pygame.Surface:
         string = clean(string)
         try:
             return self._font.render(string, antialias, colour, background)
@@ -173,23 +180,29 @@ class Font:
             ascii_only = string.encode("ascii", "replace").decode("ascii")
             return self._font.render(ascii_only, antialias, colour, background)
 
-    def size(self, string):
+    def size(self, string: object) -> tuple[int, int]:
         string = clean(string)
         try:
             return self._font.size(string)
         except (pygame.error, ValueError, UnicodeError):
             return self._font.size(string.encode("ascii", "replace").decode("ascii"))
 
-    def __getattr__(self, name):  # get_linesize, get_height, get_ascent, ...
+    def get_linesize(self) -> int:
+        return self._font.get_linesize()
+
+    def get_height(self) -> int:
+        return self._font.get_height()
+
+    def __getattr__(self, name: str) -> Any:  # get_ascent, ...
         return getattr(self._font, name)
 
 
-def pixel_size(size):
+def pixel_size(size: float) -> int:
     """The real pixel size of a nominal layout size."""
     return max(6, round(int(size) * FONT_SCALE))
 
 
-def font(size, bold=False):
+def font(size: float, bold: bool = False) -> Font:
     """The UI font at a nominal size, cached per real pixel size (pygame.font must be initialised)."""
     size = max(8, int(size))
     bold = bool(bold)
@@ -213,15 +226,16 @@ def font(size, bold=False):
     return f
 
 
-def asset_font_loaded():
+def asset_font_loaded() -> bool:
     """True when text is drawn with the shipped typeface (not pygame's fallback)."""
     return font(20).from_file and font(20, True).from_file
 
 
-_text_cache = {}
+_text_cache: dict[tuple[object, int, Colour, bool, bool], pygame.Surface] = {}
 
 
-def text(string, size, colour=TEXT, bold=False, tabular=False):
+def text(string: object, size: float, colour: Colour = TEXT, bold: bool = False,
+         tabular: bool = False) -> pygame.Surface:
     """A rendered line of text, cached: the same labels are drawn every frame.
 
     ``tabular`` sets every digit in a cell of the same width, so numbers in
@@ -241,16 +255,17 @@ def text(string, size, colour=TEXT, bold=False, tabular=False):
     return surf
 
 
-def digit_width(size, bold=False):
+def digit_width(size: float, bold: bool = False) -> int:
     """The width of one digit cell in ``tabular`` text."""
     f = font(size, bold)
     return max(f.size(d)[0] for d in "0123456789")
 
 
-def _tabular(string, size, colour, bold):
+def _tabular(string: str, size: float, colour: Colour, bold: bool) -> pygame.Surface:
     f = font(size, bold)
     cell = digit_width(size, bold)
-    runs, run = [], ""
+    runs: list[str] = []
+    run = ""
     for ch in string:
         if ch.isdigit() and ch.isascii():
             if run:
@@ -272,7 +287,7 @@ def _tabular(string, size, colour, bold):
     return surf
 
 
-def text_size(string, size, bold=False, tabular=False):
+def text_size(string: object, size: float, bold: bool = False, tabular: bool = False) -> tuple[int, int]:
     """(width, height) the text takes when drawn (what the layouts and their checks measure)."""
     if tabular:
         return text(string, size, TEXT, bold, tabular).get_size()
@@ -280,7 +295,8 @@ def text_size(string, size, bold=False, tabular=False):
     return f.size(string)[0], f.get_height()
 
 
-def blit_text(surface, string, size, colour, pos, anchor="topleft", bold=False, tabular=False):
+def blit_text(surface: pygame.Surface, string: object, size: float, colour: Colour, pos: tuple[int, int],
+              anchor: str = "topleft", bold: bool = False, tabular: bool = False) -> pygame.Rect:
     """Draw text with its ``anchor`` point (a Rect attribute name) at ``pos``; return its rect."""
     surf = text(string, size, colour, bold, tabular)
     rect = surf.get_rect(**{anchor: pos})
@@ -288,7 +304,7 @@ def blit_text(surface, string, size, colour, pos, anchor="topleft", bold=False, 
     return rect
 
 
-def fit_text(string, size, max_width, bold=False):
+def fit_text(string: object, size: float, max_width: float, bold: bool = False) -> int:
     """The largest size up to ``size`` at which the text fits in ``max_width`` (cached)."""
     key = (string, int(size), int(max_width), bold)
     fitted = _fit_cache.get(key)
@@ -304,36 +320,37 @@ def fit_text(string, size, max_width, bold=False):
     return fitted
 
 
-_fit_cache = {}
+_fit_cache: dict[tuple[object, int, int, bool], int] = {}
 
 
-def elide(string, size, max_width, bold=False):
+def elide(string: object, size: float, max_width: float, bold: bool = False) -> str:
     """``string`` cut with an ellipsis so that it fits ``max_width`` at ``size``."""
-    string = clean(string)
+    cleaned = clean(string)
     f = font(size, bold)
-    if f.size(string)[0] <= max_width:
-        return string
-    lo, hi = 0, len(string)
+    if f.size(cleaned)[0] <= max_width:
+        return cleaned
+    lo, hi = 0, len(cleaned)
     while lo < hi:  # the longest prefix that fits with the ellipsis
         mid = (lo + hi + 1) // 2
-        if f.size(string[:mid] + ELLIPSIS)[0] <= max_width:
+        if f.size(cleaned[:mid] + ELLIPSIS)[0] <= max_width:
             lo = mid
         else:
             hi = mid - 1
-    return string[:lo].rstrip() + ELLIPSIS
+    return cleaned[:lo].rstrip() + ELLIPSIS
 
 
 _BREAKS = re.compile(r"[^\S\xa0]+")  # where a line may break: any space but the no-break space
 
 
-def wrap(string, size, max_width, bold=False):
+def wrap(string: object, size: float, max_width: float, bold: bool = False) -> list[str]:
     """``string`` broken into lines no wider than ``max_width`` at ``size``.
 
     A word wider than the line (a long file name) is broken inside itself.  A no-break space
     (U+00A0) joins words that stay on one line ("Esc\u00a0back" in a list of keys).
     """
     f = font(size, bold)
-    lines, line = [], ""
+    lines: list[str] = []
+    line = ""
     for word in _BREAKS.split(clean(string).strip()):
         if not word:
             continue
@@ -357,12 +374,13 @@ def wrap(string, size, max_width, bold=False):
     return lines
 
 
-def wrapped_height(string, size, max_width, bold=False):
+def wrapped_height(string: object, size: float, max_width: float, bold: bool = False) -> int:
     """The height ``blit_wrapped`` takes for ``string`` in ``max_width``."""
     return len(wrap(string, size, max_width, bold)) * font(size, bold).get_linesize()
 
 
-def blit_wrapped(surface, string, rect, size, colour, anchor="midtop"):
+def blit_wrapped(surface: pygame.Surface, string: object, rect: pygame.Rect, size: float, colour: Colour,
+                 anchor: str = "midtop") -> None:
     """Draw ``string`` wrapped to ``rect``'s width, each line centred (or ``anchor="topleft"``)."""
     y = rect.y
     for ln in wrap(string, size, rect.width):
@@ -371,12 +389,12 @@ def blit_wrapped(surface, string, rect, size, colour, anchor="midtop"):
         y += font(size).get_linesize()
 
 
-def margin(size):
+def margin(size: tuple[int, int]) -> int:
     """The space kept round a screen's edges and between its blocks, from the window size."""
     return max(8, min(24, size[1] // 40))
 
 
-def footer(size, string):
+def footer(size: tuple[int, int], string: str) -> tuple[pygame.Rect, int]:
     """(rect, nominal size) of a screen's faint key-help line at the bottom of the window."""
     w, h = size
     m = margin(size)
@@ -385,14 +403,14 @@ def footer(size, string):
     return pygame.Rect(m, h - m - height, w - 2 * m, height), text_size
 
 
-def veil(surface, alpha):
+def veil(surface: pygame.Surface, alpha: int) -> None:
     """Darken everything drawn so far (under an overlay)."""
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     shade.fill((10, 12, 16, alpha))
     surface.blit(shade, (0, 0))
 
 
-def gradient_background(surface):
+def gradient_background(surface: pygame.Surface) -> None:
     """The window background: a soft vertical gradient, cached per size."""
     size = surface.get_size()
     bg = _backgrounds.get(size)
@@ -410,10 +428,10 @@ def gradient_background(surface):
     surface.blit(bg, (0, 0))
 
 
-_backgrounds = {}
+_backgrounds: dict[tuple[int, int], pygame.Surface] = {}
 
 
-def reset():
+def reset() -> None:
     """Forget cached fonts and surfaces (they die with pygame.quit; a new App starts afresh)."""
     _fonts.clear()
     _sources.clear()
