@@ -7,7 +7,8 @@ there with its result (``store.archive``), which "Your record" keeps apart
 from the files (``store.results``).  The path, one way down:
 
     Match.keep() -> GameKeeper.keep -> store.unfinished.keep_unfinished -> store.archive.archive_game
-    -> store.gamefile.write_game_file (and store.results.remember_result)
+    -> store.gamefile.write_game_file (and store.results.remember_result); the library, opened, lists
+    the file from the record written (store.gamefile.written_game), without reading it again
 
 A failed write never loses the game: it stays in memory, ``line`` says in
 one line why ("the disk is full") and what to do, the next change (a move)
@@ -38,7 +39,6 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from ..rules import Game
-    from ..store.gamefile import WrittenGame
     from .record import MatchRecord
 
 log = logging.getLogger("checkers.controller")
@@ -116,8 +116,6 @@ class GameKeeper:
         if kept is not None and kept.ok:
             was = self.unsaved
             self.unsaved, self.error, self.archived = False, None, kept.archived
-            if kept.written is not None:
-                _tell_library(kept.written, "archived", game)
             if game.outcome is not None:
                 self.release()  # finished: nothing left to own
             return "Saved: your game is on disk again" if was else None
@@ -164,8 +162,7 @@ class GameKeeper:
             game_id = self._copy_id
         try:
             written = save_kept_game(game, record.pdn_tags(), game_id, comments=record.clock_comments())
-            path = written.path
-            _tell_library(written, "saved", game)
+            path = written.path  # the library is told of it (store.gamefile.written_game)
         except StoreError as e:
             why = f"Not saved: {e}"
             return None, why if not self.unsaved else self.failure_line()
@@ -176,13 +173,3 @@ class GameKeeper:
             return path, f"Saved as {path}, but {self.error} kept the game's own record from being updated"
         return path, f"Saved as {path}"
 
-
-def _tell_library(written: WrittenGame, kind: str, game: Game) -> None:
-    """The library is told of the game file the store just wrote, so that it lists it from this record
-    instead of reading and parsing the file again (``library.tell_of_game``)."""
-    from ..library.library import tell_of_game
-
-    try:
-        tell_of_game(written.path, kind, written.tags, game.moves, written.text)
-    except Exception as e:  # the library reads the file itself then
-        log.warning("could not tell the library of %s: %s", written.path, e)

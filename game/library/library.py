@@ -142,7 +142,8 @@ def typed_path(path: StrPath, what: str) -> Path:
 # -- a game the library is told of (the store wrote it: the library need not read it again) --------
 
 class _Told:
-    """A written game's record, in the form a row is made of (``scan.GameHead``)."""
+    """A written game's record (``store.gamefile.WrittenGame``) in the form a row is made of
+    (``scan.GameHead``)."""
 
     def __init__(self, tags: dict[str, str], moves: tuple[object, ...]) -> None:
         from ..notation.pdn import normal_result
@@ -151,25 +152,6 @@ class _Told:
         self.moves = moves
         self.result: str = normal_result(tags.get("Result") or "*") or "*"
         self.error: str | None = None
-
-
-MAX_TOLD = 64  # the games told of and not yet listed, newest kept: the rest are read from their files
-_told: dict[bytes, tuple[tuple[int, int], str, _Told, str]] = {}
-
-
-def tell_of_game(path: StrPath, kind: str, tags: dict[str, str], moves: Iterable[object], text: str) -> None:
-    """The store just wrote the game file ``path`` (``kind``: "saved" or "archived") from this record:
-    its tags, its moves and the whole text written.  The next time the library finds the file unchanged
-    and not yet indexed, it lists the game from this record, without reading or parsing the file.
-    Never raises, never waits: the record is only remembered (in this process)."""
-    stamp = index.file_stamp(path)
-    if stamp is None or kind not in FOLDER_KINDS:
-        return
-    key = index.path_key(path)
-    _told.pop(key, None)
-    _told[key] = (stamp, kind, _Told(dict(tags), tuple(moves)), text)
-    while len(_told) > MAX_TOLD:
-        _told.pop(next(iter(_told)))
 
 
 class Library:
@@ -437,19 +419,19 @@ class Library:
         return steps
 
     def _index_told(self, path: Path, kind: str) -> bool:
-        """List a file the library was told of (``tell_of_game``) from its record, without reading it;
-        False when it was not told of, or the file changed since (then it is read as any other)."""
+        """List a game file the store wrote in this process from the record it was written from
+        (``store.gamefile.written_game``), without reading or parsing the file; False when there is
+        none, or the file changed since (then it is read as any other)."""
+        from ..store.gamefile import written_game
         from . import scan
 
-        told = _told.pop(index.path_key(path), None)
-        if told is None or self.conn is None or self.version is None:
-            return False
-        stamp, told_kind, head, text = told
-        if told_kind != kind or index.file_stamp(path) != stamp:
+        written = written_game(path)
+        if written is None or self.conn is None or self.version is None:
             return False
         try:
-            source_id, old_id = index.begin_source(self.conn, path, kind, stamp, self.version)
-            index.add_rows(self.conn, source_id, [scan.row_of(head, 0, text, self._namer, kind=kind)])
+            source_id, old_id = index.begin_source(self.conn, path, kind, written.stamp, self.version)
+            row = scan.row_of(_Told(dict(written.tags), written.moves), 0, written.text, self._namer, kind=kind)
+            index.add_rows(self.conn, source_id, [row])
             index.finish_source(self.conn, source_id)
         except (sqlite3.Error, index.SourceGone) as e:
             log.warning("could not list %s from its record: %s", path, e)

@@ -39,12 +39,47 @@ MAX_NAMES = 100  # "<base> (99).pdn" at most: past it, a folder of our names is 
 
 @dataclass(frozen=True)
 class WrittenGame:
-    """A game file just written: its path, the tags and the whole text written (the library lists it
-    from these, without reading the file again)."""
+    """A game file just written: its path, the tags, the moves and the whole text written (the library
+    lists it from these, without reading the file again: ``written_game``)."""
 
     path: Path
     tags: dict[str, str]
     text: str
+    moves: tuple[object, ...] = ()
+    stamp: tuple[int, int] = (0, 0)  # the file's (size, mtime_ns) once written
+
+
+MAX_WRITTEN = 64  # the files written by this process the library may still be told of (the newest)
+_written: dict[str, WrittenGame] = {}
+
+
+def _told(written: WrittenGame) -> WrittenGame:
+    """Remember a file just written, for the library (``written_game``)."""
+    try:
+        st = os.stat(written.path)
+    except OSError:
+        return written
+    written = WrittenGame(written.path, written.tags, written.text, written.moves, (st.st_size, st.st_mtime_ns))
+    key = os.fspath(written.path)
+    _written.pop(key, None)
+    _written[key] = written
+    while len(_written) > MAX_WRITTEN:
+        _written.pop(next(iter(_written)))
+    return written
+
+
+def written_game(path: StrPath) -> WrittenGame | None:
+    """The record this process wrote the game file ``path`` from, while the file is as it was written
+    (the same size and modification time); None otherwise.  The library lists such a file from it,
+    without reading or parsing the file.  Each record is told once."""
+    written = _written.pop(os.fspath(path), None)
+    if written is None:
+        return None
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return written if (st.st_size, st.st_mtime_ns) == written.stamp else None
 
 
 class StoreError(ValueError):
@@ -180,7 +215,8 @@ def write_game_file(game: Game, game_id: str, given: Mapping[str, str | None], f
     try:
         target = free_name(folder, base, lambda p: is_ours(p, game_id))
         if target is not None:
-            return WrittenGame(paths.atomic_write(target, text), {**all_tags, "Result": _result(text)}, text)
+            return _told(WrittenGame(paths.atomic_write(target, text), {**all_tags, "Result": _result(text)}, text,
+                                     tuple(game.moves)))
     except OSError as e:
         raise StoreError(f"cannot {what} the game in {folder}: {paths.why(e)}", e.errno) from None
     raise StoreError(f"cannot find a free file name in {folder}")
