@@ -32,7 +32,8 @@ ALLOWED = {
     "controller": {"rules", "engine", "store"},
     "training": {"textfile", "spawn", "rules", "notation", "engine", "store", "analysis"},
     "net": {"spawn", "rules", "controller", "store", "websockets"},
-    "ui": {"rules", "notation", "engine", "store", "analysis", "library", "controller", "training", "net", "pygame"},
+    "ui": {"textfile", "rules", "notation", "engine", "store", "analysis", "library", "controller", "training", "net",
+           "pygame"},
     "app": {"textfile", "rules", "notation", "engine", "store", "controller", "ui", "pygame"},
 }
 RUNTIME_DEPENDENCIES = {"pygame", "platformdirs", "websockets"}
