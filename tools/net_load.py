@@ -155,6 +155,8 @@ def main(argv=None):
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--think", type=float, default=1.0, help="mean seconds a bot waits before its move (0: none)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--db-dir", default=None, help="folder for the server's database (default: a scratch folder "
+                    "in the system's temporary folder; /dev/shm takes the disk out of the figures)")
     args = ap.parse_args(argv)
     import resource
     import tempfile
@@ -163,7 +165,7 @@ def main(argv=None):
     need = 4 * args.games + 100
     if soft < need:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(need, hard), hard))
-    with tempfile.TemporaryDirectory(prefix="checkers-net-load-") as folder:
+    with tempfile.TemporaryDirectory(prefix="checkers-net-load-", dir=args.db_dir) as folder:
         cmd = [sys.executable, "-m", "game.net.cli", "--port", "0", "--db", f"{folder}/games.sqlite3", "--quiet",
                "--max-connections", str(4 * args.games + 100), "--max-games", str(10 * args.games + 100),
                "--create-rate", "10000", "--create-burst", "10000", "--message-rate", "100"]
