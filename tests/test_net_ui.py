@@ -1,12 +1,29 @@
 """Online play in the window: 2 Players' three ways, hosting (the embedded server's process), joining."""
 
+import socket
+
 import pygame
+import pytest
 from helpers import click, frames, frames_until
 from net_helpers import Player
 
 from game.net.invite import read_invite
 from game.rules import BLACK, WHITE
 from game.ui.scenes.online import board
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(autouse=True)
+def loopback(monkeypatch):
+    """A hosted game's server on 127.0.0.1 (tests listen on the loopback only), on a port free now
+    (tests run side by side: the game's own 8765 may be taken)."""
+    monkeypatch.setattr(board, "LISTEN", "127.0.0.1")
+    monkeypatch.setattr(board, "PORT", free_port())
 
 
 def button(scene, text):
@@ -41,8 +58,7 @@ def test_a_bad_invitation_is_refused_in_one_line_and_a_good_one_joins(app):
     app.pop()
 
 
-def test_host_a_game_a_friend_joins_moves_on_both_sides_resign_and_both_keep_it(app, home, monkeypatch):
-    monkeypatch.setattr(board, "LISTEN", "127.0.0.1")   # tests listen on the loopback only
+def test_host_a_game_a_friend_joins_moves_on_both_sides_resign_and_both_keep_it(app, home):
     app.switch("online_host")
     host = app.stack.top
     click(app, button(host, "Host the game").rect.center)
@@ -77,8 +93,7 @@ def test_host_a_game_a_friend_joins_moves_on_both_sides_resign_and_both_keep_it(
     assert not proc.is_alive()   # leaving ends the embedded server
 
 
-def test_a_hosted_game_left_unfinished_is_reopened_from_two_players_and_the_friend_comes_back(app, monkeypatch):
-    monkeypatch.setattr(board, "LISTEN", "127.0.0.1")
+def test_a_hosted_game_left_unfinished_is_reopened_from_two_players_and_the_friend_comes_back(app):
     app.switch("two_players")
     assert "Back to your online game" not in [w.text for w in app.stack.top.widgets]
     app.push("online_host")

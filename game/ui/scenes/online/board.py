@@ -25,6 +25,7 @@ from . import seat
 
 log = logging.getLogger(__name__)
 LISTEN = "0.0.0.0"   # a hosted game's server listens on every address, so others can reach it
+PORT = 8765          # and on one port, the one a player forwards on their router (game.net.host.DEFAULT_PORT)
 FOOTER = "Click a piece, then where it goes · Esc leaves the game"
 
 
@@ -70,7 +71,7 @@ class OnlineBoardScene(Scene):
             from ....net.host import HostedServer
             from ....store import data_dir
 
-            self.hosted = HostedServer(data_dir() / "online-games.sqlite3", LISTEN)
+            self.hosted = HostedServer(data_dir() / "online-games.sqlite3", LISTEN, PORT)
         else:
             self.url = p["url"]
             self.client = Client(self.url, self.hello)
@@ -274,7 +275,7 @@ class OnlineBoardScene(Scene):
             lines.append((self.invite, theme.TEXT, True))
             if self.hosted is not None:
                 lines.append(("From outside your network: forward TCP port", theme.TEXT_DIM, False))
-                lines.append((f"{self.hosted.port or 8765} on your router to this computer.", theme.TEXT_DIM, False))
+                lines.append((f"{self.hosted.port or PORT} on your router to this computer.", theme.TEXT_DIM, False))
         if self.notice:
             lines.append((self.notice, theme.DANGER, False))
         if self.saved:
