@@ -10,9 +10,22 @@ board labels its squares with those numbers or not at all: never with a
 second notation (a-h / 1-8) that no move is written in.
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 import pygame
 
 from . import theme
+
+if TYPE_CHECKING:
+    from ..rules import Position
+    from .assets import Assets
+    from .geometry import BoardGeometry, PlayLayout
+
+Piece = tuple[int, bool]   # (colour, is_king)
+Point = tuple[float, float]
 
 PIECE_SPRITES = {(0, False): "man_black", (0, True): "king_black",
                  (1, False): "man_white", (1, True): "king_white"}
@@ -21,7 +34,7 @@ PIECE_SPRITES = {(0, False): "man_black", (0, True): "king_black",
 NUMBER_COLOUR = (246, 226, 186)
 
 
-def number_size(square):
+def number_size(square: int) -> int:
     """The nominal text size of the square numbers: small, but never below a readable 16."""
     return max(16, int(square * 0.2))
 
@@ -29,22 +42,23 @@ def number_size(square):
 class BoardPicture:
     """Everything the board shows this frame (built by the play scene, read by ``draw_board``)."""
 
-    def __init__(self, pieces):
-        self.pieces = dict(pieces)      # square -> (colour, is_king), standing still
-        self.floating = []              # (colour, is_king, (x, y) centre, scale) drawn on top
-        self.ghosts = set()             # squares whose piece is being jumped (drawn faded)
-        self.movable = frozenset()
-        self.selected = None
-        self.destinations = frozenset()
-        self.goals = frozenset()        # final squares of a capture still being entered
-        self.last_move = ()             # every square of the last move
+    def __init__(self, pieces: dict[int, Piece] | Iterable[tuple[int, Piece]]) -> None:
+        self.pieces: dict[int, Piece] = dict(pieces)  # square -> (colour, is_king), standing still
+        self.floating: list[tuple[int, bool, Point, float]] = []  # (colour, is_king, centre, scale) on top
+        self.ghosts: set[int] = set()   # squares whose piece is being jumped (drawn faded)
+        self.movable: frozenset[int] = frozenset()
+        self.selected: int | None = None
+        self.destinations: frozenset[int] = frozenset()
+        self.goals: frozenset[int] = frozenset()  # final squares of a capture still being entered
+        self.last_move: tuple[int, ...] = ()  # every square of the last move
         self.numbers = False
         self.must_capture = False       # the movable pieces must capture: a stronger glow
-        self.arrows = []                # (squares of a move's path, colour) drawn over everything
+        # (squares of a move's path, colour) drawn over everything
+        self.arrows: list[tuple[tuple[int, ...], tuple[int, int, int]]] = []
 
 
-def pieces_of(position):
-    out = {}
+def pieces_of(position: Position) -> dict[int, Piece]:
+    out: dict[int, Piece] = {}
     for s in range(1, 33):
         p = position.piece_at(s)
         if p is not None:
@@ -53,21 +67,21 @@ def pieces_of(position):
 
 
 class BoardRenderer:
-    def __init__(self, assets=None):
+    def __init__(self, assets: Assets | None = None) -> None:
         self.assets = assets
-        self._static = None
-        self._static_key = None
+        self._static: pygame.Surface | None = None
+        self._static_key: tuple[object, ...] | None = None
 
     # -- sprites ----------------------------------------------------------------
 
-    def _sprite(self, name, size):
+    def _sprite(self, name: str, size: int) -> pygame.Surface | None:
         # the loader never raises: a missing file is drawn as a plain stand-in
         return None if self.assets is None else self.assets.scaled(name, size)
 
-    def _static_board(self, layout):
+    def _static_board(self, layout: PlayLayout) -> pygame.Surface:
         board = layout.board
         key = (layout.size, board.rect.topleft, board.square, board.flipped)
-        if self._static_key == key:
+        if self._static_key == key and self._static is not None:
             return self._static
         frame = layout.frame
         surf = pygame.Surface(frame.size, pygame.SRCALPHA)
@@ -92,12 +106,12 @@ class BoardRenderer:
 
     # -- drawing ----------------------------------------------------------------
 
-    def draw_static(self, surface, layout, numbers=None):
+    def draw_static(self, surface: pygame.Surface, layout: PlayLayout, numbers: bool | None = None) -> None:
         """Frame and squares: drawn once into the scene's cached background (the square numbers
         go over the pieces; ``numbers`` is accepted for the callers that pass it)."""
         surface.blit(self._static_board(layout), layout.frame)
 
-    def draw(self, surface, layout, picture, static=True):
+    def draw(self, surface: pygame.Surface, layout: PlayLayout, picture: BoardPicture, static: bool = True) -> None:
         board = layout.board
         s = board.square
         if static:
@@ -125,10 +139,10 @@ class BoardRenderer:
         if picture.arrows:
             from .hint import draw_arrow
 
-            for path, colour in picture.arrows:
-                draw_arrow(surface, [board.square_center(sq) for sq in path], s, colour=colour)
+            for path, arrow_colour in picture.arrows:
+                draw_arrow(surface, [board.square_center(sq) for sq in path], s, colour=arrow_colour)
 
-    def draw_numbers(self, surface, board):
+    def draw_numbers(self, surface: pygame.Surface, board: BoardGeometry) -> None:
         """The standard square numbers, small, in the top-left corner of each dark square, over the pieces
         (a dark shadow keeps them readable on a light piece)."""
         size = number_size(board.square)
@@ -138,7 +152,7 @@ class BoardRenderer:
             theme.blit_text(surface, str(square), size, (20, 12, 8), (x + 1, y + 1))
             theme.blit_text(surface, str(square), size, NUMBER_COLOUR, (x, y))
 
-    def label_boxes(self, layout, numbers):
+    def label_boxes(self, layout: PlayLayout, numbers: bool) -> list[tuple[str, pygame.Rect, str, int]]:
         """[(name, rect, text, size)] of the board's labels, for the layout check: one square number
         (the widest) in its corner; nothing when the numbers are off."""
         board = layout.board
@@ -151,29 +165,30 @@ class BoardRenderer:
         return [("square_number", rect.clip(cell), "32", size)]
 
     @staticmethod
-    def rim(rect):
+    def rim(rect: pygame.Rect) -> int:
         """The width of the dark rim of a guiding mark on a square of ``rect``'s size."""
         return max(1, rect.width // 40)
 
-    def _capture_glow(self, surface, rect):
+    def _capture_glow(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A must-capture piece: a warm filled glow and a thick bright edge inside a dark rim."""
         overlay = pygame.Surface(rect.size, pygame.SRCALPHA)
         overlay.fill((*theme.CAPTURE_GLOW, 80))
         surface.blit(overlay, rect)
         self._frame(surface, rect, theme.CAPTURE_GLOW, max(3, rect.width // 14))
 
-    def _frame(self, surface, rect, colour, width):
+    def _frame(self, surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], width: int) -> None:
         """A bright square outline ``width`` thick, a dark rim on both of its sides."""
         rim = self.rim(rect)
         pygame.draw.rect(surface, theme.MARK_RIM, rect, width + 2 * rim)
         pygame.draw.rect(surface, colour, rect.inflate(-2 * rim, -2 * rim), width)
 
-    def _ring(self, surface, centre, radius, width, colour, rim):
+    def _ring(self, surface: pygame.Surface, centre: tuple[int, int], radius: int, width: int,
+              colour: tuple[int, int, int], rim: int) -> None:
         """A bright ring (outer ``radius``, ``width`` thick) with a dark rim on both of its sides."""
         pygame.draw.aacircle(surface, theme.MARK_RIM, centre, radius + rim, width + 2 * rim)
         pygame.draw.aacircle(surface, colour, centre, radius, width)
 
-    def _movable(self, surface, rect):
+    def _movable(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A piece that can move: a bright ring between its edge and the square's (the piece covers
         the middle)."""
         rim = self.rim(rect)
@@ -181,11 +196,12 @@ class BoardRenderer:
         inner = int(rect.width * 0.40)
         self._ring(surface, rect.center, outer, max(2, outer - inner), theme.MOVABLE, rim)
 
-    def draw_cursor(self, surface, rect):
+    def draw_cursor(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The keyboard cursor on a square of ``rect``: a bright outline inside a dark rim."""
         self._frame(surface, rect.inflate(-2, -2), theme.CURSOR, max(2, rect.width // 18))
 
-    def _mark(self, surface, name, rect, colour, alpha):
+    def _mark(self, surface: pygame.Surface, name: str, rect: pygame.Rect, colour: tuple[int, int, int],
+              alpha: int) -> None:
         sprite = self._sprite(name, rect.width)
         if sprite is not None:
             surface.blit(sprite, rect)
@@ -195,7 +211,7 @@ class BoardRenderer:
         pygame.draw.rect(overlay, (*colour, 230), overlay.get_rect(), max(2, rect.width // 20))
         surface.blit(overlay, rect)
 
-    def _destination(self, surface, rect, is_goal):
+    def _destination(self, surface: pygame.Surface, rect: pygame.Rect, is_goal: bool) -> None:
         """Where the piece in hand can go: a bright dot in a dark rim (a ring as well round the
         square where a capture ends)."""
         rim = self.rim(rect)
@@ -206,7 +222,7 @@ class BoardRenderer:
             self._ring(surface, rect.center, rect.width // 2 - 4 - rim, max(2, rect.width // 24), theme.DESTINATION,
                        rim)
 
-    def _capture_mark(self, surface, rect):
+    def _capture_mark(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         sprite = self._sprite("marker_capture", rect.width)
         if sprite is not None:
             surface.blit(sprite, rect)
@@ -216,7 +232,8 @@ class BoardRenderer:
         pygame.draw.line(surface, theme.CAPTURE_MARK, inset.topleft, inset.bottomright, w)
         pygame.draw.line(surface, theme.CAPTURE_MARK, inset.topright, inset.bottomleft, w)
 
-    def _piece(self, surface, piece, centre, size, alpha=255, shadow=False):
+    def _piece(self, surface: pygame.Surface, piece: Piece, centre: Point, size: int, alpha: int = 255,
+               shadow: bool = False) -> None:
         sprite = self._sprite(PIECE_SPRITES[piece], size)
         if sprite is not None:
             if alpha < 255:
@@ -233,6 +250,8 @@ class BoardRenderer:
         fill = theme.BLACK_PIECE if colour == 0 else theme.WHITE_PIECE
         edge = theme.BLACK_PIECE_EDGE if colour == 0 else theme.WHITE_PIECE_EDGE
         target = surface
+        cx: float
+        cy: float
         if alpha < 255:
             target = pygame.Surface((size, size), pygame.SRCALPHA)
             cx, cy = size // 2, size // 2
