@@ -58,6 +58,9 @@ class GameKeeper:
         self._owner: FileLock | None = None  # the claim on the game's id while this window keeps it
         self._owned_id: str | None = None
         self._copy_id: str | None = None     # an ephemeral game's saved copy (one file, saved again in place)
+        self.keeping = False                 # the match keeps itself after each change (``Match.keep_on_disk``)
+        self.line: str | None = None         # the status line to show next (a failure, the recovery, a refusal)
+        self._kept_state: tuple[object, ...] | None = None  # the game as last kept: an unchanged one is not rewritten
 
     # -- one owner at a time -------------------------------------------------------------
 
@@ -96,6 +99,29 @@ class GameKeeper:
             owner.release()
 
     # -- keeping ----------------------------------------------------------------------------
+
+    def changed(self, game: Game, record: MatchRecord) -> None:
+        """The match changed (a move, undo, redo, resignation, a turn begun): keep it if it differs from
+        what was kept and is worth continuing (a new game once it has a move); the line to show, if any,
+        waits in ``line``."""
+        if not self.keeping:
+            return
+        from ..rules import Position
+
+        state = (len(game.moves), game.position, game.outcome is not None)
+        if state == self._kept_state:
+            return
+        self._kept_state = state
+        if game.outcome is None and not game.moves and game.start == Position.initial():
+            return  # nothing worth continuing yet
+        line = self.keep(game, record)
+        if line:  # said at the next frame, once the move it came with has cleared the old position's words
+            self.line = line
+
+    def take_line(self) -> str | None:
+        """The status line waiting to be shown, once."""
+        line, self.line = self.line, None
+        return line
 
     def keep(self, game: Game, record: MatchRecord) -> str | None:
         """Keep the game after a change; a line for the screen (a failure, or the recovery) or None."""

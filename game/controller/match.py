@@ -170,6 +170,7 @@ class Match:
     def _changed(self, change: str) -> None:
         self._held = None
         self.version += 1
+        self.keeper.changed(self.game, self.record())  # kept on disk first, then the screens hear of it
         for fn in list(self._listeners):
             fn(self, change)
 
@@ -475,6 +476,17 @@ class Match:
         return MatchRecord(self.game.start.fen(), tuple(str(m) for m in self.game.moves), self.game.draw_rule.name,
                            players_to_keys(self.players), outcome.result() if outcome else None,
                            str(outcome) if outcome else None, self.game_id, clock)
+
+    def keep_on_disk(self, game_id: str | None, ephemeral: bool = False) -> str | None:
+        """From now on the match keeps itself on disk after every change under ``game_id`` (a new id for a
+        game the store does not hold yet); ``ephemeral``: nowhere.  Kept at once if worth it.  The line
+        to show when another window has the game open (it is then kept nowhere), else None."""
+        self.game_id = game_id
+        self.keeper.ephemeral = ephemeral
+        refused = self.keeper.claim(game_id)
+        self.keeper.keeping = not ephemeral
+        self.keeper.changed(self.game, self.record())
+        return refused
 
     def keep(self) -> str | None:
         """Keep the game on disk after a change (``GameKeeper.keep``); a line for the screen, or None."""

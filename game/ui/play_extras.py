@@ -4,9 +4,10 @@ The play scene creates one ``PlayExtras`` and calls it from a handful of
 one-line hooks (enter/leave, each change of the match, keys, update, draw),
 so this feature stays in its own file:
 
-- every change of the match (a move, undo, redo, resign) keeps the game
-  under its id among the store's unfinished games (a finished game is
-  archived with its players, levels and result); Continue opens the newest;
+- the match keeps itself on disk after every change (``controller.GameKeeper``:
+  under its id among the store's unfinished games, a finished game archived
+  with its players, levels and result); this screen starts it and shows its
+  line; Continue opens the newest;
   a new game remembers the chosen mode, levels and side in the settings; a
   game from the command line (``ephemeral``) is kept nowhere;
 - Ctrl+S saves the game as PDN in the games folder;
@@ -20,7 +21,6 @@ import logging
 
 import pygame
 
-from ..rules import Position
 from . import store_hooks
 from .hint import Hint
 
@@ -32,45 +32,31 @@ class PlayExtras:
         self.scene = scene
         self.app = scene.app
         self.hint = Hint(self.app)
-        self._saved_state = None
         # a game started from the command line is a visit: it neither replaces the
         # player's game in progress nor changes their remembered choices
         self.ephemeral = bool(scene.params.get("ephemeral"))
-        # what is on disk, and what to say when it is not: the match's keeper (controller.GameKeeper)
+        # what is on disk, and what to say when it is not: the match's keeper (controller.GameKeeper);
+        # the match keeps itself after every change, this screen only shows the keeper's line
         self.keeper = scene.match.keeper
-        self.keeper.ephemeral = self.ephemeral
-        self._line = None  # the keeper's line, to say at the next frame
         store_hooks.settings_of(self.app)
         # a game the store does not hold yet (a new one, or one going on from the library, review
         # or set-up), as against an unfinished game resumed under its own id
         self.new_to_store = scene.match.game_id is None
-        if self.ephemeral:
-            return
-        if self.new_to_store:
-            scene.match.game_id = store_hooks.game_id_for(scene.game)
-        # one window at a time keeps a game: one open in another window is shown here, kept nowhere
-        self._line = self.keeper.claim(scene.match.game_id)
-        if scene.params.get("game") is None and scene.params.get("match") is None:
+        if not self.ephemeral and scene.params.get("game") is None and scene.params.get("match") is None:
             # a new game: the old one stays among the unfinished games (Continue offers the newest
             # once this one has a move); its choices are remembered
             store_hooks.remember_choice(self.app, scene.players)
 
-    # -- autosave --------------------------------------------------------------------
-
-    def changed(self):
-        """The match changed (or a turn began): save the game in progress."""
-        if self.ephemeral:
-            return
-        game = self.scene.game
-        state = (len(game.moves), game.position, game.outcome is not None)
-        if state == self._saved_state:
-            return
-        self._saved_state = state
-        if game.outcome is None and not game.moves and game.start == Position.initial():
-            return  # nothing worth continuing yet
-        line = self.scene.match.keep()
-        if line:  # the disk refused (or works again): one line, the game stays in memory; said at the next
-            self._line = line  # frame, once the move it came with has cleared the old position's words
+    def start(self):
+        """The match keeps itself on disk from now on (a new game under a new id; a game from the command
+        line nowhere); one open in another window is shown, kept nowhere."""
+        match = self.scene.match
+        game_id = match.game_id
+        if game_id is None and not self.ephemeral:
+            game_id = store_hooks.game_id_for(self.scene.game)
+        refused = match.keep_on_disk(game_id, self.ephemeral)
+        if refused:
+            self.keeper.line = refused  # said at the first frame
 
     # -- keys ------------------------------------------------------------------------
 
@@ -116,9 +102,9 @@ class PlayExtras:
     # -- frame -----------------------------------------------------------------------
 
     def update(self, dt):
-        if self._line:
-            self.scene.say(self._line)
-            self._line = None
+        line = self.keeper.take_line()
+        if line:
+            self.scene.say(line)
         message = self.hint.poll(self.scene.game.position)
         if message:
             self.scene.say(message)
@@ -132,7 +118,7 @@ class PlayExtras:
         # the last move: kept again as they are now, so Continue brings them back as they were left
         self.hint.close()
         match = self.scene.match
-        if match.clocks is not None and not self.ephemeral and self._saved_state is not None and not match.over:
+        if match.clocks is not None and not self.ephemeral and self.keeper.keeping and not match.over:
             line = match.keep()
             if line:
                 log.warning("%s", line)

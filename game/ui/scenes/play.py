@@ -73,12 +73,9 @@ class PlayScene(BoardControl, Scene):
         self.panel = SidePanel(self)
         self.resize(self.size)
         self.extras = PlayExtras(self)
-        # every change of the match is saved at once, even before its animation ends
-        self.match.add_listener(lambda match, change: self.extras.changed())
-        if self.extras.new_to_store:
-            # kept at once (a new game once it has a move): a game going on from a set-up position,
-            # the library or review is kept before its first move here, as leaving it promises
-            self.extras.changed()
+        # the match keeps itself on disk after every change, even before its animation ends; a game going
+        # on from a set-up position, the library or review is kept at once, as leaving it promises
+        self.extras.start()
         self._begin_turn()
         self.panel.refresh()
 
@@ -306,7 +303,7 @@ class PlayScene(BoardControl, Scene):
         return self.game.outcome is None and bool(self.game.moves) or self.extras.keeper.unsaved
 
     def _kept_words(self):
-        if self.extras.keeper.unsaved:  # the disk refused it: leaving loses it (store_hooks.Keeper)
+        if self.extras.keeper.unsaved:  # the disk refused it: leaving loses it (controller.GameKeeper)
             return self.extras.keeper.warning()
         if self.params.get("ephemeral"):
             return "This game from the command line is not kept."
