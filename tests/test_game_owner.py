@@ -72,3 +72,19 @@ def test_the_game_is_free_again_once_its_window_lets_it_go(home):
     later.game.push(later.game.legal_moves()[0])
     assert later.keep() is None and load_unfinished(gid).game.ply == 5
     later.close()
+
+
+def test_a_finished_game_lets_go_and_leaves_no_lock_file(home):
+    from game.rules import WHITE
+    from game.store.paths import unfinished_dir
+    from game.store.unfinished import OWNERS
+
+    gid = new_game_id()
+    assert keep_unfinished(gid, play(Game(), 4, 2), "2p", {}, ["black", "white"]).ok
+    match = _open(gid)
+    assert match.keep_on_disk(gid) is None
+    assert (unfinished_dir() / OWNERS / f"{gid}.lock").exists()
+    match.game.resign(WHITE)
+    assert match.keep() is None and match.keeper.archived is not None
+    assert not (unfinished_dir() / OWNERS / f"{gid}.lock").exists()
+    assert GameKeeper().claim(gid) is None  # nobody holds it

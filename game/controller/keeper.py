@@ -92,11 +92,19 @@ class GameKeeper:
     def __del__(self) -> None:
         self.release()
 
-    def release(self) -> None:
-        """Let another window have the game (leaving it, or the match closing)."""
+    def release(self, finished: bool = False) -> None:
+        """Let another window have the game (leaving it, or the match closing); ``finished``: the game is
+        over and archived, so its lock file goes too (removed while still held: nobody waits on it)."""
         owner, self._owner, self._owned_id = self._owner, None, None
-        if owner is not None:
-            owner.release()
+        if owner is None:
+            return
+        if finished:
+            import contextlib
+            import os
+
+            with contextlib.suppress(OSError):
+                os.unlink(owner.path)
+        owner.release()
 
     # -- keeping ----------------------------------------------------------------------------
 
@@ -143,7 +151,7 @@ class GameKeeper:
             was = self.unsaved
             self.unsaved, self.error, self.archived = False, None, kept.archived
             if game.outcome is not None:
-                self.release()  # finished: nothing left to own
+                self.release(finished=True)  # finished and archived: nothing left to own
             return "Saved: your game is on disk again" if was else None
         self.unsaved = True
         self.error = kept.error if kept is not None and kept.error else "the disk refused"
