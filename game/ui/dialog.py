@@ -1,10 +1,18 @@
 """A centred card with a title, a line of text and a row of buttons: the base of every overlay."""
 
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from . import theme
 from .scene import Scene
 from .widgets import Button, FocusGroup, same_size
+
+if TYPE_CHECKING:
+    from .layout_check import Box
 
 
 class DialogScene(Scene):
@@ -16,20 +24,20 @@ class DialogScene(Scene):
     note = ""  # a faint line under the buttons, e.g. "Esc to look at the board"
     accent = theme.ACCENT
 
-    def buttons(self):
+    def buttons(self) -> list[tuple[str, Callable[[], Any], bool]]:
         """[(label, callable, primary)] — override."""
         return []
 
-    def cancel(self):
+    def cancel(self) -> None:
         """Esc: close the dialog."""
         self.app.pop()
 
-    def enter(self):
-        self.widgets = [Button(label, fn, primary=primary) for label, fn, primary in self.buttons()]
+    def enter(self) -> None:
+        self.widgets: list[Button] = [Button(label, fn, primary=primary) for label, fn, primary in self.buttons()]
         self.focus = FocusGroup(self.widgets)
         self.resize(self.size)
 
-    def resize(self, size):
+    def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
         n = max(1, len(self.widgets))
@@ -56,7 +64,7 @@ class DialogScene(Scene):
         room = max(1, (h - 8 - fixed) // line)
         if len(lines) > room:  # a message longer than the window: its end is cut, marked with an ellipsis
             lines = lines[:room - 1] + [theme.elide(" ".join(lines[room - 1:]), self.message_size, inner)]
-        self.message_lines = lines
+        self.message_lines: list[str] = lines
         message_h = len(lines) * line
         ch = pad + 6 + title_h + (gap + message_h if lines else 0) + gap * 2 + bh + pad + note_h
         ch = min(ch, h - 8)
@@ -74,7 +82,7 @@ class DialogScene(Scene):
         self.note_rect = pygame.Rect(self.card.x + pad, self.card.bottom - pad // 2 - note_h, cw - 2 * pad,
                                      max(1, note_h))
 
-    def layout_boxes(self):
+    def layout_boxes(self) -> list[Box]:
         from .layout_check import Box
 
         boxes = [Box("card", self.card),
@@ -90,10 +98,10 @@ class DialogScene(Scene):
             boxes += [t._replace(parent=name) for t in b.text_boxes(name)]
         return boxes
 
-    def wants_redraw(self):
+    def wants_redraw(self) -> bool:
         return False  # changes only on events
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.cancel()
             return
@@ -102,7 +110,7 @@ class DialogScene(Scene):
             return
         self.focus.handle_event(event)
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         card = self.card
         radius = 14
         pygame.draw.rect(surface, (8, 10, 14), card.move(0, 6), border_radius=radius)
