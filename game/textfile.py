@@ -50,6 +50,15 @@ def excerpt(text: object, limit: int = 60) -> str:
     return repr(clean)
 
 
+def path_excerpt(path: str, limit: int = 80) -> str:
+    """A short, printable quote of a file path: a long one keeps its end, where the file's own name is
+    (the folders above it are what the reader can best do without)."""
+    clean = "".join(ch if ch.isprintable() else "\N{REPLACEMENT CHARACTER}" for ch in path[-(limit + 1):])
+    if len(path) > limit:
+        clean = "…" + clean[-limit:]
+    return repr(clean)
+
+
 def _size_words(n: int) -> str:
     if n >= 1 << 20:
         return f"{n / (1 << 20):.1f} MB"
@@ -62,7 +71,7 @@ def _open_checked(path: StrPath, limit: int, what: str, follow_symlinks: bool) -
     """``(fd, size, shown name)`` of a regular file of at most ``limit`` bytes, opened for reading
     without ever blocking; FileReadError saying why not (the fd is then closed)."""
     name = os.fspath(path)
-    shown = excerpt(os.fsdecode(name), 80)
+    shown = path_excerpt(os.fsdecode(name), 80)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     if not follow_symlinks:
         flags |= getattr(os, "O_NOFOLLOW", 0)

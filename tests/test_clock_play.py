@@ -29,6 +29,9 @@ def new_game_with_clock(app, mode, presses):
     frames(app)
     menu = app.stack.top
     click(app, next(b for b in menu.buttons if b.key == mode).rect.center)
+    if app.stack.top.name == "two_players":          # 2 Players asks where first: this computer, host or join
+        choose = app.stack.top
+        click(app, next(w for w in choose.widgets if getattr(w, "text", None) == "On this computer").rect.center)
     setup = app.stack.top
     assert setup.name == "new_game" and setup.clock.value == "Off"   # off by default
     while setup.focus.focused is not setup.clock:

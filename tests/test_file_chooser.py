@@ -97,7 +97,10 @@ def test_import_by_mouse_double_click_a_folder_then_a_file_and_the_places(app, f
     assert chooser.folder == folders
     click(app, chooser.row_rect(lay, names(chooser).index("a.pdn")).center)
     assert chooser.text == str(folders / "a.pdn")
+    first_drawn = chooser._shown_start()     # a long path is drawn scrolled to its end
     click(app, lay["field"].midleft)                                                       # the caret to the start
+    assert chooser.caret == first_drawn                                                    # of what is drawn
+    key(app, pygame.K_HOME)
     assert chooser.caret == 0
     click(app, lay["ok"].center)
     assert scene.prompt is None
