@@ -9,6 +9,7 @@ import pygame
 import pytest
 from helpers import FakeEngine, click, frames, key
 
+from game.ui import theme
 from game.ui.layout_check import SIZES
 from game.ui.widgets import Chooser
 
@@ -83,8 +84,9 @@ def test_the_game_over_buttons_share_one_text_size_at_every_size(app):
         card.resize(size)
         sizes = {b.label_size() for b in card.widgets}
         assert len(sizes) == 1, (size, [(b.text, b.label_size()) for b in card.widgets])
-        # ... as large as the longest label allows, never the smallest of what each could take alone
-        assert sizes == {min(b.fitted_size() for b in card.widgets)}
+        # ... as large as the longest label allows, never the smallest of what each could take alone,
+        # and no larger than the play panel's buttons aim at (theme.button_text_size, issue 46 item 17)
+        assert sizes == {min(min(b.fitted_size() for b in card.widgets), theme.button_text_size(size[1]))}
 
 
 # -- item 19: going on from a position asks who plays, the last choice preselected ---------------

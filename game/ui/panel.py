@@ -255,10 +255,16 @@ class SidePanel:
             name_end = label_end = clock[0].x
         name_w = max(1, name_end - 10 - text_x)
         label_w = max(1, label_end - 10 - text_x)
+        words = self._player_label(colour)
+        if small == "pieces" and clock is None and theme.text_size(words, self.label_size)[0] > label_w:
+            # a narrow card: the plain count needs no word under it, the player's words take its room
+            small, small_rect = "", pygame.Rect(right, small_rect.y, 0, small_rect.height)
+            label_end = right
+            label_w = max(1, label_end - 10 - text_x)
         name_rect = pygame.Rect(text_x, top, name_w, name_h)
         label_rect = pygame.Rect(text_x, top + name_h, label_w, label_h)
         name = theme.elide(theme.side_name(colour), self.name_size, name_w, bold=True)
-        label = theme.elide(self._player_label(colour), self.label_size, label_w)
+        label = theme.elide(self._short_label(colour, words, label_w), self.label_size, label_w)
         return centre, radius, name_rect, label_rect, count_rect, small_rect, (name, label, count, small)
 
     def clock_part(self, colour, row, right):
@@ -291,7 +297,7 @@ class SidePanel:
             boxes += [Box(f"{card}.name", name_r, name, self.name_size, bold=True, parent=card),
                       Box(f"{card}.label", label_r, label, self.label_size, parent=card),
                       Box(f"{card}.count", count_r, count, self.count_size, bold=True, parent=card)]
-            if small_r is not None:
+            if small:
                 boxes.append(Box(f"{card}.count_label", small_r, small, self.count_label_size, parent=card))
             clock = self.clock_part(colour, row, min(count_r.x, small_r.x) - 10)
             if clock is not None:
@@ -398,6 +404,14 @@ class SidePanel:
         self._draw_rule(surface)
         self.focus.draw(surface)
 
+    def _short_label(self, colour, words, width):
+        """The player's words, or the computer's level alone ("Master") when "Computer · Master" is
+        too long for the card: the level is what the player needs (it was cut to "Computer…")."""
+        level = self.scene.players.get(colour)
+        if level is None or theme.text_size(words, self.label_size)[0] <= width:
+            return words
+        return level.name
+
     def _player_label(self, colour):
         s = self.scene
         level = s.players.get(colour)
@@ -427,7 +441,7 @@ class SidePanel:
             theme.blit_text(surface, name, self.name_size, theme.TEXT, name_r.topleft, bold=True)
             theme.blit_text(surface, label, self.label_size, theme.TEXT_DIM, label_r.topleft)
             theme.blit_text(surface, count, self.count_size, theme.TEXT, count_r.topleft, bold=True)
-            if small_r is not None:
+            if small:
                 theme.blit_text(surface, small, self.count_label_size, theme.TEXT_FAINT, small_r.topleft)
             self._draw_clock(surface, colour, row, min(count_r.x, small_r.x) - 10, to_move)
 

@@ -202,6 +202,12 @@ def pixel_size(size: float) -> int:
     return max(6, round(int(size) * FONT_SCALE))
 
 
+def button_text_size(window_height: int) -> int:
+    """The nominal text size a button's words aim at in a window this tall: the play panel's grid
+    reaches it, and a dialog's row (the game-over card) is widened to reach it too."""
+    return max(16, min(40, -(-window_height // 32)))
+
+
 def font(size: float, bold: bool = False) -> Font:
     """The UI font at a nominal size, cached per real pixel size (pygame.font must be initialised)."""
     size = max(8, int(size))

@@ -5,6 +5,7 @@ import pygame
 from .. import theme
 from ..dialog import DialogScene
 from ..scene import register
+from ..widgets import same_size
 from ..words import outcome_words
 
 
@@ -47,6 +48,42 @@ class GameOverScene(DialogScene):
         if self.params.get("save") is not None:
             out.append(("Save", self.save, False))
         return out + [("Menu", self.menu, False)]
+
+    def resize(self, size):
+        """The card as every dialog's, widened until its buttons' words are as large as the play panel's
+        (``theme.button_text_size``): four buttons in the card's width were cut to 14 px beside 20."""
+        super().resize(size)
+        wanted = theme.button_text_size(size[1])
+        buttons = self.widgets
+        if not buttons:
+            return
+        if min(b.label_size() for b in buttons) < wanted:
+            self._widen(size, wanted)
+        for b in buttons:  # no larger than the panel's either: one button text size on the screen
+            b.fixed_size = min(b.fixed_size or wanted, wanted)
+
+    def _widen(self, size, wanted):
+        """The card and its buttons wide enough for the words at ``wanted``, as far as the window allows."""
+        buttons = self.widgets
+        gap = max(6, buttons[0].rect.height // 3)
+        bh = buttons[0].rect.height
+        margin = max(16, bh // 2)
+        need = max(theme.text_size(b.text, wanted, b.primary)[0] for b in buttons) + margin + 4
+        bw = max(buttons[0].rect.width, need)
+        row = len(buttons) * bw + (len(buttons) - 1) * gap
+        pad = self.title_rect.x - self.card.x
+        width = min(size[0] - 24, max(self.card.width, row + 2 * pad))
+        if width > self.card.width:
+            grow = width - self.card.width
+            self.card = self.card.inflate(grow - grow % 2, 0)
+            for rect in (self.title_rect, self.message_rect, self.note_rect):
+                rect.x, rect.width = self.card.x + pad, self.card.width - 2 * pad
+        bw = min(bw, (self.card.width - 2 * pad - (len(buttons) - 1) * gap) // len(buttons))
+        x = self.card.centerx - (len(buttons) * bw + (len(buttons) - 1) * gap) // 2
+        for b in buttons:
+            b.rect = pygame.Rect(x, b.rect.y, bw, bh)
+            x += bw + gap
+        same_size(buttons)
 
     def play_again(self):
         again = self.params.get("play_again")

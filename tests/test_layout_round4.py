@@ -1,0 +1,61 @@
+"""Issue 46's layout items as a player met them: the game-over card's buttons as large as the panel's
+(item 17), the computer's level whole in its card at 720x520 (item 19), a portrait window with the
+panel under the board (item 15)."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest
+from helpers import FakeEngine, frames
+
+from game.controller.clock import parse_time_control
+from game.engine.levels import LEVELS, parse_level
+from game.rules import BLACK, WHITE, Outcome
+from game.ui import theme
+from game.ui.layout_check import SIZES
+
+pytestmark = pytest.mark.app(size=(1024, 768), engine=FakeEngine)
+
+
+# -- item 17: one button text size: the game-over card's are no smaller than the panel's -------------
+
+def test_the_game_over_card_buttons_are_as_large_as_the_panels(app):
+    app.switch("play", players={BLACK: None, WHITE: None})
+    frames(app)
+    play = app.stack.top
+    app.push("game_over", outcome=Outcome(WHITE, "no_moves", "Red has no legal move"),
+             players={BLACK: None, WHITE: None}, play_again=lambda: None, review=lambda: None, save=lambda: None)
+    frames(app)
+    card = app.stack.top
+    for size in SIZES:
+        play.resize(size)
+        card.resize(size)
+        panel = play.panel.grid[0].label_size()
+        shown = {b.label_size() for b in card.widgets}
+        assert len(shown) == 1, (size, shown)
+        # at 1280x800 the card's four buttons were 20 (14 px) beside the panel's 25 (18 px)
+        assert shown.pop() >= panel, (size, shown, panel)
+        assert all(card.card.contains(b.rect) for b in card.widgets), size
+
+
+# -- item 19: at 720x520 the computer's level is read whole, never "Computer…" ----------------------
+
+@pytest.mark.parametrize("clock", [None, "3+2"])
+@pytest.mark.parametrize("spec", [lv.name for lv in LEVELS] + ["depth:12", "time:30"])
+def test_the_computers_level_is_whole_in_its_card_at_the_smallest_window(app, spec, clock):
+    # with a clock in the card, 720x520 showed "Computer…": the level was what was cut
+    level = parse_level(spec)
+    control = {} if clock is None else {"time_control": parse_time_control(clock)}
+    app.switch("play", players={BLACK: None, WHITE: level}, **control)
+    frames(app)
+    play = app.stack.top
+    for size in SIZES:
+        play.resize(size)
+        labels = [b for b in play.layout_boxes() if b.name.endswith(".label") and b.name.startswith("player")]
+        words = [b.text for b in labels]
+        assert "You" in words, words
+        computer = [w for w in words if w != "You"]
+        assert computer and theme.ELLIPSIS not in computer[0], (size, words)
+        assert level.name in computer[0], (size, words)
