@@ -343,7 +343,8 @@ def test_hint_refused_on_the_computers_turn(app):
     scene.match.pause()
     key(app, pygame.K_h)
     assert scene.extras.hint.move is None and not scene.extras.hint.thinking
-    assert scene.message == "Hints are for your own turn"
+    # between two computers there is no turn of the player's: the live analysis shows their best lines
+    assert scene.message == "Hints are for a person's move: A shows the computers' best lines"
 
 
 # -- review fixes: an unwritable data folder -------------------------------------------------

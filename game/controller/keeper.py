@@ -61,6 +61,9 @@ class GameKeeper:
         self.keeping = False                 # the match keeps itself after each change (``Match.keep_on_disk``)
         self.line: str | None = None         # the status line to show next (a failure, the recovery, a refusal)
         self._kept_state: tuple[object, ...] | None = None  # the game as last kept: an unchanged one is not rewritten
+        # the store holds this game (kept once, or opened from it): from then on it is kept whatever it holds,
+        # so a game undone back to its start is kept so, and Continue shows what the player left
+        self.on_disk = False
 
     # -- one owner at a time -------------------------------------------------------------
 
@@ -120,8 +123,8 @@ class GameKeeper:
         if state == self._kept_state:
             return
         self._kept_state = state
-        if game.outcome is None and not game.moves and game.start == Position.initial():
-            return  # nothing worth continuing yet
+        if game.outcome is None and not game.moves and game.start == Position.initial() and not self.on_disk:
+            return  # nothing worth continuing yet (a game kept before and undone to its start is kept so)
         line = self.keep(game, record)
         if line:  # said at the next frame, once the move it came with has cleared the old position's words
             self.line = line
@@ -148,6 +151,7 @@ class GameKeeper:
             log.warning("could not keep the game: %s", e)
             kept = None
         if kept is not None and kept.ok:
+            self.on_disk = True
             was = self.unsaved
             self.unsaved, self.error, self.archived = False, None, kept.archived
             if game.outcome is not None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import time
 
 from ..rules import BLACK, WHITE, Game, IllegalMoveError, Position
-from ..rules.game import TIME_FORFEIT
+from ..rules.game import RESIGNATION, TIME_FORFEIT
 from .clock import Clock, move_budget
 from .computer import ComputerTurn
 from .keeper import GameKeeper
@@ -280,6 +280,12 @@ class Match:
         outcome = self.outcome
         return outcome is not None and outcome.termination == TIME_FORFEIT
 
+    def final(self) -> bool:
+        """Is the game over for good: resigned or lost on time?  Undo does not take that back (a finished game
+        is in the player's record as soon as it ends; an agreed draw, which both sides chose, undo can)."""
+        outcome = self.outcome
+        return outcome is not None and outcome.termination in (RESIGNATION, TIME_FORFEIT)
+
     def update(self, dt: float = 0.0) -> Move | None:
         """Drive the computer, once a frame (``dt``: seconds since the last call): start its
         search when it is to move, collect the answer, play it once its pace allows.
@@ -375,8 +381,8 @@ class Match:
 
     @property
     def can_undo(self) -> bool:
-        """A move (or a resignation, an agreed draw) to take back; never a loss on time."""
-        return self.game.can_undo and not self.lost_on_time()
+        """A move (or an agreed draw) to take back; never a resignation or a loss on time (``final``)."""
+        return self.game.can_undo and not self.final()
 
     @property
     def can_redo(self) -> bool:
@@ -477,12 +483,14 @@ class Match:
                            players_to_keys(self.players), outcome.result() if outcome else None,
                            str(outcome) if outcome else None, self.game_id, clock)
 
-    def keep_on_disk(self, game_id: str | None, ephemeral: bool = False) -> str | None:
+    def keep_on_disk(self, game_id: str | None, ephemeral: bool = False, stored: bool = False) -> str | None:
         """From now on the match keeps itself on disk after every change under ``game_id`` (a new id for a
-        game the store does not hold yet); ``ephemeral``: nowhere.  Kept at once if worth it.  The line
-        to show when another window has the game open (it is then kept nowhere), else None."""
+        game the store does not hold yet; ``stored``: the store holds it already, as Continue opens it);
+        ``ephemeral``: nowhere.  Kept at once if worth it.  The line to show when another window has the
+        game open (it is then kept nowhere), else None."""
         self.game_id = game_id
         self.keeper.ephemeral = ephemeral
+        self.keeper.on_disk = stored and not ephemeral
         refused = self.keeper.claim(game_id)
         self.keeper.keeping = not ephemeral
         self.keeper.changed(self.game, self.record())

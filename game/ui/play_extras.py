@@ -54,7 +54,7 @@ class PlayExtras:
         game_id = match.game_id
         if game_id is None and not self.ephemeral:
             game_id = store_hooks.game_id_for(self.scene.game)
-        refused = match.keep_on_disk(game_id, self.ephemeral)
+        refused = match.keep_on_disk(game_id, self.ephemeral, stored=not self.new_to_store)
         if refused:
             self.keeper.line = refused  # said at the first frame
 
@@ -84,11 +84,20 @@ class PlayExtras:
     def ask_hint(self):
         scene = self.scene
         if not scene.human_to_move():
-            scene.say("Hints are for your own turn")
+            scene.say(self.no_hint_words())
             return
         message = self.hint.request(scene.game)
         if message:
             scene.say(message)
+
+    def no_hint_words(self):
+        """Why H gives no hint now, in the words of the game being played."""
+        scene = self.scene
+        if scene.game.outcome is not None:
+            return "The game is over: Review (V) shows where it turned"
+        if scene.mode == "watch":  # two computers: the live analysis is the way to see their best moves
+            return "Hints are for a person's move: A shows the computers' best lines"
+        return "Hints are for your own turn"
 
     def review(self):
         scene = self.scene
@@ -102,6 +111,8 @@ class PlayExtras:
     # -- frame -----------------------------------------------------------------------
 
     def update(self, dt):
+        if self.scene.game.outcome is not None and (self.hint.move is not None or self.hint.thinking):
+            self.hint.clear()  # the game is over: no move to suggest, and the arrow goes with it
         line = self.keeper.take_line()
         if line:
             self.scene.say(line)

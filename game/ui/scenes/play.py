@@ -210,7 +210,8 @@ class PlayScene(BoardControl, Scene):
 
     def undo(self):
         if not self.match.can_undo:
-            self.say("Nothing to undo")
+            # a resigned game, or one lost on time, stays over (it is in the record already)
+            self.say("The game is over: it cannot be taken back" if self.match.final() else "Nothing to undo")
             return
         self.anim = None
         self.match.undo()
@@ -235,7 +236,9 @@ class PlayScene(BoardControl, Scene):
             self.match.resign(loser)
             self._begin_turn()
 
-        self.app.push("confirm", title="Resign?", message=f"{theme.side_name(loser)} gives up this game.",
+        # the one person against the computer is "You"; between two people the side (its player's name)
+        who = "You give" if self.humans() == [loser] else f"{theme.side_name(loser)} gives"
+        self.app.push("confirm", title="Resign?", message=f"{who} up this game: it cannot be taken back.",
                       confirm="Resign", on_confirm=do_resign)
 
     def to_menu(self):
@@ -300,7 +303,9 @@ class PlayScene(BoardControl, Scene):
     def in_progress(self):
         """A game with moves made and not over, or one the disk refused: something to lose by leaving it
         carelessly."""
-        return self.game.outcome is None and bool(self.game.moves) or self.extras.keeper.unsaved
+        keeper = self.extras.keeper
+        # a game the store holds counts even undone to its start: Continue would offer it as left
+        return self.game.outcome is None and (bool(self.game.moves) or keeper.on_disk) or keeper.unsaved
 
     def _kept_words(self):
         if self.extras.keeper.unsaved:  # the disk refused it: leaving loses it (controller.GameKeeper)
