@@ -7,14 +7,15 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import pygame
 import pytest
-from helpers import FakeEngine, frames
+from helpers import FakeEngine, click, click_square, frames, key
 
 from game.controller.clock import parse_time_control
 from game.engine.levels import LEVELS, parse_level
 from game.rules import BLACK, WHITE, Outcome
 from game.ui import theme
-from game.ui.layout_check import SIZES
+from game.ui.layout_check import SIZES, check_scene
 
 pytestmark = pytest.mark.app(size=(1024, 768), engine=FakeEngine)
 
@@ -59,3 +60,56 @@ def test_the_computers_level_is_whole_in_its_card_at_the_smallest_window(app, sp
         computer = [w for w in words if w != "You"]
         assert computer and theme.ELLIPSIS not in computer[0], (size, words)
         assert level.name in computer[0], (size, words)
+
+
+# -- item 15: a narrow or portrait window puts the panel under the board -----------------------------
+
+PORTRAIT = [(600, 900), (720, 900), (720, 1280), (1080, 1920)]
+
+
+def window_of(app, size):
+    """The window made ``size`` as a tiling window manager does (under the minimum width too), told to
+    the game by a real resize event."""
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    frames(app)
+    assert app.size == size
+
+
+@pytest.mark.parametrize("players", [{BLACK: None, WHITE: parse_level("Master")}, {BLACK: None, WHITE: None}])
+def test_a_portrait_window_puts_the_panel_under_a_larger_board(app, players):
+    app.switch("play", players=players, time_control=parse_time_control("3+2"))
+    frames(app)
+    play = app.stack.top
+    window_of(app, (600, 900))
+    layout = play.layout
+    # beside the panel the board was 288 px a side at 600x900: a third of the window's height
+    assert layout.board.rect.width >= 440, layout.board.rect
+    assert layout.panel.y >= layout.status.bottom and layout.panel.width >= 560
+    assert not layout.panel.colliderect(layout.frame) and not layout.bar.colliderect(layout.frame)
+    assert pygame.Rect(0, 0, 600, 900).contains(layout.bar)
+    assert check_scene(play, sizes=PORTRAIT) == []
+    # played by mouse on the larger board: 11-15, then the panel's Flip board under it
+    click_square(app, 11)
+    click_square(app, 15)
+    assert [str(m) for m in play.game.moves][:1] == ["11-15"]
+    flipped = play.flipped
+    click(app, play.panel.flip.rect.center)
+    assert play.flipped != flipped
+    # and by keyboard: Tab reaches the panel's buttons, Enter presses the focused one
+    play.panel.focus.clear()
+    key(app, pygame.K_TAB)
+    focused = play.panel.focus.focused
+    assert focused is not None and play.layout.panel.contains(focused.rect)
+
+
+def test_a_landscape_window_keeps_the_panel_beside_the_board(app):
+    app.switch("play", players={BLACK: None, WHITE: None})
+    frames(app)
+    play = app.stack.top
+    for size in SIZES:
+        play.resize(size)
+        assert not play.layout.stacked and play.layout.panel.x > play.layout.frame.right, size
+    for size in PORTRAIT:
+        play.resize(size)
+        assert play.layout.stacked, size

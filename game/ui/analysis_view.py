@@ -246,11 +246,8 @@ def draw_line(surface: pygame.Surface, board: BoardGeometry, moves: Iterable[Mov
 
 def bar_rect(layout: PlayLayout) -> pygame.Rect:
     """Where the evaluation bar goes on a ``PlayLayout``: in the gap between the board's frame
-    and the panel, as tall as the board."""
-    gap = layout.panel.x - layout.frame.right
-    width = max(6, gap // 2)
-    x = layout.frame.right + (gap - width) // 2
-    return pygame.Rect(x, layout.board.rect.y, width, layout.board.rect.height)
+    and the panel, as tall as the board (beside the frame when the panel is under the board)."""
+    return pygame.Rect(layout.bar)
 
 
 def line_words(moves: Sequence[Move], limit: int = 8) -> str:

@@ -144,6 +144,7 @@ class SidePanel:
         self.k = 1.0
         self.scroll = 0  # move-list lines scrolled back from the end
         self.detail_lines = 2
+        self.wide = False  # two columns, in a panel under the board
         self._opening_key, self.opening = None, ""  # the opening's name, and what it was looked up for
 
     def f(self, size):
@@ -154,24 +155,32 @@ class SidePanel:
 
     def resize(self, rect):
         self.rect = r = pygame.Rect(rect)
-        self.k = max(0.8, min(1.6, min(r.height / 740, r.width / 354)))
-        compact = r.height < 640
+        # a wide, low panel (under the board of a portrait window) has two columns: the players and
+        # the thinking box on the left; the moves, the draw rule and the buttons on the right
+        self.wide = wide = r.width >= 1.5 * r.height
+        column_w = (r.width - 10) // 2 if wide else r.width
+        self.k = max(0.8, min(1.6, min(r.height / (330 if wide else 740), column_w / 354)))
+        compact = r.height < (300 if wide else 640)
         pad = max(10, int(14 * self.k))
         gap = max(6, int(10 * self.k))
         self.pad, self.gap = pad, gap
         inner_w = r.width - 2 * pad
         x = r.x + pad
+        left_w = (inner_w - gap) // 2 if wide else inner_w   # the players and the thinking box
+        right_x = x + left_w + gap if wide else x             # the moves, the draw rule and the buttons
+        right_w = inner_w - left_w - gap if wide else inner_w
         # the button grid, at the bottom: each row shares the width among its buttons
-        bh = max(30, min(int(42 * self.k), r.height // 16))
+        bh = max(30, min(int(42 * self.k), r.height // (9 if wide else 16)))
         bgap = max(6, bh // 5)
         rows = len(self.rows)
         self.grid_top = r.bottom - pad - rows * bh - (rows - 1) * bgap
         for i, row in enumerate(self.rows):
             y = self.grid_top + i * (bh + bgap)
-            bw = (inner_w - (len(row) - 1) * bgap) // len(row)
+            bw = (right_w - (len(row) - 1) * bgap) // len(row)
             for j, b in enumerate(row):
-                right = x + inner_w if j == len(row) - 1 else x + j * (bw + bgap) + bw  # the row ends flush
-                b.rect = pygame.Rect(x + j * (bw + bgap), y, right - (x + j * (bw + bgap)), bh)
+                left = right_x + j * (bw + bgap)
+                right = right_x + right_w if j == len(row) - 1 else left + bw  # the row ends flush
+                b.rect = pygame.Rect(left, y, right - left, bh)
         same_size(self.grid)
         # the player cards, at the top
         self.name_size = self.f(26 if not compact else 23)
@@ -181,7 +190,7 @@ class SidePanel:
         self.clock_size = self.f(26)
         two_lines = theme.font(self.name_size, True).get_linesize() + theme.font(self.label_size).get_linesize()
         self.player_h = two_lines + max(6, int(10 * self.k))
-        self.players_rect = pygame.Rect(x, r.y + pad, inner_w, 2 * self.player_h + gap // 2)
+        self.players_rect = pygame.Rect(x, r.y + pad, left_w, 2 * self.player_h + gap // 2)
         # the thinking box: a title and two lines of detail, or the Move now button
         self.title_size = self.f(22)
         self.detail_size = self.f(19)
@@ -191,7 +200,7 @@ class SidePanel:
         # the draw rule: one line and a thin bar over the grid
         self.rule_size = self.f(17)
         rule_h = theme.font(self.rule_size).get_linesize() + 10
-        self.draw_rule_rect = pygame.Rect(x, self.grid_top - gap - rule_h, inner_w, rule_h)
+        self.draw_rule_rect = pygame.Rect(right_x, self.grid_top - gap - rule_h, right_w, rule_h)
         # the moves list takes the rest; the thinking box gives up detail lines before the list goes
         self.move_size = self.f(20)
         self.line_h = theme.font(self.move_size).get_linesize()
@@ -201,23 +210,30 @@ class SidePanel:
         self.aside_size = self.f(16)
         header_h = theme.font(self.header_size, True).get_linesize()
         min_moves = header_h + 4 + 3 * self.line_h + 8
+        think_top = self.players_rect.bottom + gap
         for detail_lines in (3, 2, 1):
             think_h = tp + title_h + max(detail_lines * line_h, line_h + 4 + bh) + tp  # a line over Move now
-            room = self.draw_rule_rect.y - gap - (self.players_rect.bottom + gap + think_h + gap)
+            if wide:  # the left column's foot is the panel's
+                if think_top + think_h <= r.bottom - pad:
+                    break
+                continue
+            room = self.draw_rule_rect.y - gap - (think_top + think_h + gap)
             if room >= min_moves:
                 break
         self.detail_lines = detail_lines
-        self.think_rect = pygame.Rect(x, self.players_rect.bottom + gap, inner_w, think_h)
-        self.title_rect = pygame.Rect(self.think_rect.x + tp, self.think_rect.y + tp, inner_w - 2 * tp, title_h)
+        if wide:
+            think_h = max(think_h, r.bottom - pad - think_top)
+        self.think_rect = pygame.Rect(x, think_top, left_w, think_h)
+        self.title_rect = pygame.Rect(self.think_rect.x + tp, self.think_rect.y + tp, left_w - 2 * tp, title_h)
         self.detail_rect = pygame.Rect(self.title_rect.x, self.title_rect.bottom, self.title_rect.width,
                                        self.think_rect.bottom - tp - self.title_rect.bottom)
         self.move_now.rect = pygame.Rect(self.detail_rect.x, self.think_rect.bottom - tp - bh, self.detail_rect.width,
                                          bh)
-        top = self.think_rect.bottom + gap
-        self.moves_rect = pygame.Rect(x, top, inner_w, max(0, self.draw_rule_rect.y - gap - top))
-        self.moves_header = pygame.Rect(x, top, inner_w, header_h)
+        top = r.y + pad if wide else self.think_rect.bottom + gap
+        self.moves_rect = pygame.Rect(right_x, top, right_w, max(0, self.draw_rule_rect.y - gap - top))
+        self.moves_header = pygame.Rect(right_x, top, right_w, header_h)
         area_h = max(0, self.moves_rect.bottom - top - header_h - 4)
-        self.moves_area = pygame.Rect(x, top + header_h + 4, inner_w, area_h)
+        self.moves_area = pygame.Rect(right_x, top + header_h + 4, right_w, area_h)
 
     def player_rows(self):
         """[(colour, card rect)], the side at the top of the board first (the other sits nearer the player)."""

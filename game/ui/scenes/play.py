@@ -20,6 +20,7 @@ from ..board_view import BoardRenderer
 from ..geometry import PlayLayout
 from ..move_input import MoveInput
 from ..panel import SidePanel
+from ..play_back import back_words, go_back
 from ..play_extras import PlayExtras
 from ..scene import Scene, register
 from ..store_hooks import flipped_for
@@ -71,6 +72,7 @@ class PlayScene(BoardControl, Scene):
         self.over_shown = False
         self._bg = None  # (key, surface): the cached background (see _background)
         self.panel = SidePanel(self)
+        self.panel.menu.text = self.back_label()  # Back when leaving goes to the library or the review
         self.resize(self.size)
         self.extras = PlayExtras(self)
         # the match keeps itself on disk after every change, even before its animation ends; a game going
@@ -143,7 +145,7 @@ class PlayScene(BoardControl, Scene):
 
     def resize(self, size):
         super().resize(size)
-        self.layout = PlayLayout(size, self.flipped)
+        self.layout = PlayLayout(size, self.flipped, stack=True)  # a portrait window: the panel under the board
         self.panel.resize(self.layout.panel)
 
     def toggle_numbers(self):
@@ -242,11 +244,16 @@ class PlayScene(BoardControl, Scene):
                       confirm="Resign", on_confirm=do_resign)
 
     def to_menu(self):
+        """Esc or the panel's Menu (Back) button: leave the game, after asking while it is in progress."""
         if not self.in_progress():
-            self.app.switch("menu")
+            self.leave_game()
             return
         self.app.push("confirm", title="Leave this game?", message=self._kept_words(),
-                      confirm="Leave", on_confirm=lambda: self.app.switch("menu"))
+                      confirm="Leave", on_confirm=self.leave_game)
+
+    def leave_game(self):
+        """Back where the game was started from (the library, a review: ``play_back``), else the menu."""
+        go_back(self.app, self.params.get("back") or ())
 
     def hint(self):
         """H or the Hint button: the engine suggests a move, drawn as an arrow."""
@@ -294,10 +301,15 @@ class PlayScene(BoardControl, Scene):
             self.match.pause()
 
     def new_game_params(self):
-        """The same players from the same start, as a new game."""
-        return {"players": dict(self.players), "start": self.game.start,
-                "draw_rule": self.game.draw_rule.name, "flipped": self.flipped,
-                "ephemeral": bool(self.params.get("ephemeral")),
+        """The same players from the same start, as a new game; after a finished game (a rematch) they swap
+        sides, and the board turns with them.  Leaving it goes back where this one would have."""
+        players, flipped = dict(self.players), self.flipped
+        if self.game.outcome is not None and players[BLACK] != players[WHITE]:
+            players = {BLACK: players[WHITE], WHITE: players[BLACK]}
+            flipped = flipped_for(self.app, players) if self.mode == "1p" else flipped
+        return {"players": players, "start": self.game.start,
+                "draw_rule": self.game.draw_rule.name, "flipped": flipped,
+                "ephemeral": bool(self.params.get("ephemeral")), "back": self.params.get("back") or (),
                 "time_control": self.match.clocks.control if self.match.clocks is not None else None}
 
     def in_progress(self):
@@ -319,6 +331,10 @@ class PlayScene(BoardControl, Scene):
             # never left among the unfinished games where it would push the player's own game from Continue
             return "A game between two computers is not kept unless it ends. Ctrl+S saves it to the library."
         return "You can pick it up again with Continue."
+
+    def back_label(self):
+        """The panel's and the game-over card's way out: "Menu", or "Back" to where the game came from."""
+        return "Back" if back_words(self.params.get("back") or ()) else "Menu"
 
     def quit_question(self):
         return ("Quit during this game?", self._kept_words()) if self.in_progress() else None
@@ -454,7 +470,8 @@ class PlayScene(BoardControl, Scene):
     def show_game_over(self):
         """The end-of-game card: Rematch, Review, Save (when the game is kept), Menu."""
         self.app.push("game_over", outcome=self.game.outcome, players=self.players, play_again=self.play_again,
-                      review=self.extras.review, save=self.extras.save, warning=self.extras.keeper.warning())
+                      review=self.extras.review, save=self.extras.save, warning=self.extras.keeper.warning(),
+                      leave=self.leave_game, leave_label=self.back_label())
 
     def _engine_failed(self):
         self.say(f"Engine problem: {self.computer.failed} — press M to try again")
