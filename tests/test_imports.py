@@ -29,7 +29,7 @@ ALLOWED = {
     "agent": {"textfile", "rules", "notation", "engine"},
     "analysis": {"rules", "notation", "engine"},
     "library": {"textfile", "spawn", "notation", "store"},
-    "controller": {"rules", "engine", "store"},
+    "controller": {"lazy", "rules", "engine", "store"},
     "training": {"textfile", "spawn", "rules", "notation", "engine", "store", "analysis"},
     "net": {"spawn", "rules", "controller", "store", "websockets"},
     "ui": {"textfile", "rules", "notation", "engine", "store", "analysis", "library", "controller", "training", "net",
@@ -184,10 +184,11 @@ def test_every_scene_is_registered_by_name():
 
 
 def test_lazy_package_names_load_once_and_unknown_ones_say_so():
+    import game.controller as controller
     import game.notation as notation
     import game.store as store
 
-    for package in (notation, store):
+    for package in (notation, store, controller):
         assert dir(package) == sorted(package.__all__)
         with pytest.raises(AttributeError, match=f"module '{package.__name__}' has no attribute 'nope'"):
             _ = package.nope
@@ -207,7 +208,7 @@ def type_checking_imports(source):
     return found
 
 
-@pytest.mark.parametrize("package", ["game.store", "game.notation"])
+@pytest.mark.parametrize("package", ["game.store", "game.notation", "game.controller"])
 def test_a_lazy_face_types_each_name_as_what_it_loads(package):
     # the type checker reads the TYPE_CHECKING block (``from game.store import save_game`` is the function,
     # not ``object`` from __getattr__); the window loads _EXPORTS: the two name the same things

@@ -42,3 +42,17 @@ def test_a_bad_invitation_is_refused_in_one_line(text):
     with pytest.raises(InviteError) as e:
         read_invite(text)
     assert "\n" not in str(e.value)
+
+
+def test_the_server_loads_the_rules_and_the_clocks_but_not_the_engine_or_the_store():
+    # the server's process holds only what it uses: a Match (and the engine, 9 MB of it) is never imported
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys, game.net.cli, game.net.server\n"
+            "print(' '.join(sorted({m.split('.')[1] for m in sys.modules if m.startswith('game.')})))")
+    r = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parent.parent,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["controller", "lazy", "net", "rules", "textfile"]
