@@ -94,30 +94,28 @@ def _undo_under_the_reply(app):
     return scene
 
 
-def _continue(app):
-    app.switch("menu")
-    frames(app)
-    entry = next(b for b in app.stack.top.buttons if b.key == "continue")
-    click(app, entry.rect.center, n=2)
-    scene = app.stack.top
-    assert scene.name == "play"
-    return scene
+def _nothing_to_continue(app):
+    """The menu offers no Continue: no game with moves taken back (nor an older copy of it) is kept."""
+    from game.store import latest_unfinished
+
+    assert app.stack.top.name == "menu"
+    assert latest_unfinished() is None
+    assert not any(b.key == "continue" for b in app.stack.top.buttons)
 
 
-def test_esc_after_undoing_under_the_reply_asks_and_continue_shows_the_game_as_left(app):
-    _undo_under_the_reply(app)
+def test_esc_after_undoing_under_the_reply_asks_and_continue_shows_no_stale_game(app):
+    scene = _undo_under_the_reply(app)
     key(app, pygame.K_ESCAPE)
-    assert app.stack.top.name == "confirm"  # the game is kept: leaving asks, as for any game kept
-    assert "Continue" in app.stack.top.message
+    assert app.stack.top.name == "confirm"  # the moves taken back (Redo) would be lost: leaving asks
+    assert "Redo" in app.stack.top.message
     key(app, pygame.K_RETURN)  # Stay is the safe answer Enter gives
-    assert app.stack.top.name == "play"
+    assert app.stack.top is scene
+    key(app, pygame.K_y, mod=pygame.KMOD_CTRL)  # and Redo brings them back
+    assert len(scene.game.moves) == 2
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     key(app, pygame.K_ESCAPE)
     click(app, confirm_button(app, "Leave").rect.center, n=2)
-    assert app.stack.top.name == "menu"
-    scene = _continue(app)
-    # the board, the move list and the status line agree at once: the game as it was left
-    assert scene.game.moves == [] and scene.anim is None and scene.shown_ply() == 0
-    assert scene.status_text()[0] == f"{theme.side_name(BLACK)} to move"
+    _nothing_to_continue(app)
 
 
 def test_the_same_by_mouse(app):
@@ -128,7 +126,6 @@ def test_the_same_by_mouse(app):
     click(app, scene.panel.undo.rect.center)
     assert scene.game.moves == []
     click(app, scene.panel.menu.rect.center)
-    assert "Continue" in app.stack.top.message  # asked
+    assert "Redo" in app.stack.top.message  # asked
     click(app, confirm_button(app, "Leave").rect.center, n=2)
-    scene = _continue(app)
-    assert scene.game.moves == [] and scene.shown_ply() == 0
+    _nothing_to_continue(app)

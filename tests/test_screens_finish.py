@@ -107,7 +107,7 @@ def test_who_plays_starts_from_the_last_choice_and_plays_what_is_shown(app):
     remember_choice(app, {BLACK: parse_level("Expert"), WHITE: None})  # last time: White against Expert
     scene, chosen = open_who_plays(app)
     assert scene.mode.value == "1 Player" and scene.side.value == "White" and scene.level.value == "Expert"
-    assert [r.name for r in scene.rows if r.visible] == ["row:mode", "row:side", "row:level"]
+    assert [r.name for r in scene.rows if r.visible] == ["row:mode", "row:side", "row:level", "row:clock"]
     # by mouse: the mode's right arrow to 2 Players, then Play
     click(app, (scene.mode.rect.right - 5, scene.mode.rect.centery), n=2)
     assert scene.mode.value == "2 Players" and not scene.level.visible

@@ -184,7 +184,8 @@ def test_finish_a_game_to_the_game_over_overlay_and_play_again(app):
     click(app, over.widgets[0].rect.center)
     again = play_scene(app)
     assert again is not scene and again.game.moves == [] and app.stack.top is again
-    assert app.has_engine is False  # the computer never had to move
+    # a rematch: the sides swap (the person plays White now, the computer Red)
+    assert again.players[WHITE] is None and again.players[BLACK] == level_by_name("Beginner")
 
 
 def _finished_game(app):

@@ -61,8 +61,8 @@ class GameKeeper:
         self.keeping = False                 # the match keeps itself after each change (``Match.keep_on_disk``)
         self.line: str | None = None         # the status line to show next (a failure, the recovery, a refusal)
         self._kept_state: tuple[object, ...] | None = None  # the game as last kept: an unchanged one is not rewritten
-        # the store holds this game (kept once, or opened from it): from then on it is kept whatever it holds,
-        # so a game undone back to its start is kept so, and Continue shows what the player left
+        # the store holds this game (kept once, or opened from it): undone back to its start, it is removed,
+        # so Continue never offers an older state of it
         self.on_disk = False
 
     # -- one owner at a time -------------------------------------------------------------
@@ -123,11 +123,26 @@ class GameKeeper:
         if state == self._kept_state:
             return
         self._kept_state = state
-        if game.outcome is None and not game.moves and game.start == Position.initial() and not self.on_disk:
-            return  # nothing worth continuing yet (a game kept before and undone to its start is kept so)
+        if game.outcome is None and not game.moves and game.start == Position.initial():
+            # nothing worth continuing: a new game, or one undone to its start (no 0-move row in the library,
+            # and Continue never offers an older state of it): what was kept of it goes
+            self._forget(record.game_id)
+            return
         line = self.keep(game, record)
         if line:  # said at the next frame, once the move it came with has cleared the old position's words
             self.line = line
+
+    def _forget(self, game_id: str | None) -> None:
+        """The unfinished record this window kept of ``game_id`` goes (the game was undone to its start)."""
+        if not self.on_disk or game_id is None or self.ephemeral or self.claim(game_id) is not None:
+            return
+        from ..store.unfinished import delete_unfinished
+
+        try:
+            if delete_unfinished(game_id):
+                self.on_disk = False
+        except Exception as e:  # the game goes on whatever the store does; the old record stays
+            log.warning("could not remove the unfinished game %s: %s", game_id, e)
 
     def take_line(self) -> str | None:
         """The status line waiting to be shown, once."""

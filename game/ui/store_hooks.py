@@ -82,8 +82,12 @@ def flipped_for(app, players):
 
 def start_play(app, game, players, **params):
     """Play ``game`` (a rules.Game, maybe with moves already made) with ``players`` (the play screen
-    takes the mode from them); ``params`` go to the play screen as they are."""
+    takes the mode from them); ``params`` go to the play screen as they are.  Started from the library or
+    a review, the game goes back there when it is left (``play_back.trail_of``: the screens open now)."""
+    from .play_back import trail_of
+
     params.setdefault("flipped", flipped_for(app, players))
+    params.setdefault("back", trail_of(list(app.stack)))
     app.switch("play", players=players, game=game, **params)
 
 
@@ -108,11 +112,17 @@ def resume_record(app, game, ply, players, tags=None, comments=None, **params):
     """Play on from a PDN record's ``game`` after its first ``ply`` moves with ``players`` (the library's
     continue, review's "continue from here"): the moves before stay; a record with a ``[TimeControl]``
     tag goes on with its clocks as its ``{[%clock]}`` comments (``comments``) had them there.  One whose
-    clocks cannot be read goes on without, said in one line.  ``params`` go to the play screen.
-    ``controller.MatchError`` when the game is already over there."""
+    clocks cannot be read goes on without, said in one line.  ``time_control`` in ``params`` (chosen in
+    "Who plays?") replaces the record's clocks: a ``TimeControl`` starts both afresh, None plays without.
+    The other ``params`` go to the play screen.  ``controller.MatchError`` when the game is already over
+    there."""
+    clocks = {}
+    if "time_control" in params:
+        clocks = {"time_control": params.pop("time_control")}
+        tags = {k: v for k, v in (tags or {}).items() if k != "TimeControl"}  # the record's clocks give way
     match = Match.continue_from(game, ply, players, engine=lambda: app.engine,
                                 book=bool(settings_of(app).get("opening_book", True)), tags=tags or {},
-                                comments=comments)
+                                comments=comments, **clocks)
     start_play(app, match.game, players, match=match, **params)
     if match.clock_problem:
         problem = match.clock_problem

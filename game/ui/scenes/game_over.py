@@ -47,7 +47,7 @@ class GameOverScene(DialogScene):
             out.append(("Review", self.review, False))
         if self.params.get("save") is not None:
             out.append(("Save", self.save, False))
-        return out + [("Menu", self.menu, False)]
+        return out + [(self.params.get("leave_label") or "Menu", self.menu, False)]
 
     def resize(self, size):
         """The card as every dialog's, widened until its buttons' words are as large as the play panel's
@@ -103,7 +103,12 @@ class GameOverScene(DialogScene):
             self.resize(self.size)
 
     def menu(self):
-        self.app.switch("menu")
+        """Menu, or Back to where the game was started from (the play screen's ``leave_game``)."""
+        leave = self.params.get("leave")
+        if leave is not None:
+            leave()
+        else:
+            self.app.switch("menu")
 
     def cancel(self):
         # Esc closes the card to look at the final position; the panel offers a new game.

@@ -35,6 +35,8 @@ from ...notation.damage import stop_words
 from ...store import StoreError, read_games_file
 from ...store.saves import REPORT_EVENT
 from ..file_chooser import FileChooser, recent_folder
+from ..library_trash import KEEP_DAYS, keep_for_undo, purge_old, trash_dir
+from ..library_trash import undo as undo_deletion
 from ..library_view import NEWS_SECONDS, LibraryLayout, draw_library, layout_boxes
 from ..menu_items import add_menu_item
 from ..scene import Scene, register
@@ -43,6 +45,8 @@ from ..widgets import Button
 
 # what deleting does to "Your record" (store.results keeps every finished game's result apart from its files)
 RECORD_KEPT = "Your record keeps every finished game's result: deleting files never changes it."
+# and how it is undone (game.ui.library_trash): Ctrl+Z on this screen, or the copy kept KEEP_DAYS days
+UNDO_WORDS = "Undo (Ctrl+Z) brings {it} back while this screen is open; a copy stays {days} days in {folder}."
 
 DOUBLE_CLICK = 0.4
 
@@ -133,8 +137,9 @@ def continue_loaded_game(app, loaded):
     game = loaded.game
     # who plays on: the game's own computer preselected when its tags name one, else the last choice
     app.push("who_plays", players=players_from_json(levels, humans) if levels else None, turn=game.turn,
-             on_start=lambda players: resume_record(app, game, game.ply, players, tags=loaded.tags,
-                                                    comments=loaded.comments))
+             tags=loaded.tags,  # a clock as played, or another (the choice, and the way back, in **choice)
+             on_start=lambda players, **choice: resume_record(app, game, game.ply, players, tags=loaded.tags,
+                                                              comments=loaded.comments, **choice))
     return True
 
 
@@ -196,9 +201,13 @@ class LoadScene(Scene):
         self.export_button = Button("Export", self.ask_export, enabled=not static, hotkey="Ctrl+E")
         self.import_button = Button("Import", self.ask_import, enabled=not static, hotkey="Ctrl+I")
         self.paste_button = Button("Paste PDN", self.paste, enabled=not static, hotkey="Ctrl+V")
+        self.undo_button = Button("Undo", self.undo_delete, enabled=False, hotkey="Ctrl+Z")
         self.back_button = Button("Back", self.back, hotkey="Esc")
-        self.buttons = [self.open_button, self.continue_button, self.delete_button, self.export_button,
-                        self.import_button, self.paste_button, self.back_button]
+        self.buttons = [self.open_button, self.continue_button, self.delete_button, self.undo_button,
+                        self.export_button, self.import_button, self.paste_button, self.back_button]
+        self.deletion = None     # what the last deletion kept aside, while Undo can bring it back
+        if self.library is not None:
+            purge_old(self.library)  # what deletions kept aside more than KEEP_DAYS days ago goes
         self.resize(self.size)
         self._sync_view()
 
@@ -312,15 +321,17 @@ class LoadScene(Scene):
             n = len(chosen)
             unfinished = sum(e.kind == "unfinished" for e in chosen)
             what = f"The {n} marked games are removed from their files"
-            what += f"; {unfinished} of them are unfinished and cannot be continued afterwards." if unfinished \
-                else "."
-            what += " " + RECORD_KEPT
+            if unfinished:
+                what += f"; {'one of them is' if unfinished == 1 else f'{unfinished} of them are'} unfinished."
+            else:
+                what += "."
+            what += " " + RECORD_KEPT + " " + self._undo_words("them")
             self.app.push("confirm", title=f"Delete {n} games?", message=what, confirm=f"Delete {n}",
                           on_confirm=lambda: self.delete(chosen))
             return
         entry = chosen[0]
         if entry.kind == "unfinished":
-            what = f"{entry.players}, {entry.moves} moves: it cannot be continued afterwards."
+            what = f"{entry.players}, {entry.moves} moves. " + self._undo_words("it")
             title = "Delete this unfinished game?"
         elif entry.number < 0:
             what = f"The unreadable file {entry.file} is kept; it is hidden until the library is opened again."
@@ -330,23 +341,43 @@ class LoadScene(Scene):
             copies = len(self.library.copies(entry)) - 1
             if copies:
                 what = what[:-1] + f", and its {copies} other cop{'y' if copies == 1 else 'ies'} too."
-            what += " " + RECORD_KEPT
+            what += " " + RECORD_KEPT + " " + self._undo_words("it")
             title = "Delete this report?" if entry.event.startswith(REPORT_EVENT) else "Delete this game?"
         hide = entry.number < 0 and entry.kind != "unfinished"
         self.app.push("confirm", title=title, message=what, confirm="Hide" if hide else "Delete",
                       on_confirm=lambda: self.delete(entry))
 
+    def _undo_words(self, it):
+        return UNDO_WORDS.format(it=it, days=KEEP_DAYS, folder=trash_dir(self.library))
+
     def delete(self, entries):
-        """Delete games (asked first by ``ask_delete``): one entry or a list."""
+        """Delete games (asked first by ``ask_delete``): one entry or a list.  What goes is kept aside
+        first (``library_trash``), so Undo brings it back."""
         if self.library is None:
             return
         entries = entries if isinstance(entries, list) else [entries]
         i = self.selected
         self.marked.difference_update(e.id for e in entries)
+        hidden = all(e.number < 0 and e.kind != "unfinished" for e in entries)  # an unreadable file: hidden only
+        kept = None if hidden else keep_for_undo(self.library, entries)
         self.library.delete(entries)
+        self.deletion = kept
+        self.undo_button.enabled = kept is not None
+        if kept is not None and kept.problem:
+            self.say(f"Deleted, but Undo cannot bring everything back: {kept.problem}", bad=True)
         self.current = None
         self.selected = i
         self._sync_view()
+
+    def undo_delete(self):
+        """Ctrl+Z or Undo: the last deletion's games come back."""
+        if self.deletion is None or self.library is None:
+            return
+        kept, self.deletion = self.deletion, None
+        self.undo_button.enabled = False
+        line = undo_deletion(self.library, kept)
+        self.say(line, bad=line.startswith("Not"))
+        self._undone = kept.games_file
 
     def chosen(self):
         """The marked games in the order shown, else the chosen one."""
@@ -458,7 +489,20 @@ class LoadScene(Scene):
             self._sync_view()
         if len(lib.news) and lib.news[-1] is not self._last_news:
             self._last_news = lib.news[-1]
-            self.say(*lib.news[-1])
+            self.say(*self._news_words(*lib.news[-1]))
+
+    def _news_words(self, text, bad=False):
+        """The library's news as the player reads it: the copy a deletion keeps aside is said as what it
+        is, and "Game deleted" tells how to undo while Undo can."""
+        trash = trash_dir(self.library).name
+        if text.startswith("Exported") and f"{os.sep}{trash}{os.sep}" in text:
+            return ("Keeping a copy for Undo…", bad) if not bad else (text, bad)
+        undone = getattr(self, "_undone", None)
+        if undone is not None and text.startswith("Imported") and undone.name in text:
+            return ("The deleted games are back" if not bad else text), bad
+        if self.deletion is not None and not bad and "deleted" in text and text.split()[-1] == "deleted":
+            return f"{text} · Ctrl+Z or Undo brings {'it' if text.startswith('Game') else 'them'} back", bad
+        return text, bad
 
     def wants_redraw(self):
         lib = self.library
@@ -537,6 +581,8 @@ class LoadScene(Scene):
             self.mark_all()
         elif ctrl and k == pygame.K_v:
             self.paste()
+        elif ctrl and k == pygame.K_z:
+            self.undo_delete()
         elif ctrl and k == pygame.K_SPACE:
             self.toggle_mark()
 

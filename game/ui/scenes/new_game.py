@@ -1,5 +1,5 @@
-"""Choosing a game: difficulty, side and clock (1 player), the clock (2 players), two levels and a
-pace (watch).
+"""Choosing a game: difficulty, side and clock (1 player), the clock (2 players), two levels, a
+pace and a clock (watch).
 
 The rows keep their places whatever is chosen: the row for a custom depth
 or time comes last, in a slot kept for it, so nothing jumps when it appears.
@@ -96,16 +96,16 @@ class NewGameScene(ChoicePage):
             values = [v for v, _ in WATCH_PACES]
             self.pace = Chooser("Pace", [s for _, s in WATCH_PACES],
                                 index=values.index(pace) if pace in values else 1, on_change=self._pace_changed)
-            self.rows = [self.black_level, self.white_level, self.pace]
-            self.slots = 3
+            self._clock_rows()  # a clock for each computer too: each spends what its clock allows
+            self.rows = [self.black_level, self.white_level, self.pace, self.clock, self.minutes, self.increment]
+            self.slots = 5
         else:
             self._clock_rows()
             self.rows = [self.clock, self.minutes, self.increment]
             self.slots = 2
         for row in self.rows:
             row.split = 0.42
-        if self.mode != "watch":
-            self.minutes.split = self.increment.split = 0.5  # half a row each: their words need the room
+        self.minutes.split = self.increment.split = 0.5  # half a row each: their words need the room
         self.start_button = Button("Start game", self.start_game, primary=True)
         self.back_button = Button("Back", self.back)
         self.focus = FocusGroup(self.rows + [self.start_button, self.back_button])
@@ -115,7 +115,7 @@ class NewGameScene(ChoicePage):
         """The clock row (Off, the presets, Custom) and the custom clock's minutes and increment, set to
         the clock chosen last (a remembered value that cannot be read is Off)."""
         try:
-            chosen = parse_time_control(self._setting("time_control", "off"))
+            chosen = parse_time_control(self._setting(self._clock_key(), "off"))
         except ClockError:
             chosen = None
         minutes = list(MINUTES)
@@ -154,6 +154,11 @@ class NewGameScene(ChoicePage):
         self.clock.set_value(control.words if control in PRESETS else CUSTOM_CLOCK)
         self._refresh()
 
+    def _clock_key(self):
+        """The setting the clock chosen last is kept in: Computer vs Computer's own for this run only, so a
+        clock for watching never becomes the player's own next game's."""
+        return "watch_time_control" if self.mode == "watch" else "time_control"
+
     def slot_of(self):
         """The slot of each row of ``rows``: the clock's minutes and increment share one, side by side, and
         the custom level's two rows the last."""
@@ -161,17 +166,17 @@ class NewGameScene(ChoicePage):
             return [0, 1, 2, 3, 3, 4, 4]
         if self.mode == "2p":
             return [0, 1, 1]
-        return list(range(len(self.rows)))
+        return [0, 1, 2, 3, 4, 4]  # watch: two levels, the pace, the clock
 
     def chosen_time_control(self):
-        """The clock chosen: a TimeControl, or None for Off (and in watch mode)."""
-        if self.mode == "watch" or self.clock.value == CLOCK_OFF:
+        """The clock chosen: a TimeControl, or None for Off."""
+        if self.clock.value == CLOCK_OFF:
             return None
         return make_time_control(self.minutes.value, self.increment.value)
 
     def _remember_clock(self, control):
         try:
-            self.app.settings["time_control"] = "off" if control is None else str(control)
+            self.app.settings[self._clock_key()] = "off" if control is None else str(control)
         except Exception:
             pass  # remembering the choice is a nicety
 
@@ -258,8 +263,7 @@ class NewGameScene(ChoicePage):
         else:
             players = {BLACK: None, WHITE: None}
         control = self.chosen_time_control()
-        if self.mode != "watch":
-            self._remember_clock(control)
+        self._remember_clock(control)
         self.app.switch("play", mode=self.mode, players=players, time_control=control)
 
     def act(self):
@@ -288,7 +292,7 @@ class NewGameScene(ChoicePage):
             if row.visible:  # each row in its own slot: a custom row appearing moves no other
                 row.rect = pygame.Rect(slots[slot])
                 last = max(last, slot)
-        if self.mode != "watch" and slots:
+        if slots:
             # the custom clock's minutes and increment share a slot, side by side
             whole = slots[self.slot_of()[self.rows.index(self.minutes)]]
             half = (whole.width - gap) // 2

@@ -12,7 +12,7 @@ import pygame
 
 from ...analysis.history import game_history
 from ...controller import Match, MatchError
-from ...rules import BLACK
+from ...rules import BLACK, WHITE
 from .. import theme
 from ..analysis_view import LiveBoard, bar_rect
 from ..board_control import BoardControl
@@ -316,8 +316,10 @@ class PlayScene(BoardControl, Scene):
         """A game with moves made and not over, or one the disk refused: something to lose by leaving it
         carelessly."""
         keeper = self.extras.keeper
-        # a game the store holds counts even undone to its start: Continue would offer it as left
-        return self.game.outcome is None and (bool(self.game.moves) or keeper.on_disk) or keeper.unsaved
+        # a game undone to its start still has its moves to Redo (not kept: leaving loses them); a game the
+        # store holds counts too
+        going = bool(self.game.moves) or keeper.on_disk or self.match.can_redo
+        return self.game.outcome is None and going or keeper.unsaved
 
     def _kept_words(self):
         if self.extras.keeper.unsaved:  # the disk refused it: leaving loses it (controller.GameKeeper)
@@ -326,6 +328,9 @@ class PlayScene(BoardControl, Scene):
             return "This game from the command line is not kept."
         if self.extras.keeper.read_only is not None:  # another window has it open (controller.GameKeeper)
             return self.extras.keeper.warning()
+        if not self.game.moves and not self.extras.keeper.on_disk:
+            # every move taken back: nothing is kept, and Continue will not offer it
+            return "Its moves were taken back, so it is not kept: Redo (Ctrl+Y) brings them back."
         if self.mode == "watch":
             # a game between two computers is not the player's to continue: kept once it ends (archived),
             # never left among the unfinished games where it would push the player's own game from Continue

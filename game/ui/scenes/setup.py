@@ -284,8 +284,8 @@ class SetupScene(Scene):
 
     def _ask_who_plays(self, game, players):
         """Who plays from this position, ``players`` preselected; then the game starts."""
-        self.app.push("who_plays", players=players, turn=game.turn,
-                      on_start=lambda chosen: start_play(self.app, game, chosen))
+        self.app.push("who_plays", players=players, turn=game.turn, ask_mode=False,  # chosen with the button
+                      on_start=lambda chosen, **choice: start_play(self.app, game, chosen, **choice))
 
     def play_with_friend(self):
         game = self.checked_game()

@@ -20,13 +20,15 @@ class Continuing:
             text = str(e)
             self.message = text[:1].upper() + text[1:]  # "The game is over here: ..."
             return
+        # the mode was chosen with the button ("Continue vs computer"): not asked again
         self.app.push("who_plays", players=players, turn=self.position.turn, on_start=self._play_on,
-                      subtitle=f"Play on from here: {to_move(self.position.turn)}")
+                      subtitle=f"Play on from here: {to_move(self.position.turn)}", ask_mode=False, tags=self.tags)
 
-    def _play_on(self, players):
-        # the clocks as they stood here: the record's [TimeControl] and %clock comments (or play's clocks)
+    def _play_on(self, players, **choice):
+        # the clocks as they stood here: the record's [TimeControl] and %clock comments (or play's clocks),
+        # unless another clock was chosen (``choice``: the clock, and where leaving the game goes back to)
         resume_record(self.app, self.game, self.ply, players, tags=self.tags,
-                      comments=self.params.get("comments") or self.clocks)
+                      comments=self.params.get("comments") or self.clocks, **choice)
 
     def computer_level(self):
         """The level to play on against: the reviewed game's computer, else the one last chosen."""
