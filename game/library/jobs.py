@@ -65,8 +65,9 @@ def index_version(namer: Namer | None) -> str:
             openings = hashlib.sha1(source).hexdigest()[:8]
         except (FileReadError, TypeError):  # no file (a frozen build): TypeError
             openings = "1"
-    # .4: a damaged game's error in a player's words, dates shown 2026-11-28: rows made before are made again
-    return f"{index.SCHEMA_VERSION}.4.{openings}"
+    # .4: a damaged game's error in a player's words, dates shown 2026-11-28; .5: with the time of day
+    # (2026-11-28 14:05): rows made before are made again
+    return f"{index.SCHEMA_VERSION}.5.{openings}"
 
 
 class _Progress:

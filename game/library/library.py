@@ -606,6 +606,8 @@ class Library:
             u = read_entry(game_id, path, modified)
             if u.game is not None and u.game.outcome is not None:
                 continue  # a finished game's record waits for start_up to archive it
+            if u.game is not None and not u.game.moves and u.game.start == type(u.game.start).initial():
+                continue  # an unplayed new game (or one undone to its start) is no row of 0 moves
             eid = -(len(self.unfinished) + 2)  # index ids are positive: these never meet them
             self.unfinished[eid] = u
             entries.append(self._unfinished_entry(eid, u))
@@ -617,6 +619,7 @@ class Library:
             self.changed += 1
 
     def _unfinished_entry(self, eid: int, u: UnfinishedGame) -> Entry:
+        """A row for an unfinished game: its date and time of day are its record's last change."""
         when = time.localtime(u.modified or 0)
         plies = u.game.ply if u.game is not None else 0
         opening = ""
@@ -628,7 +631,7 @@ class Library:
                 opening = ""
         return Entry(eid, UNFINISHED_SOURCE, "unfinished", -1 if u.broken else 0,
                      clean(u.player("black")), clean(u.player("white")), "Unfinished game", "",
-                     time.strftime("%Y-%m-%d", when), "*", plies, opening,
+                     time.strftime("%Y-%m-%d %H:%M", when), "*", plies, opening,
                      clean(u.error or "", 200), u.modified or 0.0, clean(u.id, 40), "", u.id)
 
     def _load_unfinished(self) -> None:

@@ -73,9 +73,18 @@ def _opening(namer: Namer | None, tags: Mapping[str, str], moves: Sequence[objec
         return ""
 
 
-def display_date(value: object) -> str:
+def display_date(value: object, time_of_day: object = "") -> str:
     """A Date tag as shown: empty for an unknown one (``????.??.??``), PDN's ``2026.11.28`` as
-    ``2026-11-28`` (an unknown month or day left off: ``2026.??.??`` is ``2026``)."""
+    ``2026-11-28`` (an unknown month or day left off: ``2026.??.??`` is ``2026``); with a whole date
+    and a Time tag (``14:05:09``), its hour and minute after it: ``2026-11-28 14:05``."""
+    date = _display_date(value)
+    clock = re.fullmatch(r"([01]\d|2[0-3]):([0-5]\d)(:[0-5]\d)?", clean(time_of_day, 12))
+    if clock is None or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", date):
+        return date
+    return f"{date} {clock.group(1)}:{clock.group(2)}"
+
+
+def _display_date(value: object) -> str:
     value = clean(value, 20)
     if not value or set(value) <= set("?.-"):
         return ""
@@ -106,7 +115,7 @@ def row_of(pg: GameHead, number: int, text: str, namer: Namer | None = None, *, 
         event=event,
         site="" if clean(tags.get("Site", ""), 40) in ("?", "-") else clean(tags.get("Site", ""), 40),
         levels=" v ".join(x for x in levels if x),
-        date=display_date(tags.get("Date", "")),
+        date=display_date(tags.get("Date", ""), tags.get("Time", "")),  # with its time of day
         result=pg.result,
         plies=len(pg.moves),
         opening=_opening(namer, tags, pg.moves),

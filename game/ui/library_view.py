@@ -12,12 +12,16 @@ from . import theme
 from .words import player_names
 
 COLUMN_SHARE = {"players": 0.28, "event": 0.2, "date": 0.12, "result": 0.14, "plies": 0.09, "opening": 0.17}
+# the columns whose every cell must be read whole are as wide as their widest text (at 720x520 the
+# result "Red won (broken)" was cut); the others share what is left in COLUMN_SHARE's proportions
+WIDEST = {"date": ("2026-12-28 88:88", True), "result": ("White won (broken)", False), "plies": ("8888", True)}
+CELL_ROOM = 22  # a cell's text starts 8 px in and keeps 14 px clear of the next column
 MIN_SIZE = 16  # the smallest nominal text size that is still readable (11 px)
 HEADINGS = dict(COLUMNS)
 FILTER_HINT = "Type to filter by player, event, opening, result or date"
 FOOTER = ("Type to filter · click a heading to sort · Enter or double-click review · Ctrl+Enter continue · "
-          "Ctrl+click or Ctrl+Space mark, Ctrl+A all · Del delete · Ctrl+E export · Ctrl+I import, or drop a file · "
-          "Ctrl+V paste PDN · Esc back")
+          "Ctrl+click or Ctrl+Space mark, Ctrl+A all · Del delete, Ctrl+Z undo it · Ctrl+E export · "
+          "Ctrl+I import, or drop a file · Ctrl+V paste PDN · Esc back")
 # a line of the footer breaks between its items, never inside one ("Esc" / "back")
 FOOTER = " · ".join(item.replace(" ", "\u00a0") for item in FOOTER.split(" · "))
 PROMPT_HINT = "type a path, Enter to confirm, Esc to cancel"
@@ -73,10 +77,10 @@ class LibraryLayout:
         self.list_rect = pygame.Rect(m, top, inner - 8, self.visible_rows * self.row_h)
         self.columns = []       # (key, x, width)
         self.header_rects = []  # (key, rect)
+        widths = column_widths(self.list_rect.width, self.cell_size)
         x = self.list_rect.x
         for i, (key, _) in enumerate(COLUMNS):
-            cw = round(self.list_rect.width * COLUMN_SHARE[key]) if i < len(COLUMNS) - 1 \
-                else self.list_rect.right - x
+            cw = widths[key] if i < len(COLUMNS) - 1 else self.list_rect.right - x
             self.columns.append((key, x, cw))
             self.header_rects.append((key, pygame.Rect(x, self.header_rect.y, cw, self.header_h)))
             x += cw
@@ -84,6 +88,21 @@ class LibraryLayout:
         # a heading too long for its column is cut (room is kept for the sort arrow)
         self.headings = {key: theme.elide(HEADINGS[key], self.heading_size, cw - 26, bold=True)
                          for key, _, cw in self.columns}
+
+
+def column_widths(width, size):
+    """Each column's width in a table ``width`` wide with text of nominal ``size``."""
+    out = {}
+    for key, (sample, tabular) in WIDEST.items():
+        heading = theme.text_size(HEADINGS[key], size, bold=True)[0] + 26  # room for the sort arrow
+        out[key] = max(heading, theme.text_size(sample, size, tabular=tabular)[0] + CELL_ROOM,
+                       round(width * COLUMN_SHARE[key]))
+    rest = max(0, width - sum(out.values()))
+    flexible = [key for key, _ in COLUMNS if key not in WIDEST]
+    share = sum(COLUMN_SHARE[k] for k in flexible)
+    for key in flexible:
+        out[key] = int(rest * COLUMN_SHARE[key] / share)
+    return out
 
 
 def layout_boxes(scene):
@@ -192,6 +211,7 @@ def _draw_rows(surface, scene, lay):
         theme.blit_text(surface, cell(empty, size, lr.width), size, theme.TEXT_DIM, (lr.centerx, lr.y + 12),
                         "midtop")
         return
+    marking = bool(scene.marked)
     for n in range(lay.visible_rows):
         i = scene.scroll + n
         if i >= len(view):
@@ -200,13 +220,16 @@ def _draw_rows(surface, scene, lay):
         r = pygame.Rect(lr.x, lr.y + n * lay.row_h, lr.width, lay.row_h - 2)
         current = i == scene.selected
         marked = e.id in scene.marked
-        pygame.draw.rect(surface, theme.BUTTON_HOVER if current else (theme.BUTTON if marked else theme.PANEL), r,
-                         border_radius=5)
+        fill = MARKED_CURRENT if marked and current else MARKED if marked else \
+            theme.BUTTON_HOVER if current else theme.PANEL
+        pygame.draw.rect(surface, fill, r, border_radius=5)
         if current:
             pygame.draw.rect(surface, theme.FOCUS, r, 2, border_radius=5)
-        if marked:
-            pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(r.x, r.y + 3, 4, r.height - 6))
+        if marking and e.number >= 0:  # while any row is marked, every row shows its box: ticked or empty
+            draw_tick_box(surface, tick_box(r, lay), marked)
         for key, x, cw in lay.columns:
+            if key == "players" and marking:  # the box stands before the players' names
+                x, cw = x + tick_room(lay), cw - tick_room(lay)
             if e.number < 0 and key != "players":  # an unreadable file: its name, then why
                 if key == "event":
                     theme.blit_text(surface, cell(e.error, size, lr.right - x - 12), size, theme.DANGER,
@@ -217,7 +240,7 @@ def _draw_rows(surface, scene, lay):
             if not text:
                 continue
             colour = theme.DANGER if (key == "result" and e.error) else \
-                (theme.TEXT if key == "players" else theme.TEXT_DIM)
+                (theme.TEXT if key == "players" or marked else theme.TEXT_DIM)  # bright on the amber
             theme.blit_text(surface, cell(text, size, cw - 14), size, colour, (x + 8, r.centery), "midleft",
                             tabular=key in ("plies", "date"))
     if len(view) > lay.visible_rows:  # a scroll bar: where the rows shown are in the whole list
@@ -226,6 +249,32 @@ def _draw_rows(surface, scene, lay):
         th = max(12, lr.height * lay.visible_rows // len(view))
         ty = lr.y + (lr.height - th) * scene.scroll // max(1, len(view) - lay.visible_rows)
         pygame.draw.rect(surface, theme.TEXT_FAINT, pygame.Rect(track.x, ty, 4, th), border_radius=2)
+
+
+MARKED = (104, 80, 30)         # a marked row: an amber fill, unlike any other row's
+MARKED_CURRENT = (126, 98, 40)  # marked and chosen
+
+
+def tick_box(row, lay):
+    """The square of a row's mark box, at the start of the players' cell."""
+    side = max(12, lay.row_h * 11 // 20)
+    return pygame.Rect(row.x + 8, row.centery - side // 2, side, side)
+
+
+def tick_room(lay):
+    return max(12, lay.row_h * 11 // 20) + 8
+
+
+def draw_tick_box(surface, box, ticked):
+    """A check box: filled amber with a dark tick when marked, an empty outline otherwise."""
+    if ticked:
+        pygame.draw.rect(surface, theme.ACCENT, box, border_radius=3)
+        s = box.width
+        points = [(box.x + s * 0.2, box.y + s * 0.52), (box.x + s * 0.42, box.y + s * 0.74),
+                  (box.x + s * 0.8, box.y + s * 0.28)]
+        pygame.draw.lines(surface, (30, 26, 20), False, points, max(2, s // 6))
+    else:
+        pygame.draw.rect(surface, theme.TEXT_FAINT, box, 2, border_radius=3)
 
 
 def _draw_status(surface, scene, lay):

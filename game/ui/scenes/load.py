@@ -495,7 +495,7 @@ class LoadScene(Scene):
         """The library's news as the player reads it: the copy a deletion keeps aside is said as what it
         is, and "Game deleted" tells how to undo while Undo can."""
         trash = trash_dir(self.library).name
-        if text.startswith("Exported") and f"{os.sep}{trash}{os.sep}" in text:
+        if text.startswith("Exported") and (f"{os.sep}{trash}{os.sep}" in text or f"{trash} 20" in text):
             return ("Keeping a copy for Undo…", bad) if not bad else (text, bad)
         undone = getattr(self, "_undone", None)
         if undone is not None and text.startswith("Imported") and undone.name in text:
