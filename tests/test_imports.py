@@ -224,11 +224,7 @@ def test_a_lazy_face_types_each_name_as_what_it_loads(package):
 
 # Circles another change is removing; each is named here with why, and the test fails once it is gone
 # (so the exception cannot outlive the circle).
-KNOWN_CIRCLES = {
-    # engine: evaluate imports search inside _make_evaluation (for core_module) while search imports
-    # evaluate; the engine's split of core.py (issue 42's engine issue) owns game/engine
-    frozenset({"game.engine.evaluate", "game.engine.search"}),
-}
+KNOWN_CIRCLES: set[frozenset[str]] = set()
 
 
 def module_graph(sources):

@@ -31,8 +31,8 @@ import warnings
 import zlib
 from pathlib import Path
 
-__all__ = ["ENV", "MODULES", "REQUIRE_ENV", "SOURCES", "choose", "compiled_core", "describe", "interpreted_core",
-           "source_digest"]
+__all__ = ["ENV", "MODULES", "REQUIRE_ENV", "SOURCES", "choose", "chosen", "compiled_core", "describe",
+           "interpreted_core", "source_digest"]
 
 ENV = "CHECKERS_ENGINE"                 # "python": the interpreted core
 REQUIRE_ENV = "CHECKERS_REQUIRE_CORE"   # "1": a build (and the oracle test) without the compiled core fails
@@ -46,6 +46,7 @@ PACKAGE = __package__ or "game.engine"
 
 _compiled = None     # (module or None, why not)
 _interpreted = None
+_chosen = None       # choose()'s answer for this process
 
 
 def source_digest(folder=HERE):
@@ -160,6 +161,15 @@ def choose():
         warnings.warn(f"checkers: {why}; the engine runs interpreted, several times slower", RuntimeWarning,
                       stacklevel=2)
     return interpreted_core(), why
+
+
+def chosen():
+    """``(module, why)`` of choose(), made once per process: the core that the
+    search and the evaluation both run (one warning, at the first call)."""
+    global _chosen
+    if _chosen is None:
+        _chosen = choose()
+    return _chosen
 
 
 def describe(module, why=None):

@@ -28,6 +28,7 @@ docs/measurements.md.
 import sys
 
 from ..rules.bitboard import SQUARE_BITS
+from . import corebuild
 from . import patterns as _patterns
 
 MAN = 100   # the unit
@@ -275,10 +276,8 @@ def evaluate(bm, bk, wm, wk, black):
 
 def _make_evaluation():
     """The core's Evaluation on the current tables, of the core this process
-    runs (corebuild's choice, made by the search module)."""
-    from . import search
-
-    core = search.core_module()
+    runs (corebuild's choice, made once per process)."""
+    core, _why = corebuild.chosen()
     evaluation = sys.modules[f"{core.__name__.rpartition('.')[0]}.evaluation"]
     _evaluation[0] = evaluation.Evaluation(core_tables())
     return _evaluation[0]

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 # The core this process runs (see corebuild.choose), and its description
 # for ``checkers --version``: "compiled" or "interpreted: why".
-_core, _why_interpreted = corebuild.choose()
+_core, _why_interpreted = corebuild.chosen()
 ENGINE = corebuild.describe(_core, _why_interpreted)
 
 
