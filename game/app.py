@@ -98,6 +98,7 @@ class App:
         self.settings = load_settings()  # preferences from disk (never raises)
 
         theme.reset()  # caches of an earlier App died with its pygame.quit()
+        theme.set_text_size(self.settings.get("text_size", "normal"))  # the setting "Text size"
         load_all()
         pygame.display.init()
         pygame.font.init()

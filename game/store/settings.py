@@ -45,6 +45,7 @@ SIDES = ("black", "white", "random")
 REPLY_PAUSES = ("none", "short", "long")
 WATCH_SPEEDS = ("slow", "normal", "fast")
 VOLUMES = ("25", "50", "75", "100")  # percent of full loudness (Sound turns it off)
+TEXT_SIZES = ("normal", "large", "larger")  # every text on screen, game.ui.theme.TEXT_SCALES
 
 MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes
 # kept on the object, not in the file: carried over by replace()
@@ -59,6 +60,7 @@ class SettingError(ValueError):
 class Settings:
     sound: bool = True
     volume: str = "100"            # percent of full loudness when sound is on (VOLUMES)
+    text_size: str = "normal"      # how large every text is drawn (TEXT_SIZES)
     animation: str = "normal"
     show_movable: bool = True
     show_destinations: bool = True
@@ -153,6 +155,7 @@ _CHOICES = {
     "reply_pause": REPLY_PAUSES,
     "watch_speed": WATCH_SPEEDS,
     "volume": VOLUMES,
+    "text_size": TEXT_SIZES,
 }
 
 

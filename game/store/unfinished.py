@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -68,7 +69,18 @@ def own_game(game_id: str, folder: StrPath | None = None) -> FileLock:
         lock.acquire()
     except LockTimeout:
         raise GameInUse("this game is open in another window") from None
+    _owned[lock.path] = lock
     return lock
+
+
+# the owner locks this process took (own_game), by lock file: a deletion here of a game this process owns
+# goes ahead, since flock refuses a second claim even to the same process
+_owned: weakref.WeakValueDictionary[str, FileLock] = weakref.WeakValueDictionary()
+
+
+def _owned_here(lock_path: str) -> bool:
+    held = _owned.get(lock_path)
+    return held is not None and held.held
 
 
 def _path(game_id: str, folder: StrPath | None = None) -> Path:
@@ -349,11 +361,34 @@ def load_unfinished(game_id: str, folder: StrPath | None = None) -> UnfinishedGa
 
 
 def delete_unfinished(game_id: str, folder: StrPath | None = None) -> bool:
-    """The player deletes an unfinished game; True when it is gone."""
+    """The player deletes an unfinished game; True when it is gone.
+
+    GameInUse (one line: "this game is open in another window") when another window (another process)
+    has the game open: deleting it there would be undone by that window's next move, or lose its moves
+    silently.  The game's owner lock is held while its record goes, so no window claims it meanwhile."""
     path = _path(game_id, folder)
-    if _mirrored_id() == game_id:  # the autosave behind Continue is this game: it goes too
-        paths.remove(paths.autosave_path(), "autosave")
-    return paths.remove(path, "unfinished game")
+    lock = FileLock(path.parent / OWNERS / game_id, timeout=0)
+    claimed = False
+    if not _owned_here(lock.path):
+        try:
+            lock.acquire()
+            claimed = True
+        except LockTimeout:
+            raise GameInUse("this game is open in another window") from None
+        except OSError as e:  # a lock that cannot be made (a read-only folder): the removal says what it can
+            log.warning("cannot claim the game %s to delete it: %s", game_id, e)
+    try:
+        if _mirrored_id() == game_id:  # the autosave behind Continue is this game: it goes too
+            paths.remove(paths.autosave_path(), "autosave")
+        gone = paths.remove(path, "unfinished game")
+        if gone and claimed:
+            try:
+                os.unlink(lock.path)  # the game is gone: its lock file too (removed while held)
+            except OSError:
+                pass
+        return gone
+    finally:
+        lock.release()
 
 
 def _mirrored_id() -> str | None:

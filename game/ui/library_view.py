@@ -133,7 +133,7 @@ class _Cells:
         self.cache = {}
 
     def __call__(self, text, size, width):
-        key = (text, size, width)
+        key = (text, size, width, theme.FONT_SCALE)  # the setting "Text size" changes every cut
         out = self.cache.get(key)
         if out is None:
             if len(self.cache) > 3000:

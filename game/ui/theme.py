@@ -11,6 +11,7 @@ size, a real bold face, not a thickened regular one).
 from __future__ import annotations
 
 import io
+import math
 import re
 import unicodedata
 from typing import Any
@@ -81,6 +82,10 @@ FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
 # font was asked for.  Noto Sans is wider at the same nominal size, so the
 # real pixel size is this fraction of it and the layouts keep their widths.
 FONT_SCALE = 0.7
+BASE_FONT_SCALE = FONT_SCALE
+# the setting "Text size": every text a step larger; the layouts fit their texts to their boxes, so
+# a larger text takes the room a box has and is cut short (never overlapping) where it has none
+TEXT_SCALES = {"normal": 1.0, "large": 1.15, "larger": 1.3}
 MAX_TEXT = 300  # characters: no label, file name or tag needs more on screen
 
 # Characters removed before rendering: controls (Cc), format characters such
@@ -435,6 +440,26 @@ def gradient_background(surface: pygame.Surface) -> None:
 
 
 _backgrounds: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def smallest_size() -> int:
+    """The smallest nominal size still readable (11 px) at the text size chosen: 16 at Normal, less
+    at Large and Larger, where a long text cut to its box may be drawn smaller than 16."""
+    return min(16, math.ceil(11 / FONT_SCALE))
+
+
+def set_text_size(name: object) -> bool:
+    """Draw every text at the setting's size ("normal", "large", "larger"; anything else: normal).
+    True when it changed (the screens must then be laid out again)."""
+    global FONT_SCALE
+    scale = BASE_FONT_SCALE * TEXT_SCALES.get(str(name), 1.0)
+    if scale == FONT_SCALE:
+        return False
+    FONT_SCALE = scale
+    _fonts.clear()
+    _text_cache.clear()
+    _fit_cache.clear()
+    return True
 
 
 def reset() -> None:

@@ -38,6 +38,8 @@ ROWS = (
     ("show_destinations", "Show destinations", ON_OFF, True, "Mark where the selected piece can go."),
     ("square_numbers", "Square numbers", ON_OFF, True,
      "The numbers 1-32 on the dark squares: every move is written with them (11-15). Off: a plain board."),
+    ("text_size", "Text size", (("normal", "Normal"), ("large", "Large"), ("larger", "Larger")), "normal",
+     "How large the words are on every screen. Where a box has no room, a longer text is cut short."),
     ("opening_book", "Opening book", ON_OFF, True,
      "Expert and Master play their first moves from the opening book, varying among equal moves."),
     ("allow_analysis", "Analysis vs computer", ON_OFF, False,
@@ -89,6 +91,9 @@ class SettingsScene(Page):
             self.settings[name] = value  # a key the settings file does not know yet lasts for the session
         except (KeyError, ValueError):
             setattr(self.settings, name, value)
+        if name == "text_size" and theme.set_text_size(value):
+            for scene in self.app.stack:  # every screen laid out again with the new size of text
+                scene.resize(self.app.size)
         ok = save_app_settings(self.app)
         self.message = "" if ok else "Could not write the settings file: changes last until you quit."
 
@@ -115,14 +120,24 @@ class SettingsScene(Page):
         title_h = theme.font(self.title_size, True).get_height()
         self.explain_size = max(17, min(38, h // 30))
         line = theme.font(self.explain_size).get_linesize()
-        longest = max(theme.wrapped_height(words, self.explain_size, bw) for *_, words in ROWS)
+        # the explanation may be wider than the rows (fewer lines: the rows keep the room), and a
+        # message (the settings file refused) is said in its place
+        explain_w = max(bw, min(w - 2 * margin, int(bw * 1.5)))
+        longest = max(theme.wrapped_height(words, self.explain_size, explain_w) for *_, words in ROWS)
         explain_h = max(2 * line, longest)
-        message_h = theme.font(self.explain_size).get_height()
-        # the rows share what the title, the explanation, Back and the footer leave
-        fixed = title_h + explain_h + message_h + 3 * margin
-        bh = int(max(22, min(76, h // 16, (self.footer_rect.y - fixed) / (n + n * 0.2))))
+        # the rows share what the title, the explanation, Back and the footer leave; in a window too
+        # low for one column of them (below the minimum size) they stand in two
+        fixed = title_h + explain_h + 3 * margin
+        room = (self.footer_rect.y - fixed) / (n + n * 0.2)
+        lowest = title_h + margin + n * 22 + (n - 1) * 4 + 8 + explain_h  # one column of the lowest rows
+        columns = 2 if lowest > self.footer_rect.y - margin // 2 else 1
+        per_column = -(-n // columns)
+        if columns == 2:
+            bw = min(bw, (w - 3 * margin) // 2)
+            room = (self.footer_rect.y - fixed) / (per_column + per_column * 0.2)
+        bh = int(max(22, min(76, h // 16, room)))
         gap = max(3, bh // 5)
-        block = title_h + margin + n * bh + (n - 1) * gap + gap * 2 + explain_h + message_h
+        block = title_h + margin + per_column * bh + (per_column - 1) * gap + gap * 2 + explain_h
         top = max(margin // 2, (self.footer_rect.y - margin - block) // 2)
         # Back sits at the left of the title's line, so the rows keep the room
         bw2 = max(100, min(300, bw // 4))
@@ -130,13 +145,16 @@ class SettingsScene(Page):
         self.back_button.rect = pygame.Rect(margin, top + (title_h - back_h) // 2, bw2, back_h)
         side = margin + bw2 + margin
         self.title_rect = pygame.Rect(side, top, max(1, w - 2 * side), title_h)
-        rects = centered_column(size, bw, [bh] * n, gap, top=self.title_rect.bottom + margin)
+        rects = centered_column(size, bw, [bh] * per_column, gap, top=self.title_rect.bottom + margin)
+        if columns == 2:  # the first half on the left, the rest on the right
+            shift = (bw + margin) // 2
+            rects = [r.move(-shift, 0) for r in rects] + [r.move(bw + margin - shift, 0) for r in rects]
         for row, rect in zip(self.rows, rects):
             row.rect = rect
             row.split = 0.45
-        y = rects[-1].bottom + gap * 2
-        self.explain_rect = pygame.Rect((w - bw) // 2, y, bw, explain_h)
-        self.message_rect = pygame.Rect(margin, self.explain_rect.bottom, w - 2 * margin, message_h)
+        y = rects[per_column - 1].bottom + gap * 2
+        self.explain_rect = pygame.Rect((w - explain_w) // 2, y, explain_w, explain_h)
+        self.message_rect = pygame.Rect(margin, self.explain_rect.y, w - 2 * margin, min(explain_h, line))
 
     def layout_boxes(self):
         from ..layout_check import Box
@@ -145,10 +163,11 @@ class SettingsScene(Page):
                  *self.focus.text_boxes("row")]
         w = self.explain_rect.width
         longest = max((words for *_, words in ROWS), key=lambda t: theme.wrapped_height(t, self.explain_size, w))
-        boxes.append(Box("explanation", self.explain_rect, longest, self.explain_size, wrap=True))
-        boxes += [Box("message", self.message_rect, self.message or None, self.explain_size),
-                  self.footer_box()]
-        return boxes
+        if self.message:  # said in the explanation's place
+            boxes.append(Box("message", self.message_rect, self.message, self.explain_size))
+        else:
+            boxes.append(Box("explanation", self.explain_rect, longest, self.explain_size, wrap=True))
+        return boxes + [self.footer_box()]
 
     def handle_event(self, event):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
@@ -160,8 +179,9 @@ class SettingsScene(Page):
         theme.gradient_background(surface)
         theme.blit_text(surface, "Settings", self.title_size, theme.TEXT, self.title_rect.center, "center", bold=True)
         self.focus.draw(surface)
-        theme.blit_wrapped(surface, self.explanation(), self.explain_rect, self.explain_size, theme.TEXT_DIM)
-        if self.message:
+        if not self.message:
+            theme.blit_wrapped(surface, self.explanation(), self.explain_rect, self.explain_size, theme.TEXT_DIM)
+        else:
             theme.blit_text(surface, self.message, theme.fit_text(self.message, self.explain_size,
                                                                   self.message_rect.width),
                             theme.DANGER, self.message_rect.center, "center")

@@ -103,7 +103,7 @@ class TrainingScene(Page):
         bw = max(min(room, 380), min(900, int(w * 0.45)))
         bh = max(28, min(84, h // 12))
         notes = [text for _, _, text in CHOICES] + ["None due: a game report makes them from your mistakes"]
-        self.note_size = max(16, min(theme.fit_text(t, min(30, bh * 2 // 5), bw) for t in notes))
+        self.note_size = max(theme.smallest_size(), min(theme.fit_text(t, min(30, bh * 2 // 5), bw) for t in notes))
         note_h = theme.font(self.note_size).get_height()
         gap = max(6, bh // 5)
         top = margin
