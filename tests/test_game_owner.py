@@ -88,3 +88,97 @@ def test_a_finished_game_lets_go_and_leaves_no_lock_file(home):
     assert match.keep() is None and match.keeper.archived is not None
     assert not (unfinished_dir() / OWNERS / f"{gid}.lock").exists()
     assert GameKeeper().claim(gid) is None  # nobody holds it
+
+
+# -- deleting a game another window has open (issue 45 item 1, the library) ------------------------
+
+# window A: opens the game and keeps it (its owner) until told to quit
+HOLDER = textwrap.dedent("""
+    import sys
+    from game.controller import Match
+    from game.store.unfinished import load_unfinished
+    u = load_unfinished(sys.argv[1])
+    match = Match({0: None, 1: None}, u.game, game_id=u.id)
+    assert match.keep_on_disk(u.id) is None
+    print("ready", flush=True)
+    sys.stdin.readline()
+    match.game.push(match.game.legal_moves()[0])
+    assert match.keep() is None and not match.keeper.unsaved
+    print(match.game.ply, flush=True)
+    match.close()
+""")
+
+
+def _holder(home, gid):
+    a = subprocess.Popen([sys.executable, "-c", HOLDER, gid], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         env=dict(os.environ, CHECKERS_HOME=str(home)), text=True)
+    assert a.stdout.readline().strip() == "ready"
+    return a
+
+
+def _quit(a):
+    a.stdin.write("quit\n")
+    a.stdin.flush()
+    out = a.stdout.readline().strip()
+    assert a.wait(timeout=60) == 0
+    return int(out)
+
+
+def test_an_unfinished_game_open_in_another_window_is_not_deleted(home):
+    from game.store.unfinished import GameInUse, delete_unfinished
+
+    gid = new_game_id()
+    assert keep_unfinished(gid, play(Game(), 6, 3), "2p", {}, ["black", "white"]).ok
+    a = _holder(home, gid)
+    try:
+        try:
+            delete_unfinished(gid)
+        except GameInUse as e:
+            assert "open in another window" in str(e)
+        else:
+            raise AssertionError("deleted a game another window has open")
+        assert load_unfinished(gid).game.ply == 6
+        assert _quit(a) == 7                          # A's next move is kept, on the record it still has
+        assert load_unfinished(gid).game.ply == 7
+        assert delete_unfinished(gid)                 # A has let it go: the player may delete it
+        assert not load_unfinished(gid).game
+    finally:
+        if a.poll() is None:
+            a.kill()
+            a.wait()
+
+
+def test_the_library_says_a_game_open_in_another_window_was_not_deleted(app, home):
+    import pygame
+    from helpers import key, open_library
+    from test_library_round4 import confirm, settle
+
+    gid = new_game_id()
+    assert keep_unfinished(gid, play(Game(), 6, 3), "2p", {}, ["black", "white"]).ok
+    a = _holder(home, gid)
+    try:
+        scene = open_library(app)
+        [row] = [i for i, e in enumerate(scene.view) if e.kind == "unfinished"]
+        scene.select(row)
+        key(app, pygame.K_DELETE)
+        confirm(app)
+        settle(app, scene)
+        assert "open in another window" in scene.message and scene.message_bad
+        assert [e.key for e in scene.view if e.kind == "unfinished"] == [gid]  # the row is back
+        assert load_unfinished(gid).game.ply == 6
+        assert _quit(a) == 7
+    finally:
+        if a.poll() is None:
+            a.kill()
+            a.wait()
+
+
+def test_a_window_deletes_the_game_it_owns_itself(home):
+    from game.store.unfinished import delete_unfinished
+
+    gid = new_game_id()
+    assert keep_unfinished(gid, play(Game(), 4, 2), "2p", {}, ["black", "white"]).ok
+    match = _open(gid)
+    assert match.keep_on_disk(gid) is None           # this process owns it
+    assert delete_unfinished(gid)
+    match.close()

@@ -709,17 +709,25 @@ class Library:
         ids = {id(e) for e in chosen}
         self._drop(lambda e: id(e) in ids)
         self.changed += 1
-        from ..store.unfinished import delete_unfinished
+        from ..store.unfinished import GameInUse, delete_unfinished
 
-        failed = 0
+        failed = in_use = 0
         for entry in chosen:
             if entry.kind == "unfinished":
                 u = self.unfinished.pop(entry.id, None)
-                if u is not None and not delete_unfinished(u.id):
+                try:
+                    if u is not None and not delete_unfinished(u.id):
+                        failed += 1
+                except GameInUse:  # another window plays it: refused, and said
                     failed += 1
+                    in_use += 1
         if failed:
-            self.say("The game could not be deleted" if failed == 1 else f"{failed} games could not be deleted",
-                     bad=True)
+            if in_use:
+                self.say("Not deleted: the game is open in another window; close it there first" if in_use == 1
+                         else f"{in_use} games not deleted: they are open in another window", bad=True)
+            else:
+                self.say("The game could not be deleted" if failed == 1
+                         else f"{failed} games could not be deleted", bad=True)
             self._load_unfinished()
         games = [e for e in chosen if e.kind != "unfinished" and e.number >= 0]
         gone = len([e for e in chosen if e.kind == "unfinished"]) - failed

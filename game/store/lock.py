@@ -103,6 +103,11 @@ class FileLock:
                 raise LockTimeout(f"another window kept {self.path} locked for {self.timeout:g} s")
             time.sleep(_POLL)
 
+    @property
+    def held(self) -> bool:
+        """Is the lock held by this object now?"""
+        return self._fd is not None
+
     def release(self) -> None:
         fd, self._fd = self._fd, None
         if fd is None:
