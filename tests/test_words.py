@@ -43,6 +43,13 @@ SYNONYMS = [
 ]
 # the How-to-play pages explain the technical names: there they may be said
 EXPLAINED_ON = "how_to_play"
+# two things with a word each, told apart by the screen (issue 46 item 22): a position of the puzzle
+# set is a puzzle, one made from your own mistake an exercise; (screen, pattern that must not be drawn
+# there, the word used instead)
+ONE_WORD_ON = [
+    ("practise your mistakes", r"\b[Pp]uzzles?\b", "exercise"),
+    ("puzzles", r"\b[Ee]xercises?\b", "puzzle"),
+]
 
 
 @pytest.fixture
@@ -164,11 +171,22 @@ def visit_every_screen(app, current):
     app.push("training")
     show(app, current, "training")
     app.push("puzzles", exercises=True)
+    show(app, current, "practise your mistakes", 0)  # while the exercises load
     for _ in range(200):
         frames(app, 1)
         if not getattr(app.stack.top, "loading", False):
             break
     show(app, current, "practise your mistakes")
+    app.pop()
+    app.push("puzzles")
+    show(app, current, "puzzles", 0)  # while the puzzles load
+    for _ in range(200):
+        frames(app, 1)
+        if not getattr(app.stack.top, "loading", False):
+            break
+    show(app, current, "puzzles")
+    key(app, pygame.K_h)  # a hint
+    show(app, current, "puzzles")
 
 
 def test_every_screen_names_each_thing_one_way(seen):
@@ -181,6 +199,15 @@ def test_every_screen_names_each_thing_one_way(seen):
                 continue
             if re.search(pattern, text):
                 found.append(f"{where}: {text!r} names {thing} otherwise than {instead!r}")
+    assert not found, "\n".join(sorted(set(found)))
+
+
+def test_puzzles_and_exercises_each_have_their_word(seen):
+    screens = {where for where, _ in seen}
+    assert {"practise your mistakes", "puzzles"} <= screens
+    found = [f"{where}: {text!r} says {pattern!r}, not {instead!r}"
+             for name, pattern, instead in ONE_WORD_ON for where, text in seen
+             if where == name and re.search(pattern, text)]
     assert not found, "\n".join(sorted(set(found)))
 
 

@@ -78,6 +78,9 @@ class PuzzlesScene(BoardControl, Scene):
     def enter(self):
         self.exercises = bool(self.params.get("exercises"))
         self.title = "Practise your mistakes" if self.exercises else "Puzzles"
+        # one word on screen for each thing: a position of the puzzle set is a puzzle, one made from
+        # your own mistake an exercise (issue 46 item 22)
+        self.noun = "exercise" if self.exercises else "puzzle"
         self.renderer = BoardRenderer(self.app.assets)
         self.puzzles = None          # the puzzles to serve, once loaded
         self.pool = None             # the same, ordered by rating (``selection.PuzzlePool``): puzzles only
@@ -139,7 +142,8 @@ class PuzzlesScene(BoardControl, Scene):
                 self._loaded = (pool.puzzles, None if error is None else f"Puzzles cannot be shown: {error}",
                                 record, "")
         except Exception as e:  # never a traceback on the screen: the reason in words
-            self._loaded = ([], f"Puzzles cannot be shown: {type(e).__name__}: {str(e)[:100]}", None, "")
+            what = "Your exercises" if self.exercises else "Puzzles"
+            self._loaded = ([], f"{what} cannot be shown: {type(e).__name__}: {str(e)[:100]}", None, "")
 
     def _take_loaded(self):
         if self.puzzles is not None or self._loaded is None:
@@ -308,7 +312,8 @@ class PuzzlesScene(BoardControl, Scene):
             self.land()
         h = self.session.hint()
         if h is None:
-            self.say("No hint now: the puzzle is over" if self.session.status != "solving" else "Wait for the reply")
+            over = self.session.status != "solving"
+            self.say(f"No hint now: the {self.noun} is over" if over else "Wait for the reply")
             return
         self.hinted = h
         words = f"Hint: {h.move}" if h.move is not None else f"Hint: the piece on {h.square}"
@@ -554,7 +559,7 @@ class PuzzlesScene(BoardControl, Scene):
     def prompt(self):
         if self.session is None:
             if self.loading:
-                return "Loading puzzles…"
+                return f"Loading {'your exercises' if self.exercises else 'puzzles'}…"
             if self.empty_words:
                 return "Nothing to practise now"
             return "No exercise to show" if self.exercises else "No puzzle to show"
@@ -636,13 +641,13 @@ class PuzzlesScene(BoardControl, Scene):
         if s is None:
             if self.empty_words:
                 return "Nothing to practise now · Esc goes back", theme.TEXT
-            return (self.load_error or "Loading puzzles…"), theme.TEXT
+            return (self.load_error or f"Loading {'your exercises' if self.exercises else 'puzzles'}…"), theme.TEXT
         more = self.has_next()
         if s.solution is not None:
             return f"Solution: move {s.solution} of {len(s.puzzle.line)} · Left/Right to step", theme.TEXT
         if s.status == SOLVED:
             if more:
-                return f"Solved · N for the next {'exercise' if self.exercises else 'puzzle'}", theme.TEXT
+                return f"Solved · N for the next {self.noun}", theme.TEXT
             return ("Solved · that was the last exercise due" if self.exercises else "Solved"), theme.TEXT
         if s.status == FAILED:
             return "Not the answer · R to retry, S for the solution", theme.TEXT
