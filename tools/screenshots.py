@@ -1,8 +1,9 @@
 """Render every screen of the game headless to PNG files at every window size, to look at them.
 
-    python tools/screenshots.py OUTDIR [--sizes 720x520,1024x768,...] [--only NAME,...] [--docs]
+    python tools/screenshots.py OUTDIR [--sizes 720x520,1280x800,...] [--only NAME,...] [--docs]
 
-For each size (by default the five of ``game.ui.layout_check.SIZES``) it writes
+For each size (by default ``SIZES``: 720x520, 1280x800, 1920x1080, 2560x1440 and a portrait
+600x900, made as a tiling window manager makes a window under the game's minimum width) it writes
 ``OUTDIR/<W>x<H>/<nn>-<scene>.png``: the menu, the three new-game screens,
 settings, how to play, set-up, the library, a game in progress (a piece
 selected), a multi-jump half entered, a watched game, the confirm and notice
@@ -11,7 +12,9 @@ dialogs, the game-over card, review, the computer thinking and live analysis
 "Who plays?" when a game goes on, How to play's page of words, the question Esc asks
 on the menu, a move entered from the keyboard (cursor, capture edge, destination),
 the board turned for the player to move, a game at 3+2 with its clocks (one low), Training,
-a puzzle and the record (a new player's, empty).
+a puzzle and the record (a new player's, empty); the library with marked rows and a damaged
+game, the delete question, the Undo notice after a deletion; Settings and a game with the text
+size Larger.
 ``--docs`` also copies a few shots at 1280x800 to ``docs/screenshot-*.png`` (the
 ones the README shows).
 """
@@ -32,7 +35,9 @@ import pygame  # noqa: E402  (after the SDL environment is set)
 from game.app import App  # noqa: E402
 from game.engine.levels import level_by_name, parse_level  # noqa: E402
 from game.rules import BLACK, WHITE, Game, Position  # noqa: E402
-from game.ui.layout_check import SIZES  # noqa: E402
+
+SIZES = ((720, 520), (1280, 800), (1920, 1080), (2560, 1440), (600, 900))
+DAMAGED = '[Event "Club night"]\n[Black "Ann"]\n[White "Bo"]\n[Result "0-1"]\n\n1. 11-15 23-19 2. 9-13 30-99 0-1\n'
 
 MULTI_JUMP_FEN = "B:W14,20,22,23,26,28,30,31,32:B1,2,3,5,6,8,9,12"
 GAME_OVER_FEN = "B:W23:B18,K6,1,2"
@@ -206,6 +211,62 @@ def scenes(app):
         scene = app.push("load")
         scene.ask_import()
 
+    def library_games():
+        """Three saved games and a damaged one in the scratch home (once a size: the Undo shot deletes one)."""
+        from game.store import save_game
+        from game.store.paths import games_dir
+
+        if getattr(app, "_shot_games", False):
+            return
+        app._shot_games = True
+        folder = games_dir()
+        for old in folder.glob("*.pdn") if folder.is_dir() else ():
+            old.unlink()  # the scratch home's games of the size before
+        for i, (black, clock) in enumerate((("Ann", "19:05:00"), ("Carla", "20:41:00"), ("Derek", "21:12:00"))):
+            save_game(midgame(20 + i, 12 + 2 * i), {"Black": black, "White": "Computer (Hard)",
+                                                    "Date": f"2026.11.2{i + 1}", "Time": clock})
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "damaged.pdn").write_text(DAMAGED)
+
+    def library(marked=(), delete=False, answer=False):
+        def show():
+            library_games()
+            app.switch("menu")
+            scene = app.push("load")
+            deadline = time.monotonic() + 60
+            while (scene.library.loading or scene.library.busy or len(scene.view) < 4) \
+                    and time.monotonic() < deadline:
+                wait_real(app, 0.05)
+            for i in marked:
+                scene.toggle_mark(scene.view[i])
+            scene.select(1)
+            if delete:
+                key(app, pygame.K_DELETE)
+                if answer:
+                    app.stack.top.params["on_confirm"]()
+                    app.pop()
+                    deadline = time.monotonic() + 10
+                    while scene.library.busy and time.monotonic() < deadline:
+                        wait_real(app, 0.05)
+                    settle(app, 3)
+        return show
+
+    def larger(show_it):
+        """A screen with the text size Larger (then back to Normal for the next shot)."""
+        from game.ui import theme
+
+        def show():
+            app.settings["text_size"] = "larger"
+            theme.set_text_size("larger")
+            try:
+                show_it()
+                settle(app, 3)
+                app.draw(app.screen)
+            finally:
+                app.settings["text_size"] = "normal"
+                theme.set_text_size("normal")
+        return show
+
     def pushed(name, **params):
         def show():
             app.switch("menu")
@@ -253,6 +314,11 @@ def scenes(app):
         ("28-puzzles", loaded("puzzles")),
         ("29-record", loaded("record")),
         ("30-file-chooser", file_chooser),
+        ("31-library-marked", library(marked=(0, 2))),
+        ("32-delete-question", library(marked=(0, 2), delete=True)),
+        ("33-library-undo", library(delete=True, answer=True)),
+        ("34-settings-larger", larger(pushed("settings"))),
+        ("35-play-larger", larger(clocks)),
     ]
 
 
@@ -275,6 +341,10 @@ def main(argv=None):
         folder = out / f"{size[0]}x{size[1]}"
         folder.mkdir(parents=True, exist_ok=True)
         app = App(size, fixed_dt=1 / 60, sound=False, fit=False)  # off screen: the size asked, not the dummy desktop's
+        if app.size != size:  # under the minimum width: made so as a tiling window manager does
+            pygame.display.set_mode(size, pygame.RESIZABLE)
+            app.screen = pygame.display.get_surface()
+            app._resize(size)
         app.settings["square_numbers"] = True  # square numbers on the board, as the game is meant to be seen
         try:
             for name, show in scenes(app):
@@ -282,6 +352,7 @@ def main(argv=None):
                     continue
                 show()
                 settle(app, 3)
+                app.draw(app.screen)  # an idle screen skips frames: the shot is of the screen as it is now
                 path = folder / f"{name}.png"
                 pygame.image.save(app.screen, str(path))
                 shots[f"{folder.name}/{name}"] = path

@@ -9,6 +9,7 @@ import pygame
 
 from ..library import COLUMNS
 from . import theme
+from .widgets import same_size
 from .words import player_names
 
 COLUMN_SHARE = {"players": 0.28, "event": 0.2, "date": 0.12, "result": 0.14, "plies": 0.09, "opening": 0.17}
@@ -61,6 +62,7 @@ class LibraryLayout:
         for b in buttons:
             b.rect = pygame.Rect(x, self.buttons_y, bw, bh)
             x += bw + gap
+        same_size(buttons)  # one text size along the row ("Back" as large as "Paste PDN")
 
         self.status_size = max(MIN_SIZE, min(int(20 * k), h // 40))
         sl = theme.font(self.status_size).get_linesize()
