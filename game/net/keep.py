@@ -1,9 +1,9 @@
 """The server's games in SQLite, kept as they go, so a server killed outright resumes every game.
 
-Each change is one transaction, committed before anyone is told of it: a
-move (its path and the mover's clock) is a row of ``moves``; the seats, the
-clocks, a standing draw offer and the outcome are the game's row of
-``games``.  The database is in WAL mode with ``synchronous=NORMAL``: a
+Each change is committed before anyone is told of it (the server's ``Writer``
+commits the changes waiting in one transaction, off the loop): a move (its path
+and the mover's clock) is a row of ``moves``; the seats, the clocks, a standing
+draw offer and the outcome are the game's row of ``games``.  The database is in WAL mode with ``synchronous=NORMAL``: a
 committed transaction survives the server process being killed (SIGKILL),
 and only a crash of the whole machine could lose the last ones.
 
@@ -26,7 +26,7 @@ from ..controller.clock import Clock
 from ..rules import BLACK, WHITE, Move
 from .room import SIDES, Room
 
-__all__ = ["CHECKPOINT_EVERY", "FINISHED_KEPT", "Keep"]
+__all__ = ["CHECKPOINT_EVERY", "FINISHED_KEPT", "Change", "Keep", "change", "write_changes"]
 
 log = logging.getLogger(__name__)
 FINISHED_KEPT = 3600.0
@@ -73,26 +73,7 @@ class Keep:
 
     def save(self, room: Room, now: float, moved: bool = False) -> None:
         """Write ``room`` as it is at ``now`` (and its last move when ``moved``), in one transaction."""
-        clock = None
-        if room.clock is not None:
-            clock = json.dumps({"black": room.clock.remaining(BLACK, now), "white": room.clock.remaining(WHITE, now),
-                                "turn": SIDES[room.clock.turn]})
-        outcome = room.outcome
-        loser = None
-        if outcome is not None and outcome.winner is not None:
-            loser = SIDES[1 - outcome.winner]
-        row = (room.code, "off" if room.control is None else str(room.control), room.draw_rule, room.started,
-               room.names[BLACK], room.names[WHITE], room.tokens[BLACK], room.tokens[WHITE], clock,
-               None if room.draw_offer is None else SIDES[room.draw_offer],
-               json.dumps({SIDES[s]: p for s, p in room.offered_at.items()}),
-               None if outcome is None else outcome.termination, loser, time.time())
-        with self.db:
-            self.db.execute("BEGIN")
-            if moved:
-                ply = room.game.ply
-                self.db.execute("INSERT OR REPLACE INTO moves VALUES (?, ?, ?, ?)",
-                                (room.code, ply, "-".join(map(str, room.game.moves[-1].path)), room.move_clocks[-1]))
-            self.db.execute("INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
+        write_changes(self.db, [change(room, now, moved)])
 
     def has(self, code: str) -> bool:
         return self.db.execute("SELECT 1 FROM games WHERE code = ?", (code,)).fetchone() is not None
@@ -135,6 +116,41 @@ class Keep:
         if room.full and room.clock is not None and room.outcome is None:
             room.clock.resume(now)
         return room
+
+
+Change = tuple[tuple[object, ...] | None, tuple[object, ...]]   # a move's row (or None), the game's row
+
+
+def change(room: Room, now: float, moved: bool = False) -> Change:
+    """The rows that write ``room`` as it is at ``now`` (and its last move when ``moved``): made on the
+    server's loop at the moment of the change, written later (``Writer``) exactly as they were then."""
+    clock = None
+    if room.clock is not None:
+        clock = json.dumps({"black": room.clock.remaining(BLACK, now), "white": room.clock.remaining(WHITE, now),
+                            "turn": SIDES[room.clock.turn]})
+    outcome = room.outcome
+    loser = None
+    if outcome is not None and outcome.winner is not None:
+        loser = SIDES[1 - outcome.winner]
+    game = (room.code, "off" if room.control is None else str(room.control), room.draw_rule, room.started,
+            room.names[BLACK], room.names[WHITE], room.tokens[BLACK], room.tokens[WHITE], clock,
+            None if room.draw_offer is None else SIDES[room.draw_offer],
+            json.dumps({SIDES[s]: p for s, p in room.offered_at.items()}),
+            None if outcome is None else outcome.termination, loser, time.time())
+    move = None
+    if moved:
+        move = (room.code, room.game.ply, "-".join(map(str, room.game.moves[-1].path)), room.move_clocks[-1])
+    return move, game
+
+
+def write_changes(db: sqlite3.Connection, changes: list[Change]) -> None:
+    """``changes`` in order, in one transaction (all or none)."""
+    with db:
+        db.execute("BEGIN")
+        for move, game in changes:
+            if move is not None:
+                db.execute("INSERT OR REPLACE INTO moves VALUES (?, ?, ?, ?)", move)
+            db.execute("INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", game)
 
 
 def _text(value: object) -> str | None:

@@ -3,8 +3,9 @@
 Each connection says first what it is (``create``, ``join``, ``resume`` or
 ``watch``: see ``protocol``) and is then a seat of one game or an observer of
 it.  Every request is checked (``protocol.read_client``, then the game's
-``Room``), written to SQLite (``keep``) before anyone hears of it, and answered
-to everyone in the game with the whole ``state``.  A refusal is one line back
+``Room``), written to SQLite (``keep``, by the ``writer`` thread: the loop never
+waits on the disk) before anyone hears of it, and answered to everyone in the
+game with the whole ``state``.  A refusal is one line back
 to the sender (``refused``); the connection goes on.
 
 Bounds, so that no client can take the server down:
@@ -30,6 +31,7 @@ import secrets
 import sqlite3
 import ssl as ssl_module
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -38,10 +40,11 @@ from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from ..rules import BLACK, WHITE
-from .keep import CHECKPOINT_EVERY, Keep
+from .keep import CHECKPOINT_EVERY, Keep, change
 from .limits import Bucket, Buckets
 from .protocol import MAX_MESSAGE_BYTES, Message, ProtocolError, read_client, write
 from .room import SIDES, Room, RoomError, new_code
+from .writer import Writer
 
 __all__ = ["Server", "Settings", "WIRE_MAX_BYTES", "run"]
 
@@ -91,6 +94,11 @@ class Server:
         self.guesses = Buckets(self.settings.guess_rate, self.settings.guess_burst)
         self.creates = Buckets(self.settings.create_rate, self.settings.create_burst)
         self.loop: asyncio.AbstractEventLoop | None = None
+        # the disk, off the loop: messages wait here (in order) until the changes made before them are committed
+        self.writer: Writer | None = None
+        self.saved = 0          # changes handed to the writer
+        self.committed = 0      # changes on disk
+        self.held: deque[tuple[int, Conn, str]] = deque()
 
     def now(self) -> float:
         assert self.loop is not None
@@ -107,6 +115,8 @@ class Server:
             self.rooms[room.code] = room
             self.members[room.code] = set()
             self._schedule(room)
+        loop = self.loop
+        self.writer = Writer(self.keep.path, lambda n: _call_soon(loop, self._committed, n))
         s = self.settings
         async with serve(self.handler, host, port, ssl=ssl, max_size=WIRE_MAX_BYTES, max_queue=4,
                          compression=None, ping_interval=s.ping_interval, ping_timeout=s.ping_timeout,
@@ -120,6 +130,8 @@ class Server:
             checkpoints.cancel()
         for timer in self.timers.values():
             timer.cancel()
+        await asyncio.to_thread(self.writer.close)   # everything queued is written before the server stops
+        self.writer = None
         self.keep.close()
 
     async def _checkpoints(self) -> None:
@@ -302,6 +314,20 @@ class Server:
             self._send(conn, text)
 
     def _send(self, conn: Conn, text: str) -> None:
+        if self.held or self.committed < self.saved:
+            self.held.append((self.saved, conn, text))   # told once what it tells is on disk
+            return
+        self._deliver(conn, text)
+
+    def _committed(self, count: int) -> None:
+        """The writer has ``count`` changes on disk: send what waited on them."""
+        self.committed = count
+        held = self.held
+        while held and held[0][0] <= count:
+            _, conn, text = held.popleft()
+            self._deliver(conn, text)
+
+    def _deliver(self, conn: Conn, text: str) -> None:
         transport = conn.ws.transport
         if transport is not None and transport.get_write_buffer_size() > self.settings.max_write_buffer:
             transport.abort()   # a client that does not read: dropped, not buffered without end
@@ -319,7 +345,10 @@ class Server:
     # -- the record and the clocks -------------------------------------------------------
 
     def _save(self, room: Room, now: float, moved: bool = False) -> None:
-        try:
+        if self.writer is not None:
+            self.saved = self.writer.put(change(room, now, moved))
+            return
+        try:   # not serving (a test driving ``handle``): written at once
             self.keep.save(room, now, moved)
         except sqlite3.Error as e:   # the game goes on in memory; the log says the disk refused
             log.error("game %s could not be written: %s", room.code, e)
@@ -343,6 +372,13 @@ class Server:
             self._broadcast(room)
         else:
             self._schedule(room)
+
+
+def _call_soon(loop: asyncio.AbstractEventLoop, fn: Callable[[int], None], n: int) -> None:
+    try:
+        loop.call_soon_threadsafe(fn, n)
+    except RuntimeError:   # the loop has closed: nobody is left to tell
+        pass
 
 
 def run(db: str | Path, host: str = "127.0.0.1", port: int = 0, settings: Settings | None = None,
