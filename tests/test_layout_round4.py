@@ -9,7 +9,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from helpers import FakeEngine, click, click_square, frames, key
+from helpers import FakeEngine, click, click_square, frames, frames_until, key
 
 from game.controller.clock import parse_time_control
 from game.engine.levels import LEVELS, parse_level
@@ -113,3 +113,18 @@ def test_a_landscape_window_keeps_the_panel_beside_the_board(app):
     for size in PORTRAIT:
         play.resize(size)
         assert play.layout.stacked, size
+
+
+def test_the_puzzles_screen_too_puts_its_panel_under_the_board_in_a_portrait_window(app):
+    app.switch("menu")
+    app.push("puzzles")
+    frames_until(app, lambda: not app.stack.top.loading)
+    puzzles = app.stack.top
+    window_of(app, (600, 900))
+    assert puzzles.layout.stacked and puzzles.layout.board.rect.width >= 440
+    assert check_scene(puzzles, sizes=PORTRAIT) == []
+    # the panel under the board answers the mouse: Flip board turns the board
+    flipped = puzzles.flipped
+    assert puzzles.layout.panel.contains(puzzles.panel.flip.rect)
+    click(app, puzzles.panel.flip.rect.center)
+    assert puzzles.flipped != flipped and puzzles.layout.stacked

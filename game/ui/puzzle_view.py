@@ -74,11 +74,18 @@ class PuzzlePanel:
         self.title_rect = pygame.Rect(x, r.y + pad, w, theme.font(self.title_size, True).get_linesize())
         self.prompt_size = self.f(30)
         prompt_h = PROMPT_LINES * theme.font(self.prompt_size, True).get_linesize()
-        self.prompt_rect = pygame.Rect(x, self.title_rect.bottom + gap // 2, w, prompt_h)
+        # a wide, low panel (under the board of a portrait window): the facts beside the prompt
+        wide = r.width >= 1.5 * r.height
+        half = (w - gap) // 2
+        self.prompt_rect = pygame.Rect(x, self.title_rect.bottom + gap // 2, half if wide else w, prompt_h)
         self.info_size = self.f(24)
         line = theme.font(self.info_size).get_linesize()
-        self.info_rects = [pygame.Rect(x, self.prompt_rect.bottom + gap + i * line, w, line) for i in range(3)]
-        top = self.info_rects[-1].bottom + gap
+        if wide:
+            self.info_rects = [pygame.Rect(x + half + gap, self.prompt_rect.y + i * line, w - half - gap, line)
+                               for i in range(3)]
+        else:
+            self.info_rects = [pygame.Rect(x, self.prompt_rect.bottom + gap + i * line, w, line) for i in range(3)]
+        top = max(self.prompt_rect.bottom, self.info_rects[-1].bottom) + gap
         self.note_size = self.f(24)
         self.note_rect = pygame.Rect(x, top, w, max(0, bottom - top))
 

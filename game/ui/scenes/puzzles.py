@@ -665,7 +665,7 @@ class PuzzlesScene(BoardControl, Scene):
 
     def resize(self, size):
         super().resize(size)
-        self.layout = PlayLayout(size, self.flipped)
+        self.layout = PlayLayout(size, self.flipped, stack=True)  # a portrait window: the panel under the board
         self.panel.resize(self.layout.panel)
 
     def picture(self):
