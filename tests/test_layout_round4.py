@@ -128,3 +128,17 @@ def test_the_puzzles_screen_too_puts_its_panel_under_the_board_in_a_portrait_win
     assert puzzles.layout.panel.contains(puzzles.panel.flip.rect)
     click(app, puzzles.panel.flip.rect.center)
     assert puzzles.flipped != flipped and puzzles.layout.stacked
+
+
+def test_set_up_too_puts_its_panel_under_the_board_in_a_portrait_window(app):
+    app.switch("menu")
+    app.push("setup")
+    frames(app)
+    setup = app.stack.top
+    window_of(app, (600, 900))
+    assert setup.layout.stacked and setup.layout.board.rect.width >= 440
+    assert check_scene(setup, sizes=PORTRAIT) == []
+    clear = next(b for b in setup.actions if b.text == "Clear board")
+    assert setup.layout.panel.contains(clear.rect) and setup.pieces
+    click(app, clear.rect.center)  # by mouse, on the panel under the board
+    assert not setup.pieces

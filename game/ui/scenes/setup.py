@@ -416,30 +416,44 @@ class SetupScene(Scene):
 
     def resize(self, size):
         super().resize(size)
-        self.layout = PlayLayout(size, self.flipped)
+        self.layout = PlayLayout(size, self.flipped, stack=True)  # a portrait window: the panel under the board
         panel = self.layout.panel
         pad = max(6, min(16, panel.width // 24))
         x, w = panel.x + pad, panel.width - 2 * pad
-        self.title_size = theme.fit_text(TITLE, max(22, min(64, panel.height // 16)), w, bold=True)
+        # a wide, low panel (under the board) has two columns: the title, tools and choosers on the
+        # left, the buttons on the right
+        wide = panel.width >= 1.5 * panel.height
+        gap0 = max(3, pad // 2)
+        left_w = (w - 2 * gap0) // 2 if wide else w
+        self.title_size = theme.fit_text(TITLE, max(22, min(64, panel.height // (8 if wide else 16))), left_w,
+                                         bold=True)
         title_h = theme.font(self.title_size, True).get_height()
-        self.title_rect = pygame.Rect(x, panel.y + pad, w, title_h)
+        self.title_rect = pygame.Rect(x, panel.y + pad, left_w, title_h)
         # rows: tools (1.4 high), the tool's name, 2 choosers, 3 rows of paired buttons, 3 wide buttons
         room = panel.bottom - pad - self.title_rect.bottom - pad
-        bh = int(max(22, min(84, panel.height // 15, room / (1.4 + 0.7 + 8 + 10 * 0.25))))
+        if wide:
+            bh = int(max(22, min(84, (panel.height - 2 * pad) / (6 + 5 * 0.25))))
+        else:
+            bh = int(max(22, min(84, panel.height // 15, room / (1.4 + 0.7 + 8 + 10 * 0.25))))
         gap = max(3, bh // 4)
-        icon = min(int(bh * 1.4), (w - 4 * gap) // 5)
+        icon = min(int(bh * 1.4), (left_w - 4 * gap) // 5)
+        if wide:  # the tools, their caption and the choosers share what the title leaves
+            icon = min(icon, int((room - 2 * bh - 3 * gap) / 1.6))
         y = self.title_rect.bottom + pad
-        tx = x + (w - (5 * icon + 4 * gap)) // 2
+        tx = x + (left_w - (5 * icon + 4 * gap)) // 2
         for i, b in enumerate(self.tool_buttons):
             b.rect = pygame.Rect(tx + i * (icon + gap), y, icon, icon)
         y += icon + gap // 2
         self.caption_size = max(16, min(36, int(bh * 0.5)))
-        self.caption_rect = pygame.Rect(x, y, w, theme.font(self.caption_size).get_height())
+        self.caption_rect = pygame.Rect(x, y, left_w, theme.font(self.caption_size).get_height())
         y = self.caption_rect.bottom + gap
         for c in (self.side, self.you):
-            c.rect = pygame.Rect(x, y, w, bh)
+            c.rect = pygame.Rect(x, y, left_w, bh)
             c.split = 0.38
             y += bh + gap
+        if wide:
+            x, w = x + left_w + 2 * gap0, w - left_w - 2 * gap0
+            y = panel.y + pad
         half = (w - gap) // 2
         for i, b in enumerate(self.actions[:6]):
             b.rect = pygame.Rect(x + (i % 2) * (half + gap), y, half, bh)
