@@ -58,6 +58,28 @@ def test_a_bad_invitation_is_refused_in_one_line_and_a_good_one_joins(app):
     app.pop()
 
 
+def test_typing_goes_to_the_field_clicked_alone_and_backspace_rubs_out(app):
+    import pygame
+    from helpers import key
+
+    app.switch("online_join")
+    scene = app.stack.top
+    click(app, scene.invite.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="ws://127.0.0.1:8765/K7M2QXZ"))
+    frames(app)
+    key(app, pygame.K_BACKSPACE)
+    assert scene.invite.text == "ws://127.0.0.1:8765/K7M2QX" and scene.name.text == "Guest"
+    click(app, scene.name.rect.center)
+    key(app, pygame.K_BACKSPACE, n=1)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="y"))
+    frames(app)
+    assert scene.name.text == "Guesy" and scene.invite.text == "ws://127.0.0.1:8765/K7M2QX"
+    key(app, pygame.K_DOWN)   # to the Join button: typing there goes nowhere
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="zz"))
+    frames(app)
+    assert scene.name.text == "Guesy" and scene.invite.text == "ws://127.0.0.1:8765/K7M2QX"
+
+
 def test_host_a_game_a_friend_joins_moves_on_both_sides_resign_and_both_keep_it(app, home):
     app.switch("online_host")
     host = app.stack.top

@@ -8,6 +8,7 @@ finished game is saved to the library once (``game.net.library.save_finished``).
 """
 
 import logging
+import os
 import time
 
 import pygame
@@ -24,8 +25,17 @@ from ...widgets import Button, FocusGroup
 from . import seat
 
 log = logging.getLogger(__name__)
-LISTEN = "0.0.0.0"   # a hosted game's server listens on every address, so others can reach it
-PORT = 8765          # and on one port, the one a player forwards on their router (game.net.host.DEFAULT_PORT)
+# a hosted game's server listens on every address, so others can reach it, and on one port, the one a
+# player forwards on their router (game.net.host.DEFAULT_PORT); CHECKERS_ONLINE_LISTEN and
+# CHECKERS_ONLINE_PORT choose others (the loopback only, a port of the player's choice; tools/net_xvfb.py)
+LISTEN = os.environ.get("CHECKERS_ONLINE_LISTEN", "").strip() or "0.0.0.0"
+
+
+def _port(text):
+    return int(text) if text.isdigit() and 0 < int(text) < 65536 else 8765
+
+
+PORT = _port(os.environ.get("CHECKERS_ONLINE_PORT", "").strip())
 FOOTER = "Click a piece, then where it goes · Esc leaves the game"
 
 
@@ -51,6 +61,14 @@ def connection_words(status, reason, view, seat):
         running = " (their clock runs)" if view.running and view.game.turn == other else ""
         return f"{view.names[other]} is gone{running}: waiting for them to reconnect"
     return f"{view.names[other]} is connected"
+
+
+def board_geometry(size, flipped):
+    """Where the board is in a window of ``size``: the left of the window, as large as it fits."""
+    w, h = size
+    margin = theme.margin(size)
+    side = min(h - 2 * margin, int(w * 0.62)) // 8 * 8
+    return BoardGeometry((margin, (h - side) // 2, side, side), flipped=flipped)
 
 
 @register("online_board")
@@ -195,9 +213,8 @@ class OnlineBoardScene(Scene):
         super().resize(size)
         w, h = size
         margin = theme.margin(size)
-        side = min(h - 2 * margin, int(w * 0.62)) // 8 * 8
-        self.geometry = BoardGeometry((margin, (h - side) // 2, side, side), flipped=self.my_side() != WHITE)
-        panel_x = margin * 2 + side
+        self.geometry = board_geometry(size, self.my_side() != WHITE)
+        panel_x = margin * 2 + self.geometry.rect.width
         self.panel = pygame.Rect(panel_x, margin, max(200, w - panel_x - margin), h - 2 * margin)
         self.text_size = max(14, min(28, h // 34))
         bh = max(26, min(52, h // 16))

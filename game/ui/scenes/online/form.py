@@ -41,6 +41,13 @@ class FormPage(Page):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return
+        # typing goes to the focused text field alone (Backspace and Ctrl+V too), never to every field
+        focused = self.focus.focused
+        if event.type in (pygame.TEXTINPUT, pygame.KEYDOWN) and isinstance(focused, TextField):
+            if focused.handle_event(event):
+                return
+        if event.type == pygame.TEXTINPUT:
+            return
         self.focus.handle_event(event)
 
     def draw(self, surface):
