@@ -35,6 +35,7 @@ import pygame  # noqa: E402  (after the SDL environment is set)
 from game.app import App  # noqa: E402
 from game.engine.levels import level_by_name, parse_level  # noqa: E402
 from game.rules import BLACK, WHITE, Game, Position  # noqa: E402
+from game.ui import theme  # noqa: E402
 
 SIZES = ((720, 520), (1280, 800), (1920, 1080), (2560, 1440), (600, 900))
 DAMAGED = '[Event "Club night"]\n[Black "Ann"]\n[White "Bo"]\n[Result "0-1"]\n\n1. 11-15 23-19 2. 9-13 30-99 0-1\n'
@@ -253,18 +254,10 @@ def scenes(app):
 
     def larger(show_it):
         """A screen with the text size Larger (then back to Normal for the next shot)."""
-        from game.ui import theme
-
         def show():
             app.settings["text_size"] = "larger"
-            theme.set_text_size("larger")
-            try:
-                show_it()
-                settle(app, 3)
-                app.draw(app.screen)
-            finally:
-                app.settings["text_size"] = "normal"
-                theme.set_text_size("normal")
+            theme.set_text_size("larger")  # back to Normal once the shot is taken (main)
+            show_it()
         return show
 
     def pushed(name, **params):
@@ -356,6 +349,9 @@ def main(argv=None):
                 path = folder / f"{name}.png"
                 pygame.image.save(app.screen, str(path))
                 shots[f"{folder.name}/{name}"] = path
+                if app.settings.get("text_size", "normal") != "normal":  # a shot at text size Larger
+                    app.settings["text_size"] = "normal"
+                    theme.set_text_size("normal")
                 print(path, flush=True)
         finally:
             app.close()

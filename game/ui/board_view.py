@@ -80,7 +80,7 @@ class BoardRenderer:
 
     def _static_board(self, layout: PlayLayout) -> pygame.Surface:
         board = layout.board
-        key = (layout.size, board.rect.topleft, board.square, board.flipped)
+        key = (layout.size, board.rect.topleft, board.square, board.flipped, theme.FONT_SCALE)  # its labels
         if self._static_key == key and self._static is not None:
             return self._static
         frame = layout.frame

@@ -265,18 +265,21 @@ class SidePanel:
         count_rect = pygame.Rect(right - cw, top + (name_h - ch) // 2, cw, ch)
         small_rect = pygame.Rect(right - sw, top + name_h + (label_h - sh) // 2, sw, sh)
         text_x = centre[0] + radius + 10
-        name_end, label_end = count_rect.x, small_rect.x
-        clock = self.clock_part(colour, row, min(count_rect.x, small_rect.x) - 10)
-        if clock is not None:
-            name_end = label_end = clock[0].x
-        name_w = max(1, name_end - 10 - text_x)
-        label_w = max(1, label_end - 10 - text_x)
+
+        def room(small_rect):
+            """(clock, name width, label width) beside the count and its word."""
+            clock = self.clock_part(colour, row, min(count_rect.x, small_rect.x) - 10)
+            name_end, label_end = (clock[0].x, clock[0].x) if clock is not None else (count_rect.x, small_rect.x)
+            return clock, max(1, name_end - 10 - text_x), max(1, label_end - 10 - text_x)
+
+        clock, name_w, label_w = room(small_rect)
         words = self._player_label(colour)
-        if small == "pieces" and clock is None and theme.text_size(words, self.label_size)[0] > label_w:
-            # a narrow card: the plain count needs no word under it, the player's words take its room
+        if small == "pieces" and (theme.text_size(words, self.label_size)[0] > label_w
+                                  or theme.text_size(theme.side_name(colour), self.name_size, True)[0] > name_w):
+            # a narrow card: the plain count needs no word under it, the side's name and the player's
+            # words take its room (the clock moves up to the count)
             small, small_rect = "", pygame.Rect(right, small_rect.y, 0, small_rect.height)
-            label_end = right
-            label_w = max(1, label_end - 10 - text_x)
+            clock, name_w, label_w = room(small_rect)
         name_rect = pygame.Rect(text_x, top, name_w, name_h)
         label_rect = pygame.Rect(text_x, top + name_h, label_w, label_h)
         name = theme.elide(theme.side_name(colour), self.name_size, name_w, bold=True)

@@ -557,7 +557,7 @@ class PlayScene(BoardControl, Scene):
         return theme.elide(text, size, st.width - 8), size, colour
 
     def _background_key(self):
-        return (self.size, self.flipped, self.numbers)
+        return (self.size, self.flipped, self.numbers, theme.FONT_SCALE)  # the text size drawn in it too
 
     def _paint_background(self, surface):
         theme.gradient_background(surface)
