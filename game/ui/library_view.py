@@ -54,15 +54,22 @@ class LibraryLayout:
         fl = theme.font(self.footer_size).get_linesize()
         self.footer_rect = pygame.Rect(m, h - 6 - fl * len(self.footer_lines), inner, fl * len(self.footer_lines))
         bh = max(34, min(int(48 * k), h // 16))
-        self.buttons_y = self.footer_rect.y - bh - max(6, h // 90)
         gap = max(6, w // 120)
         n = max(1, len(buttons))
-        bw = min(int(190 * k), (inner - (n - 1) * gap) // n)
-        x = (w - (n * bw + (n - 1) * gap)) // 2
-        for b in buttons:
-            b.rect = pygame.Rect(x, self.buttons_y, bw, bh)
-            x += bw + gap
-        same_size(buttons)  # one text size along the row ("Back" as large as "Paste PDN")
+        # one row of buttons, or two in a narrow window (a portrait 600x900: eight in a row were
+        # cut to 9 px words)
+        for per_row in (n, -(-n // 2)):
+            rows = -(-n // per_row)
+            self.buttons_y = self.footer_rect.y - rows * bh - (rows - 1) * gap - max(6, h // 90)
+            bw = min(int(190 * k), (inner - (per_row - 1) * gap) // per_row)
+            for i, b in enumerate(buttons):
+                row, col = divmod(i, per_row)
+                in_row = min(per_row, n - row * per_row)
+                x = (w - (in_row * bw + (in_row - 1) * gap)) // 2 + col * (bw + gap)
+                b.rect = pygame.Rect(x, self.buttons_y + row * (bh + gap), bw, bh)
+            same_size(buttons)  # one text size over the buttons ("Back" as large as "Paste PDN")
+            if min(b.label_size() for b in buttons) >= 20:
+                break
 
         self.status_size = max(MIN_SIZE, min(int(20 * k), h // 40))
         sl = theme.font(self.status_size).get_linesize()
@@ -70,8 +77,8 @@ class LibraryLayout:
         self.bar_rect = pygame.Rect(m, self.status_rect.bottom - 10, inner, 10)
         self.label_rect = pygame.Rect(m, self.status_rect.y, inner, sl)
 
-        self.header_h = max(24, min(int(36 * k), h // 26))
-        self.row_h = max(24, min(int(40 * k), h // 24))
+        self.header_h = max(24, min(int(36 * k), h // 26, w // 30))
+        self.row_h = max(24, min(int(40 * k), h // 24, w // 28))  # a narrow window: smaller rows, more room
         self.cell_size = max(MIN_SIZE, int(self.row_h * 0.55))
         self.header_rect = pygame.Rect(m, self.filter_rect.bottom + max(6, h // 90), inner - 8, self.header_h)
         top = self.header_rect.bottom + 2
