@@ -41,6 +41,7 @@ ALLOWED = {
     ("game/library/index.py", "_our_schema", "sqlite3.connect"): "an in-memory database (':memory:')",
     ("game/net/keep.py", "__init__", "sqlite3.connect"): "the server's own database in its own folder",
     ("game/net/keep.py", "checkpoint", "sqlite3.connect"): "the same database, a second connection for checkpoints",
+    ("game/net/writer.py", "_run", "sqlite3.connect"): "the same database, the writer thread's own connection",
     ("tools/library_bench.py", "two_windows", "sqlite3.connect"): "the bench's own scratch index",
     ("tools/fuzz_store.py", "measure", "os.fdopen"): "the read end of a pipe to its own child",
     ("tools/make_assets.py", "encode_wav", "wave.open"): "writes a WAV into a BytesIO in memory",
