@@ -63,12 +63,31 @@ def connection_words(status, reason, view, seat):
     return f"{view.names[other]} is connected"
 
 
+def portrait(size):
+    """A window taller than wide: the panel goes under the board."""
+    return size[1] >= size[0] * 1.2
+
+
+def footer_size(size):
+    return max(16, min(22, size[1] // 40))
+
+
+def footer_top(size):
+    """The top of the footer's line of keys, at the window's foot under everything."""
+    return size[1] - theme.font(footer_size(size)).get_height() - 6
+
+
 def board_geometry(size, flipped):
-    """Where the board is in a window of ``size``: the left of the window, as large as it fits."""
+    """Where the board is in a window of ``size``: the left of the window, as large as it fits above the
+    footer (the top in a portrait window)."""
     w, h = size
     margin = theme.margin(size)
-    side = min(h - 2 * margin, int(w * 0.62)) // 8 * 8
-    return BoardGeometry((margin, (h - side) // 2, side, side), flipped=flipped)
+    if portrait(size):
+        side = min(w - 2 * margin, int(h * 0.56)) // 8 * 8
+        return BoardGeometry(((w - side) // 2, margin, side, side), flipped=flipped)
+    bottom = footer_top(size)
+    side = min(bottom - 2 * margin, int(w * 0.62)) // 8 * 8
+    return BoardGeometry((margin, (bottom - side) // 2, side, side), flipped=flipped)
 
 
 @register("online_board")
@@ -213,15 +232,31 @@ class OnlineBoardScene(Scene):
         super().resize(size)
         w, h = size
         margin = theme.margin(size)
-        self.geometry = board_geometry(size, self.my_side() != WHITE)
-        panel_x = margin * 2 + self.geometry.rect.width
-        self.panel = pygame.Rect(panel_x, margin, max(200, w - panel_x - margin), h - 2 * margin)
-        self.text_size = max(14, min(28, h // 34))
+        self.geometry = g = board_geometry(size, self.my_side() != WHITE)
+        self.footer_size = footer_size(size)
+        bottom = footer_top(size)
         bh = max(26, min(52, h // 16))
-        y = self.panel.bottom - len(self.buttons) * (bh + 6)
-        for b in self.buttons:
-            b.rect = pygame.Rect(self.panel.x, y, self.panel.width, bh)
-            y += bh + 6
+        if portrait(size):
+            # the panel under the board, its buttons in two rows (three, then two) at its foot
+            self.panel = pygame.Rect(margin, g.rect.bottom + margin, w - 2 * margin, bottom - g.rect.bottom - margin)
+            rows = ((self.offer, self.accept, self.decline), (self.resign, self.leave_button))
+            y = self.panel.bottom - 2 * bh - 6
+            for row in rows:
+                bw = (self.panel.width - 6 * (len(row) - 1)) // len(row)
+                for i, b in enumerate(row):
+                    b.rect = pygame.Rect(self.panel.x + i * (bw + 6), y, bw, bh)
+                y += bh + 6
+            self.text_rect = pygame.Rect(self.panel.x, self.panel.y, self.panel.width, y - 2 * (bh + 6) - self.panel.y)
+        else:
+            panel_x = margin * 2 + g.rect.width
+            self.panel = pygame.Rect(panel_x, margin, w - panel_x - margin, bottom - margin)
+            y = self.panel.bottom - len(self.buttons) * (bh + 6) + 6
+            for b in self.buttons:
+                b.rect = pygame.Rect(self.panel.x, y, self.panel.width, bh)
+                y += bh + 6
+            self.text_rect = pygame.Rect(self.panel.x, self.panel.y, self.panel.width,
+                                         self.buttons[0].rect.y - margin - self.panel.y)
+        self.text_size = max(16, min(36, h // 34, self.panel.width // 14))
 
     def _refresh_buttons(self):
         side, view = self.my_side(), self.view
@@ -236,8 +271,9 @@ class OnlineBoardScene(Scene):
         self.draw_board(surface)
         self.draw_panel(surface)
         self.focus.draw(surface)
-        theme.blit_text(surface, FOOTER, max(12, self.text_size - 4), theme.TEXT_FAINT,
-                        (self.size[0] // 2, self.size[1] - 4), "midbottom")
+        footer = theme.elide(FOOTER, self.footer_size, self.size[0] - 2 * theme.margin(self.size))
+        theme.blit_text(surface, footer, self.footer_size, theme.TEXT_FAINT, (self.size[0] // 2, self.size[1] - 4),
+                        "midbottom")
 
     def draw_board(self, surface):
         g = self.geometry
@@ -267,9 +303,10 @@ class OnlineBoardScene(Scene):
             if king:
                 theme.blit_text(surface, "K", radius, theme.CROWN, center, "center", bold=True)
 
-    def draw_panel(self, surface):
-        view, size = self.view, self.text_size
-        x, y, width = self.panel.x, self.panel.y, self.panel.width
+    def panel_lines(self):
+        """What the panel says, top to bottom: ``(text, colour, bold, wrapped)``; a player's line is cut
+        short at the panel's edge (their name may be long), every other line is wrapped whole."""
+        view = self.view
         lines = []
         me = self.my_side()
         order = (WHITE, BLACK) if me != WHITE else (BLACK, WHITE)   # the opponent on top, as on the board
@@ -280,27 +317,69 @@ class OnlineBoardScene(Scene):
             clock = f"  {format_clock(view.remaining(side, t))}" if view.control is not None and view.seen else ""
             to_move = view.seen and not view.over and view.game.turn == side
             gone = "" if view.present[side] or not view.seen else " · away"
-            lines.append((f"{theme.SIDE_NAMES[side]}: {name}{who}{clock}{gone}{' · to move' if to_move else ''}",
-                          theme.ACCENT if to_move else theme.TEXT, True))
+            lines.append((f"{theme.SIDE_NAMES[side]}{clock}{gone}{' · to move' if to_move else ''}",
+                          theme.ACCENT if to_move else theme.TEXT, True, False))
+            if name:
+                lines.append((f"{name}{who}", theme.ACCENT if to_move else theme.TEXT, False, False))
         lines.append((connection_words(self.status, self.reason, view, self.seat),
-                      theme.DANGER if self.status == "failed" else theme.ACCENT, False))
+                      theme.DANGER if self.status == "failed" else theme.ACCENT, False, True))
         if view.draw_offer is not None and not view.over:
             who = "You offer" if view.draw_offer == me else f"{view.names[view.draw_offer] or 'Your opponent'} offers"
-            lines.append((f"{who} a draw", theme.TEXT, False))
+            lines.append((f"{who} a draw", theme.TEXT, False, True))
         if self.invite and (not view.seen or not view.names[1 - (me or 0)]):
-            lines.append(("Invitation (read it out or paste it):", theme.TEXT_DIM, False))
-            lines.append((self.invite, theme.TEXT, True))
+            lines.append(("Invitation (read it out or paste it):", theme.TEXT_DIM, False, True))
+            lines.append((self.invite, theme.TEXT, True, True))
             if self.hosted is not None:
-                lines.append(("From outside your network: forward TCP port", theme.TEXT_DIM, False))
-                lines.append((f"{self.hosted.port or PORT} on your router to this computer.", theme.TEXT_DIM, False))
+                lines.append((f"From outside your network: forward TCP port {self.hosted.port or PORT} on your "
+                              "router to this computer.", theme.TEXT_DIM, False, True))
         if self.notice:
-            lines.append((self.notice, theme.DANGER, False))
+            lines.append((self.notice, theme.DANGER, False, True))
         if self.saved:
-            lines.append((self.saved, theme.TEXT_DIM, False))
-        for text, colour, bold in lines:
-            shown = theme.elide(text, size, width, bold)
-            theme.blit_text(surface, shown, size, colour, (x, y), "topleft", bold=bold)
-            y += size + 10
+            lines.append((self.saved, theme.TEXT_DIM, False, True))
+        return lines
+
+    def panel_layout(self):
+        """``(text, colour, bold, rect, size)`` of each line of the panel as drawn: the lines at the panel's
+        text size, smaller when they would run into the buttons (never below a readable size)."""
+        area = self.text_rect
+        lines = self.panel_lines()
+        for size in range(self.text_size, 15, -1):   # 16: the least readable size
+            placed = []
+            y = area.y
+            for text, colour, bold, wrapped in lines:
+                parts = theme.wrap(text, size, area.width, bold) if wrapped else [
+                    theme.elide(text, size, area.width, bold)]
+                height = len(parts) * theme.font(size, bold).get_linesize()
+                placed.append((text, colour, bold, pygame.Rect(area.x, y, area.width, height), size, wrapped))
+                y += height + size // 3
+            if y - size // 3 <= area.bottom:
+                break
+        return placed
+
+    def draw_panel(self, surface):
+        for text, colour, bold, rect, size, wrapped in self.panel_layout():
+            if wrapped:
+                y = rect.y
+                for part in theme.wrap(text, size, rect.width, bold):
+                    theme.blit_text(surface, part, size, colour, (rect.x, y), "topleft", bold=bold)
+                    y += theme.font(size, bold).get_linesize()
+            else:
+                theme.blit_text(surface, theme.elide(text, size, rect.width, bold), size, colour, rect.topleft,
+                                "topleft", bold=bold)
+
+    def layout_boxes(self):
+        from ...layout_check import Box
+
+        boxes = [Box("board", self.geometry.rect.inflate(12, 12))]
+        for i, (text, _, bold, rect, size, wrapped) in enumerate(self.panel_layout()):
+            shown = text if wrapped else theme.elide(text, size, rect.width, bold)
+            boxes.append(Box(f"line{i}", rect, shown, size, bold=bold, wrap=wrapped))
+        boxes += self.focus.text_boxes("button")
+        footer = theme.elide(FOOTER, self.footer_size, self.size[0] - 2 * theme.margin(self.size))
+        width, height = theme.text_size(footer, self.footer_size)
+        boxes.append(Box("footer", pygame.Rect((self.size[0] - width) // 2, self.size[1] - 4 - height, width, height),
+                         footer, self.footer_size))
+        return boxes
 
     def wants_redraw(self):
         return True   # the clocks run

@@ -17,7 +17,7 @@ class FormPage(Page):
         return []
 
     def lines(self):
-        """The text under the title (a list of lines; the first may be an error in DANGER)."""
+        """The paragraphs under the title, each wrapped to the width; one starting "!" is an error (DANGER)."""
         return []
 
     def enter(self):
@@ -28,14 +28,45 @@ class FormPage(Page):
     def resize(self, size):
         super().resize(size)
         w, h = size
+        margin = theme.margin(size)
         self.title_size = max(30, min(90, w // 18, h // 11))
-        self.line_size = max(16, min(30, h // 30))
-        bw = max(320, min(760, int(w * 0.5)))
+        self.title_rect = pygame.Rect(margin, int(h * 0.06), w - 2 * margin,
+                                      theme.font(self.title_size, True).get_height())
+        bw = min(w - 2 * margin, max(320, min(760, int(w * 0.5))))
         bh = max(28, min(64, h // 14))
-        top = int(h * 0.12) + theme.font(self.title_size, True).get_height() + 6 * (self.line_size + 6)
-        rects = centered_column(size, bw, [bh] * len(self.widgets), max(4, bh // 4), top=min(top, h // 2))
+        gap = max(4, bh // 4)
+        column = len(self.widgets) * bh + (len(self.widgets) - 1) * gap
+        text_w = min(w - 2 * margin, max(bw, min(1100, int(w * 0.7))))
+        top = self.title_rect.bottom + margin
+        room = self.footer_rect.y - margin - column - margin - top   # what the paragraphs may take
+        # the largest text whose paragraphs fit above the buttons, never below a readable size
+        for self.line_size in range(max(16, min(30, h // 30)), 15, -1):
+            if self._paragraphs_height(text_w) <= room:
+                break
+        self.paragraph_rects = []
+        y = top
+        for text in self.lines():
+            height = theme.wrapped_height(text.lstrip("!"), self.line_size, text_w)
+            self.paragraph_rects.append(pygame.Rect((w - text_w) // 2, y, text_w, height))
+            y += height + self.line_size // 2
+        start = max(y + margin, min(int(h * 0.12) + theme.font(self.title_size, True).get_height()
+                                    + 6 * (self.line_size + 6), h // 2))   # the column stays where it was
+        start = min(start, self.footer_rect.y - margin - column)
+        rects = centered_column(size, bw, [bh] * len(self.widgets), gap, top=max(y + margin // 2, start))
         for widget, rect in zip(self.widgets, rects):
             widget.rect = pygame.Rect(rect)
+
+    def _paragraphs_height(self, width):
+        texts = [t.lstrip("!") for t in self.lines()]
+        return sum(theme.wrapped_height(t, self.line_size, width) + self.line_size // 2 for t in texts)
+
+    def layout_boxes(self):
+        from ...layout_check import Box
+
+        boxes = [Box("title", self.title_rect, self.title, self.title_size, bold=True)]
+        for i, (text, rect) in enumerate(zip(self.lines(), self.paragraph_rects)):
+            boxes.append(Box(f"paragraph{i}", rect, text.lstrip("!"), self.line_size, wrap=True))
+        return boxes + self.focus.text_boxes("widget") + [self.footer_box()]
 
     def handle_event(self, event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -52,14 +83,11 @@ class FormPage(Page):
 
     def draw(self, surface):
         theme.gradient_background(surface)
-        w, h = self.size
-        theme.blit_text(surface, self.title, self.title_size, theme.TEXT, (w // 2, int(h * 0.06)), "midtop", bold=True)
-        y = int(h * 0.06) + theme.font(self.title_size, True).get_height() + 8
-        for line in self.lines()[:6]:
-            colour = theme.DANGER if line.startswith("!") else theme.TEXT_DIM
-            text = theme.elide(line.lstrip("!"), self.line_size, w - 2 * theme.margin(self.size))
-            theme.blit_text(surface, text, self.line_size, colour, (w // 2, y), "midtop")
-            y += self.line_size + 6
+        title = theme.elide(self.title, self.title_size, self.title_rect.width, True)
+        theme.blit_text(surface, title, self.title_size, theme.TEXT, self.title_rect.midtop, "midtop", bold=True)
+        for text, rect in zip(self.lines(), self.paragraph_rects):
+            colour = theme.DANGER if text.startswith("!") else theme.TEXT_DIM
+            theme.blit_wrapped(surface, text.lstrip("!"), rect, self.line_size, colour)
         self.focus.draw(surface)
         self.draw_footer(surface)
 
@@ -91,6 +119,30 @@ class TextField:
     def hit(self, pos):
         return self.rect.collidepoint(pos)
 
+    def _sizes(self):
+        size = max(16, self.rect.height * 2 // 5)   # 16: the least the layout check reads as readable
+        return size, self.rect.height // 4
+
+    def text_boxes(self, name):
+        from ...layout_check import Box
+
+        size, pad = self._sizes()
+        label_w = theme.text_size(self.label, size)[0]
+        label = pygame.Rect(self.rect.x + pad, self.rect.y + 2, label_w, self.rect.height - 4)
+        shown = self.shown(False)
+        field = pygame.Rect(label.right + pad, label.y, self.rect.right - pad - (label.right + pad), label.height)
+        return [Box(f"{name}.label", label, self.label, size, parent=name),
+                *([Box(f"{name}.text", field, shown, size, parent=name)] if shown else [])]
+
+    def shown(self, focused):
+        """The end of the text that fits (with the caret when focused)."""
+        size, pad = self._sizes()
+        room = self.rect.right - (self.rect.x + pad + theme.text_size(self.label, size)[0]) - 2 * pad
+        shown = self.text + ("|" if focused else "")
+        while shown and theme.font(size).size(shown)[0] > room:
+            shown = shown[1:]   # the end of a long line stays in view
+        return shown
+
     def activate(self):
         pass
 
@@ -100,15 +152,11 @@ class TextField:
     def draw(self, surface, focused=False):
         pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=6)
         pygame.draw.rect(surface, theme.FOCUS_RING if focused else theme.PANEL_EDGE, self.rect, 2, border_radius=6)
-        size = max(14, self.rect.height * 2 // 5)
-        pad = self.rect.height // 4
+        size, pad = self._sizes()
         label = theme.blit_text(surface, self.label, size, theme.TEXT_DIM, (self.rect.x + pad, self.rect.centery),
                                 "midleft")
-        room = self.rect.right - label.right - 2 * pad
-        shown = self.text + ("|" if focused else "")
-        while shown and theme.font(size).size(shown)[0] > room:
-            shown = shown[1:]   # the end of a long line stays in view
-        theme.blit_text(surface, shown, size, theme.TEXT, (label.right + pad, self.rect.centery), "midleft")
+        theme.blit_text(surface, self.shown(focused), size, theme.TEXT, (label.right + pad, self.rect.centery),
+                        "midleft")
 
 
 def pasted():

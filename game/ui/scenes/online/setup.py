@@ -24,10 +24,10 @@ class HostScene(FormPage):
                 Button("Back", self.back)]
 
     def lines(self):
-        return ["Your game runs a server on this computer (port 8765) and shows an invitation.",
-                "On your network your friend joins with it at once. From outside your network,",
-                "forward TCP port 8765 on your router to this computer, or play on a server someone runs",
-                "(checkers-server)."]
+        return ["Your game runs a server on this computer (port 8765) and shows an invitation: "
+                "on your network your friend joins with it at once.",
+                "From outside your network, forward TCP port 8765 on your router to this computer, "
+                "or play on a server someone runs (checkers-server)."]
 
     def act(self):
         hello = {"type": "create", "name": self.name.text.strip()[:40] or "Host",
@@ -46,7 +46,7 @@ class JoinScene(FormPage):
         return [self.invite, self.name, Button("Join", self.act, primary=True), Button("Back", self.back)]
 
     def lines(self):
-        out = ["Paste (Ctrl+V) or type the invitation your friend read out:",
+        out = ["Paste (Ctrl+V) or type the invitation your friend read out: "
                "the address and the game code, like ws://192.168.1.20:8765/K7M2QX"]
         return out + ([f"!{self.error}"] if self.error else [])
 
@@ -55,7 +55,9 @@ class JoinScene(FormPage):
             invite = read_invite(self.invite.text)
         except InviteError as e:
             self.error = str(e)
+            self.resize(self.size)   # the error's paragraph takes its room
             return
         self.error = None
+        self.resize(self.size)
         hello = {"type": "join", "game": invite.code, "name": self.name.text.strip()[:40] or "Guest"}
         self.app.push("online_board", url=invite.url, hello=hello, invite=str(invite))
