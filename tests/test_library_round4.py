@@ -246,3 +246,16 @@ def test_the_rows_written_by_write_pdn_still_read(tmp_path):
     assert display_date("2026.??.??", "09:05:00") == "2026"
     assert display_date("2026.11.28", "25:61") == "2026-11-28"
     assert write_pdn(played(2), {"Black": "x"})
+
+
+def test_the_delete_question_is_read_whole_at_every_size(app):
+    save_three()
+    scene = open_library(app)
+    scene.select(0)
+    key(app, pygame.K_DELETE)
+    ask = app.stack.top
+    assert ask.name == "confirm"
+    for size in SIZES:
+        ask.resize(size)
+        said = " ".join(ask.message_lines)
+        assert theme.ELLIPSIS not in said and "30 days" in said, (size, said)

@@ -46,7 +46,7 @@ from ..widgets import Button
 # what deleting does to "Your record" (store.results keeps every finished game's result apart from its files)
 RECORD_KEPT = "Your record keeps every finished game's result: deleting files never changes it."
 # and how it is undone (game.ui.library_trash): Ctrl+Z on this screen, or the copy kept KEEP_DAYS days
-UNDO_WORDS = "Undo (Ctrl+Z) brings {it} back while this screen is open; a copy stays {days} days in {folder}."
+UNDO_WORDS = "Ctrl+Z brings {it} back while this screen is open (a copy is kept {days} days)."
 
 DOUBLE_CLICK = 0.4
 
@@ -348,7 +348,7 @@ class LoadScene(Scene):
                       on_confirm=lambda: self.delete(entry))
 
     def _undo_words(self, it):
-        return UNDO_WORDS.format(it=it, days=KEEP_DAYS, folder=trash_dir(self.library))
+        return UNDO_WORDS.format(it=it, days=KEEP_DAYS)  # the folder: docs/ui.md (a long path cut the question)
 
     def delete(self, entries):
         """Delete games (asked first by ``ask_delete``): one entry or a list.  What goes is kept aside
