@@ -13,8 +13,12 @@ events into calls.
   nor on the database.
 - ``lock``: one writer at a time on the index, across every game window on one home.
 - ``catalog``: the rows in memory: filter as you type, sort by column.
-- ``library``: the facade the screen uses (which folders, what is stale,
-  the store's unfinished games, every action).
+- ``library``: the ``Library`` the screen uses, made of one part per job:
+  ``home`` (the index's file and connection), ``rescan`` (which folders, what is
+  stale), ``loading`` (rows read a batch a frame), ``inline`` (small files indexed
+  in the window), ``events`` (the worker's jobs and news), ``copies`` (one game,
+  one row), ``unfinished`` (the store's unfinished games), ``actions`` (what the
+  player asks, checked at once); ``errors``: ``LibraryError``.
 - ``text``: tags made safe to keep and draw.
 """
 
