@@ -126,6 +126,18 @@ def test_the_same_trees_with_contempt_the_fade_and_a_history():
 
 
 @both_builds
+def test_the_same_trees_with_full_width_endings():
+    # late moves neither pruned nor reduced with 10 pieces or fewer (SearchParams.lmp_pieces, lmr_pieces)
+    from game.engine.search import DEFAULT_PARAMS
+
+    params = DEFAULT_PARAMS._replace(lmp_pieces=10, lmr_pieces=8)
+    for fen in KINGS + BENCH[-5:]:
+        p = Position.from_fen(fen)
+        c, i = (run(m, p, Searcher(core=m, params=params), depth=7) for m in (COMPILED, INTERPRETED))
+        assert c == i, fen
+
+
+@both_builds
 def test_the_same_trees_with_a_small_table_over_two_searches():
     # trimmed every 1024 nodes or so; the second search ages the history,
     # trims first and writes a new generation

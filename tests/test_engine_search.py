@@ -437,6 +437,23 @@ def test_probcut_cuts_nodes_and_keeps_short_wins():
         assert info.score >= WIN - 3
 
 
+def test_endings_of_few_pieces_are_searched_without_late_pruning_or_reductions():
+    # lmp_pieces / lmr_pieces: at that many pieces or fewer, late quiet moves are neither pruned nor
+    # reduced (a different, larger tree); a search that never comes down to that count is unchanged
+    import game.engine.search as se
+
+    def nodes(fen, depth, **kw):
+        params = se.DEFAULT_PARAMS._replace(**kw)
+        return list(Searcher(endgame=None, params=params).search(Position.from_fen(fen), depth=depth))[-1].nodes
+
+    kings = "B:WK9,K11,K14,K23:BK20,K28,K32"
+    pruned = nodes(kings, 9)
+    assert nodes(kings, 9, lmp_pieces=7) != pruned
+    assert nodes(kings, 9, lmr_pieces=7) > pruned
+    start = "B:W21-32:B1-12"
+    assert nodes(start, 7, lmp_pieces=12, lmr_pieces=12) == nodes(start, 7)
+
+
 # -- search hygiene ----------------------------------------------------------------
 
 def _interpreted_table_module():

@@ -46,6 +46,7 @@ cdef class Core:
     cdef public int keep_shots
     # parameters
     cdef int lmr_from, lmp_n, lmp0, lmp1, lmp2, lmp3, rfp_depth, rfp_margin, rfp_check
+    cdef int lmp_pieces, lmr_pieces
     cdef int probcut_depth, probcut_r, probcut_margin, probcut_bound
     cdef bint probcut, extend_single, hist_malus
     # the root's best move so far, and the one that beat alpha

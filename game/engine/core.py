@@ -124,6 +124,8 @@ class Core:
         self.lmp1 = lmp[1] if len(lmp) > 1 else 99
         self.lmp2 = lmp[2] if len(lmp) > 2 else 99
         self.lmp3 = lmp[3] if len(lmp) > 3 else 99
+        self.lmp_pieces = params.lmp_pieces
+        self.lmr_pieces = params.lmr_pieces
         self.rfp_depth = params.rfp_depth
         self.rfp_margin = params.rfp_margin
         self.rfp_check = params.rfp_check_squares
@@ -531,8 +533,9 @@ class Core:
             child_depth = depth - 1 if depth > 0 else 0
 
         # late move pruning: at shallow non-PV nodes without a capture, quiet
-        # moves after the first lmp[depth] are not searched
-        if depth < self.lmp_n and beta - alpha == 1 and not j:
+        # moves after the first lmp[depth] are not searched (not in an
+        # ending of lmp_pieces or fewer: see SearchParams)
+        if depth < self.lmp_n and beta - alpha == 1 and not j and popcount(occ) > self.lmp_pieces:
             lmp_limit = (self.lmp0 if depth == 0 else self.lmp1 if depth == 1 else self.lmp2 if depth == 2
                          else self.lmp3)
         else:
@@ -654,7 +657,7 @@ class Core:
                         # late move reductions: quiet moves late in a well ordered
                         # list rarely matter; verified at full depth if they do
                         r = 0
-                        if (child_depth >= 2 and i >= self.lmr_from and not cap
+                        if (child_depth >= 2 and i >= self.lmr_from and not cap and popcount(occ) > self.lmr_pieces
                                 and not (self.keep_shots > 1 and ms.jumpers(nbm, nbk, nwm, nwk, nb))):
                             r = self.lmr[(child_depth if child_depth < LMR_SIDE else LMR_SIDE - 1) * LMR_SIDE
                                          + (i if i < LMR_SIDE else LMR_SIDE - 1)]

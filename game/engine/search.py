@@ -100,6 +100,12 @@ class SearchParams(NamedTuple):
     # moves after the first lmp[depth] (ordered by TT move, killers, history)
     # are not searched at all: so late in a well ordered list they rarely matter.
     lmp: tuple[int, ...] = (99, 3, 5, 7)
+    # ... but not in endings of lmp_pieces pieces or fewer (nor late move
+    # reductions with lmr_pieces or fewer): with few pieces a king's quiet
+    # move late in the list is often the one that traps or escapes, and the
+    # tree is small enough to search them all.  0: pruned at any count.
+    lmp_pieces: int = 0
+    lmr_pieces: int = 0
     # Reverse futility ("static null move") at depth <= rfp_depth: a quiet
     # position already rfp_margin * depth above beta is taken as a fail high.
     rfp_depth: int = 3
