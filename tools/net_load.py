@@ -11,7 +11,10 @@ its move; a game that ends is replaced, so the number of games stays.  Prints:
 - the move round trip (the mover sends the move until its own state holding the
   move comes back: checked, written to SQLite, sent), p50, p99 and max;
 - moves relayed a second (each sent to both seats);
-- the server's memory (VmRSS) before the games, with them all open, and per game.
+- the server's memory (VmRSS) before the games, with them all open, and per game;
+- with ``--window``: the frame times of the online board playing a game on the same server
+  during the measurement (tools/net_window.py, in a process of its own); run
+  ``tools/net_window.py`` alone for the figure without the load.
 
 The round trip includes this process's own time (it runs 2 x ``--games``
 connections in Python), so the server alone is faster than shown.
@@ -118,8 +121,7 @@ class Bots:
             await white.close()
 
 
-async def run(args, port, pid):
-    bots = Bots(f"ws://127.0.0.1:{port}", args.think, random.Random(args.seed))
+async def run(args, port, pid, bots):
     before = rss_kb(pid)
     readies, tasks = [], []
     for _ in range(args.games):
@@ -130,6 +132,12 @@ async def run(args, port, pid):
     await asyncio.gather(*(r.wait() for r in readies))
     opened = rss_kb(pid)
     print(f"{args.games} games open ({2 * args.games} connections); measuring {args.seconds:.0f} s", flush=True)
+    window = bots.window_proc = None
+    if args.window:   # the online board in a process of its own, playing on this server meanwhile
+        window = subprocess.Popen([sys.executable, str(ROOT / "tools" / "net_window.py"), "--url",
+                                   f"ws://127.0.0.1:{port}", "--seconds", str(max(5.0, args.seconds - 5))],
+                                  cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        bots.window_proc = window
     bots.trips.clear()
     moves0, t0 = bots.moves, time.perf_counter()
     cpu0, own0 = cpu_seconds(pid), time.process_time()
@@ -139,6 +147,13 @@ async def run(args, port, pid):
         await asyncio.sleep(1.0)
         peak = max(peak, rss_kb(pid))
     elapsed = time.perf_counter() - t0
+    bots.window = ""
+    if window is not None:
+        try:
+            bots.window, _ = await asyncio.to_thread(window.communicate, timeout=60)
+        except subprocess.TimeoutExpired:
+            window.kill()
+            bots.window = window.communicate()[0] + "\n(the window's bench did not finish in time)"
     bots.cpu = ((cpu_seconds(pid) - cpu0) / elapsed, (time.process_time() - own0) / elapsed)
     moves = bots.moves - moves0
     trips = sorted(bots.trips)
@@ -155,6 +170,7 @@ def main(argv=None):
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--think", type=float, default=1.0, help="mean seconds a bot waits before its move (0: none)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--window", action="store_true", help="also measure the online board's frames during the load")
     ap.add_argument("--db-dir", default=None, help="folder for the server's database (default: a scratch folder "
                     "in the system's temporary folder; /dev/shm takes the disk out of the figures)")
     args = ap.parse_args(argv)
@@ -170,10 +186,16 @@ def main(argv=None):
                "--max-connections", str(4 * args.games + 100), "--max-games", str(10 * args.games + 100),
                "--create-rate", "10000", "--create-burst", "10000", "--message-rate", "100"]
         proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        bots = None
         try:
             port = next(int(line.split()[1]) for line in proc.stdout if line.startswith("PORT "))
-            bots, before, opened, peak, elapsed, moves, trips = asyncio.run(run(args, port, proc.pid))
+            bots = Bots(f"ws://127.0.0.1:{port}", args.think, random.Random(args.seed))
+            bots, before, opened, peak, elapsed, moves, trips = asyncio.run(run(args, port, proc.pid, bots))
         finally:
+            window = getattr(bots, "window_proc", None)
+            if window is not None and window.poll() is None:   # never left behind
+                window.kill()
+                window.wait()
             proc.send_signal(signal.SIGTERM)
             try:
                 proc.wait(10)
@@ -194,6 +216,8 @@ def main(argv=None):
     print(f"server memory: {before / 1024:.1f} MB before, {opened / 1024:.1f} MB with {args.games} games open, "
           f"peak {peak / 1024:.1f} MB; {(opened - before) / args.games:.1f} KB a game (two connections)")
     print(f"CPU: the server {100 * bots.cpu[0]:.0f}% of a core, the bots (this process) {100 * bots.cpu[1]:.0f}%")
+    if bots.window:
+        print("during the load: " + bots.window.strip())
     if bots.errors:
         print(f"{len(bots.errors)} bot errors, first: {bots.errors[0]}")
     return 1 if bots.errors else 0
