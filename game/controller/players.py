@@ -13,11 +13,11 @@ from ..store.autosave import COLOR_KEYS
 from ..store.settings import MODES
 
 __all__ = ["COLOR_KEYS", "MODES", "DEFAULT_LEVEL", "bottom_colour", "humans_of", "mode_of",
-           "players_for", "players_from_keys", "players_to_keys"]
+           "level_named", "players_for", "players_from_json", "players_from_keys", "players_to_keys"]
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterable, Mapping
 
 DEFAULT_LEVEL = "Medium"  # a fair first opponent
 
@@ -66,6 +66,30 @@ def players_from_keys(kept: Mapping[str, str | None] | None, default_level: str 
             players[c] = parse_level(value)
         except LevelError:
             players[c] = parse_level(default_level)
+    return players
+
+
+def level_named(text: Level | str | None, default: Level | str | None = None) -> Level | None:
+    """The Level spelt ``text`` (see ``parse_level``); when it cannot be read (a file edited by
+    hand), ``default``'s Level, or None without a default."""
+    try:
+        level: Level = parse_level(text)
+    except LevelError:
+        if default is None:
+            return None
+        level = parse_level(default)
+    return level
+
+
+def players_from_json(levels: Mapping[str, str] | None, humans: Iterable[str] | None,
+                      default_level: str = DEFAULT_LEVEL) -> Players:
+    """Players from an unfinished game's record: its ``levels`` ({"white": "Expert"}) and ``humans``
+    (["black"]).  A level that cannot be read becomes ``default_level``."""
+    players: Players = {}
+    for color in (BLACK, WHITE):
+        key = COLOR_KEYS[color]
+        players[color] = None if key in (humans or []) else level_named((levels or {}).get(key, default_level),
+                                                                          default_level)
     return players
 
 

@@ -97,3 +97,18 @@ class MatchRecord:
                    outcome if isinstance(outcome, str) else None,
                    game_id if isinstance(game_id, str) else None,
                    clock if isinstance(clock, dict) else None)
+
+
+def review_tags(record: MatchRecord, game_id: str | None = None) -> dict[str, str]:
+    """The tags a game shown in Review carries from play: players, levels, the event, when it started
+    (Date, Time) and its id, so an annotated copy keeps them and is saved again in place."""
+    import time
+
+    from ..store.gamefile import started
+
+    tags = dict(record.pdn_tags())
+    gid = game_id or record.game_id
+    when = started(gid) if gid else None
+    if gid and when is not None:
+        tags.update(Date=time.strftime("%Y.%m.%d", when), Time=time.strftime("%H:%M:%S", when), GameId=gid)
+    return tags

@@ -1,19 +1,33 @@
 """The glue between the screens and ``game.store``: settings on the app, autosave, starting play.
 
 Everything here is called from scenes; nothing raises into the game loop:
-a file problem becomes a logged warning or a one-line message for the player.
+a file problem becomes a logged warning or a one-line message for the player.  What is game
+logic lives below (``controller.players``: ``level_named``, ``players_from_json``;
+``controller.record.review_tags``) and is named here for the scenes that import it from here.
 """
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
-from ..controller import DEFAULT_LEVEL, Match, bottom_colour, mode_of, players_for
-from ..engine.levels import LevelError, parse_level
+from ..controller import Match, bottom_colour, mode_of, players_for
+from ..controller.players import level_named, players_from_json
+from ..controller.record import review_tags
 from ..rules import BLACK, WHITE
 from ..store import settings as settings_mod
 from ..store.autosave import COLOR_KEYS
 from ..store.settings import Settings
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from ..engine.levels import Level
+    from ..rules import Game
+    from ..store.unfinished import UnfinishedGame
+
+    Players = Mapping[int, Level | None]
 
 log = logging.getLogger("checkers.ui")
 
@@ -24,7 +38,7 @@ __all__ = ["clear", "flipped_for", "game_id_for", "level_named", "review_tags",
 
 # -- settings -------------------------------------------------------------------
 
-def settings_of(app) -> Settings:
+def settings_of(app: Any) -> Settings:
     """The app's Settings, loading them from disk the first time (any mapping kept there is merged)."""
     current = getattr(app, "settings", None)
     if isinstance(current, Settings):
@@ -41,13 +55,13 @@ def settings_of(app) -> Settings:
     return loaded
 
 
-def save_app_settings(app) -> bool:
+def save_app_settings(app: Any) -> bool:
     ok = settings_mod.save_settings(settings_of(app))
     _apply_sound(app)
     return ok
 
 
-def _apply_sound(app):
+def _apply_sound(app: Any) -> None:
     """Honour the sound setting in the assets loader too (app.play_sound checks it as well)."""
     assets = getattr(app, "_assets", None)
     if assets:
@@ -56,31 +70,12 @@ def _apply_sound(app):
 
 # -- players ----------------------------------------------------------------------
 
-def level_named(text, default=None):
-    """The Level spelt ``text`` (see ``parse_level``); when it cannot be read (a file edited by
-    hand), ``default``'s Level, or None without a default."""
-    try:
-        return parse_level(text)
-    except LevelError:
-        return None if default is None else parse_level(default)
-
-
-def players_from_json(levels, humans, default_level=DEFAULT_LEVEL):
-    """Players from the autosave's ``levels`` ({"white": "Expert"}) and ``humans`` (["black"])."""
-    players = {}
-    for color in (BLACK, WHITE):
-        key = COLOR_KEYS[color]
-        players[color] = None if key in (humans or []) else level_named((levels or {}).get(key, default_level),
-                                                                          default_level)
-    return players
-
-
-def flipped_for(app, players):
+def flipped_for(app: Any, players: Players | None) -> bool:
     """The play scene's ``flipped`` (Black at the bottom) from the orientation setting."""
     return bottom_colour(players, settings_of(app).get("orientation", "auto")) == BLACK
 
 
-def start_play(app, game, players, **params):
+def start_play(app: Any, game: Game | None, players: Players, **params: Any) -> None:
     """Play ``game`` (a rules.Game, maybe with moves already made) with ``players`` (the play screen
     takes the mode from them); ``params`` go to the play screen as they are.  Started from the library or
     a review, the game goes back there when it is left (``play_back.trail_of``: the screens open now)."""
@@ -94,7 +89,7 @@ def start_play(app, game, players, **params):
 NO_CLOCKS = "Playing on without clocks"  # the title over the line saying why a game goes on without
 
 
-def resume_unfinished(app, record):
+def resume_unfinished(app: Any, record: UnfinishedGame) -> None:
     """Play on an unfinished game of the store (``store.unfinished``) with its own players, under
     its own id: Continue in the menu, and a game chosen in the library."""
     from ..controller.clock import record_clocks
@@ -108,7 +103,8 @@ def resume_unfinished(app, record):
         tell(app, NO_CLOCKS, problem[:1].upper() + problem[1:])
 
 
-def resume_record(app, game, ply, players, tags=None, comments=None, **params):
+def resume_record(app: Any, game: Game, ply: int, players: Players, tags: Mapping[str, str] | None = None,
+                  comments: Any = None, **params: Any) -> Match:
     """Play on from a PDN record's ``game`` after its first ``ply`` moves with ``players`` (the library's
     continue, review's "continue from here"): the moves before stay; a record with a ``[TimeControl]``
     tag goes on with its clocks as its ``{[%clock]}`` comments (``comments``) had them there.  One whose
@@ -116,7 +112,7 @@ def resume_record(app, game, ply, players, tags=None, comments=None, **params):
     "Who plays?") replaces the record's clocks: a ``TimeControl`` starts both afresh, None plays without.
     The other ``params`` go to the play screen.  ``controller.MatchError`` when the game is already over
     there."""
-    clocks = {}
+    clocks: dict[str, Any] = {}
     if "time_control" in params:
         clocks = {"time_control": params.pop("time_control")}
         tags = {k: v for k, v in (tags or {}).items() if k != "TimeControl"}  # the record's clocks give way
@@ -130,34 +126,19 @@ def resume_record(app, game, ply, players, tags=None, comments=None, **params):
     return match
 
 
-def tell(app, title, message=""):
+def tell(app: Any, title: str, message: str = "") -> None:
     """A one-line message for the player in a small dialog."""
     app.push("notice", title=title, message=message)
 
 
-def review_tags(record, game_id=None):
-    """The tags a game shown in Review carries from play: players, levels, the event, when it started
-    (Date, Time) and its id, so an annotated copy keeps them and is saved again in place."""
-    import time
-
-    from ..store.gamefile import started
-
-    tags = dict(record.pdn_tags())
-    gid = game_id or record.game_id
-    when = started(gid) if gid else None
-    if when is not None:
-        tags.update(Date=time.strftime("%Y.%m.%d", when), Time=time.strftime("%H:%M:%S", when), GameId=gid)
-    return tags
-
-
-def game_id_for(game):
+def game_id_for(game: Game) -> str:
     """A new id in the store for a game that has none yet (a resumed game brings its own)."""
     from ..store import new_game_id
 
     return new_game_id()
 
 
-def clear():
+def clear() -> None:
     from ..store import clear_autosave
 
     try:
@@ -166,7 +147,7 @@ def clear():
         log.warning("could not clear the autosave: %s", e)
 
 
-def remember_choice(app, players):
+def remember_choice(app: Any, players: Players) -> None:
     """Keep the last chosen mode, levels and side in the settings file."""
     s = settings_of(app)
     mode = mode_of(players)
@@ -175,10 +156,17 @@ def remember_choice(app, players):
         if mode == "1p":
             human = BLACK if players.get(BLACK) is None else WHITE
             s.side = s.side if s.side == "random" else COLOR_KEYS[human]
-            s.level = players[1 - human].spec
+            s.level = _spec(players[1 - human])
         elif mode == "watch":
-            s.black_level = players[BLACK].spec
-            s.white_level = players[WHITE].spec
+            s.black_level = _spec(players[BLACK])
+            s.white_level = _spec(players[WHITE])
         settings_mod.save_settings(s)
     except Exception as e:
         log.warning("could not remember the game settings: %s", e)
+
+
+def _spec(level: Level | None) -> str:
+    """A computer's level as the settings keep it (the mode says a computer plays that side)."""
+    if level is None:
+        raise ValueError("a person plays the side the mode gives the computer")
+    return str(level.spec)
