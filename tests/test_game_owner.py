@@ -182,3 +182,32 @@ def test_a_window_deletes_the_game_it_owns_itself(home):
     assert match.keep_on_disk(gid) is None           # this process owns it
     assert delete_unfinished(gid)
     match.close()
+
+
+def test_a_window_that_read_the_game_before_the_owners_last_moves_keeps_nothing_once_it_is_free(home):
+    # B reads the game, A (its owner) plays 10 moves and quits, then B claims it: free now, but B's copy
+    # is older than the record, so B's keeping is refused and said, and A's moves stay
+    from game.store.unfinished import CHANGED
+
+    gid = new_game_id()
+    assert keep_unfinished(gid, play(Game(), 10, 1), "2p", {}, ["black", "white"]).ok
+    env = dict(os.environ, CHECKERS_HOME=str(home))
+    a = subprocess.Popen([sys.executable, "-c", WINDOW_A, gid], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         env=env, text=True)
+    try:
+        assert a.stdout.readline().strip() == "ready"
+        u = load_unfinished(gid)                  # B reads the game (10 plies)
+        a.stdin.write("quit\n")
+        a.stdin.flush()
+        assert a.wait(timeout=60) == 0            # A: 20 plies on disk, the game let go
+        b = Match({0: None, 1: None}, u.game, game_id=gid)
+        assert b.keep_on_disk(gid, stored=True) is None  # nobody owns it now: B's claim succeeds
+        b.game.push(b.game.legal_moves()[0])
+        line = b.keep()
+        assert b.keeper.unsaved and b.keeper.error == CHANGED and line and "another window" in line
+        assert load_unfinished(gid).game.ply == 20  # A's moves are all there
+        b.close()
+    finally:
+        if a.poll() is None:
+            a.kill()
+            a.wait()

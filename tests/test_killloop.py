@@ -29,3 +29,23 @@ def test_the_training_records_lose_no_acknowledged_attempt_when_two_windows_are_
     assert r.returncode == 0, r.stdout + r.stderr
     assert "problems: 0; processes left: 0" in r.stdout
     assert "kills: 8 (seed 5) of two windows writing at once" in r.stdout
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_two_windows_continuing_one_game_lose_no_confirmed_move_when_the_owner_is_killed():
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "kill_loop.py"), "--two-windows", "--kills", "8",
+                        "--seed", "4"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "8 kills (seed 4) in 4 rounds" in r.stdout
+    assert "takeovers after the owner's kill: 4;" in r.stdout  # the other window took the game over each time
+    assert "problems: 0 " in r.stdout and "processes left: 0" in r.stdout
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_the_two_windows_check_finds_the_moves_lost_without_one_owner():
+    # the same run with every window keeping the game (no owner lock, as before issue 45): moves are lost,
+    # and the loop says so
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "kill_loop.py"), "--two-windows", "--no-owner",
+                        "--kills", "10", "--seed", "4"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "the record" in r.stdout and "does not hold" in r.stdout

@@ -3,6 +3,7 @@
     python tools/kill_loop.py                 # 60 kills, seed 1
     python tools/kill_loop.py --kills 150 --seed 7
     python tools/kill_loop.py --training      # the training records instead (tools/training_kill_loop.py)
+    python tools/kill_loop.py --two-windows   # two windows continuing one game (200 kills)
 
 Each round starts a headless child in one data folder (CHECKERS_HOME, kept for
 the whole run).  The child does what the game does: ``start_up()``, then
@@ -38,6 +39,20 @@ land during each.  After the kill the library is opened and read to the end
 - the index agrees with the files: one complete source per PDN file, as many
   game rows as the file has games, no row without its file (no orphans);
 - no temporary file is left in the export folder either.
+
+--two-windows: instead, two windows (two processes, each a ``Match`` as the play
+screen holds it) continue one unfinished game at once.  A window opens the game
+(reads its record, ``Match.keep_on_disk``); the one refused (another window owns
+it) plays a move or two that are kept nowhere, leaves and opens it again a
+moment later; the owner plays moves, each kept before it is confirmed, and now
+and then leaves.  The parent SIGKILLs the owner at a random moment (during a
+save or between moves), waits until the other window takes the game over and
+confirms a move, then kills that one too.  After both kills it checks that
+every move either window confirmed is in the record (each confirmed line a
+prefix of it, at most the one move being saved beyond the newest), that a
+refused window kept nothing, and that no temporary is left after start-up.
+``--no-owner`` plays the same without the owner lock (as before issue 45):
+the check then finds the lost moves.
 
 Prints the figures and exits 1 if any check failed.  Nothing but the
 temporary folder is touched (it is removed at the end unless --keep).
@@ -168,6 +183,82 @@ while True:
 
 
 ACTIONS = ("import", "play", "export", "remove", "rebuild")
+
+# --two-windows: one window (process) continuing the game argv[2]; argv[3] "1": without the owner lock
+WINDOW = r"""
+import random, sys, time
+from game.store import start_up
+
+start_up()  # as a launch does
+from game.controller import Match
+from game.store.unfinished import load_unfinished
+
+rng = random.Random(int(sys.argv[1]))
+gid = sys.argv[2]
+if sys.argv[3] == "1":  # the game before issue 45: every window keeps the game, nobody owns it
+    import game.store.unfinished as unfinished
+
+    class Nobody:
+        path = ""
+
+        def release(self):
+            pass
+
+    unfinished.own_game = lambda game_id, folder=None: Nobody()
+print("READY", flush=True)
+
+
+def say(*words):
+    print(*words, flush=True)
+
+
+while True:
+    u = load_unfinished(gid)  # a visit: the game as its record holds it now
+    if u.game is None or u.game.outcome is not None:
+        say("GONE", u.error)
+        time.sleep(0.05)
+        continue
+    match = Match({0: None, 1: None}, u.game, game_id=gid)
+    refused = match.keep_on_disk(gid, stored=True)
+    if refused is not None:  # another window owns it: what is played here is kept nowhere
+        say("RO", u.game.ply)
+        for _ in range(rng.randint(0, 2)):
+            game = match.game
+            game.push(rng.choice(game.legal_moves()))
+            if game.outcome is not None:
+                game.undo()
+                break
+            match.keep()
+        match.close()
+        time.sleep(rng.random() * 0.03)
+        continue
+    if match.keeper.unsaved:  # it changed since it was read here (the owner's last moves): refused, said
+        say("STALE", match.keeper.error)
+        match.close()
+        continue
+    say("OWN", u.game.ply)
+    for _ in range(rng.randint(5, 40)):
+        game = match.game
+        choices = game.legal_moves()
+        rng.shuffle(choices)
+        for move in choices:  # a move that ends the game would archive it: the loop keeps it going
+            game.push(move)
+            if game.outcome is None:
+                break
+            game.undo()
+        else:
+            say("STUCK")
+            break
+        if match.keep() is not None or match.keeper.unsaved or match.keeper.read_only:
+            say("FAIL", match.keeper.error or match.keeper.read_only)
+            break
+        say("K", " ".join(str(m) for m in game.moves))
+        if rng.random() < 0.1:
+            time.sleep(rng.random() * 0.05)  # the player thinking
+    match.close()  # the player leaves the game; another window may have it now
+    say("LEFT")
+    time.sleep(rng.random() * 0.05)
+"""
 
 
 def make_pool(path, seed, n=1000):
@@ -359,6 +450,164 @@ def check_library(home, exports, imports, exported, problems):
     return games
 
 
+def two_windows(kills, seed, max_delay, keep, no_owner=False):
+    """Two windows continuing one game, the owner killed mid-save, the other taking over (see the top)."""
+    import threading
+
+    rng = random.Random(seed)
+    home = Path(tempfile.mkdtemp(prefix="checkers-kill-loop-windows-"))
+    env = dict(os.environ, CHECKERS_HOME=str(home), PYTHONPATH=str(ROOT))
+    os.environ["CHECKERS_HOME"] = str(home)
+    from game.rules import Game
+    from game.store import start_up
+    from game.store.gamefile import new_game_id
+    from game.store.paths import unfinished_dir
+    from game.store.unfinished import keep_unfinished, load_unfinished
+
+    problems, killed, in_save, takeovers, refusals, confirmed_total, games, stale = [], 0, 0, 0, 0, 0, 0, 0
+    gid, longest = None, ""
+    t0 = time.monotonic()
+
+    def reader(child, lines):
+        for line in child.stdout:
+            if line.endswith("\n"):  # a line cut by the kill was never confirmed
+                lines.append(line.rstrip("\n"))
+
+    def state(lines):
+        """Does this window own the game now?  Its last OWN after its last LEFT."""
+        owned = False
+        for line in lines:
+            if line.startswith("OWN"):
+                owned = True
+            elif line in ("LEFT", "STUCK") or line.startswith("FAIL"):
+                owned = False
+        return owned
+
+    def took_over(after):
+        """Did the window, from these lines on, own the game and keep a move (or find none to play)?"""
+        owned = next((i for i, x in enumerate(after) if x.startswith("OWN")), None)
+        return owned is not None and any(x.startswith("K") or x == "STUCK" for x in after[owned:])
+
+    def kill(child):
+        nonlocal killed, in_save
+        in_save += any(p.name.endswith("checkers-tmp") for p in unfinished_dir().glob(".*"))
+        os.kill(child.pid, signal.SIGKILL)
+        killed += 1
+
+    round_ = 0
+    try:
+        while killed < kills:
+            if gid is None or len(longest.split()) > 120:
+                gid, game = new_game_id(), Game()  # a new game now and then: records stay small
+                for _ in range(rng.randint(2, 8)):
+                    game.push(rng.choice(game.legal_moves()))
+                if not keep_unfinished(gid, game, "2p", {}, ["black", "white"]).ok:
+                    problems.append("the game could not be started")
+                    break
+                longest, games = " ".join(str(m) for m in game.moves), games + 1
+            children, logs, threads = [], [], []
+            for w in range(2):
+                child = subprocess.Popen([sys.executable, "-c", WINDOW, str(seed * 10000 + round_ * 2 + w), gid,
+                                          "1" if no_owner else "0"], stdout=subprocess.PIPE, text=True, env=env,
+                                         cwd=ROOT)
+                lines = []
+                t = threading.Thread(target=reader, args=(child, lines), daemon=True)
+                t.start()
+                children.append(child)
+                logs.append(lines)
+                threads.append(t)
+            try:
+                deadline = time.monotonic() + 60
+                while not all(log and log[0] == "READY" for log in logs) and time.monotonic() < deadline:
+                    time.sleep(0.01)
+                time.sleep(rng.random() * max_delay)
+                # the window that owns the game now is killed (during a save or between moves)
+                while not any(state(log) for log in logs) and time.monotonic() < deadline:
+                    time.sleep(0.002)
+                first = next((i for i in range(2) if state(logs[i])), rng.randrange(2))
+                kill(children[first])
+                other = 1 - first
+                # the other window takes the game over (its next visit claims it) and keeps a move
+                mark = len(logs[other])
+                while time.monotonic() < deadline and not took_over(logs[other][mark:]):
+                    time.sleep(0.002)
+                if any(line.startswith("OWN") for line in logs[other][mark:]):
+                    takeovers += 1
+                else:
+                    problems.append(f"round {round_}: the other window never took the game over")
+                if time.monotonic() >= deadline:
+                    problems.append(f"round {round_}: stuck: {logs[other][-3:]}")
+                time.sleep(rng.random() * max_delay)
+                kill(children[other])
+            finally:
+                for child in children:
+                    if child.poll() is None:
+                        child.kill()
+                    child.wait(30)
+                for t in threads:
+                    t.join(30)
+                for child in children:
+                    child.stdout.close()
+            # after both kills: a launch, then every confirmed move must be in the record
+            notes = start_up()
+            if notes:
+                problems.append(f"round {round_}: start-up notes: {notes}")
+            entry = load_unfinished(gid)
+            if entry.game is None:
+                problems.append(f"round {round_}: the game is lost: {entry.error}")
+                gid = None
+                round_ += 1
+                continue
+            got = " ".join(str(m) for m in entry.game.moves)
+            before = len(problems)
+            for w, log in enumerate(logs):
+                refusals += sum(line.startswith(("RO", "STALE")) for line in log)
+                stale += sum(line.startswith("STALE") for line in log)
+                for line in log:
+                    if line.startswith("FAIL"):
+                        problems.append(f"round {round_}: window {w} could not keep a move: {line}")
+                    if not line.startswith("K "):
+                        continue
+                    confirmed_total += 1
+                    moves = line[2:]
+                    if not (got == moves or got.startswith(moves + " ")):
+                        problems.append(f"round {round_}: window {w} confirmed {moves.count(' ') + 1} moves the "
+                                        f"record ({got.count(' ') + 1} moves) does not hold")
+                    elif len(moves) > len(longest):
+                        longest = moves
+            if got.count(" ") > longest.count(" ") + 1:
+                problems.append(f"round {round_}: the record is {got.count(' ') - longest.count(' ')} moves past "
+                                "the last one confirmed")
+            left = [p.name for p in home.rglob("*") if p.name.endswith("checkers-tmp")]
+            if left:
+                problems.append(f"round {round_}: left after start-up: {left[:3]}")
+            if len(problems) > before:
+                print("; ".join(problems[before:before + 3]), flush=True)
+            longest = got if len(got) > len(longest) else longest
+            if any("STUCK" in log for log in logs):
+                gid = None  # every move left ends the game: the next round plays another
+            round_ += 1
+        leftover = subprocess.run(["pgrep", "-f", str(home)], capture_output=True, text=True).stdout.split() \
+            if shutil.which("pgrep") else []
+        if leftover:
+            problems.append(f"processes left: {leftover}")
+        print(f"two windows continuing one game{' (no owner lock)' if no_owner else ''}: {killed} kills (seed "
+              f"{seed}) in {round_} rounds, {in_save} with a save's temporary file on disk; {games} games")
+        print(f"moves confirmed: {confirmed_total}; takeovers after the owner's kill: {takeovers}; "
+              f"visits refused (kept nothing): {refusals}, of them "
+              f"{stale} because the game changed after it was read")
+        print(f"problems: {len(problems)} (each a confirmed move lost, a failed write or a leftover); "
+              f"processes left: {len(leftover)}; {time.monotonic() - t0:.0f} s")
+        for p in problems[:10]:
+            print("  " + p)
+    finally:
+        if keep:
+            print(f"data folder kept: {home}")
+        else:
+            shutil.rmtree(home, ignore_errors=True)
+    return 1 if problems else 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--kills", type=int, default=None, help="kills (default 60; with --training 200)")
@@ -370,7 +619,14 @@ def main(argv=None):
     ap.add_argument("--training", action="store_true",
                     help="instead: the training records, two windows writing at once (tools/training_kill_loop.py; "
                          "--kills defaults to 200 there)")
+    ap.add_argument("--two-windows", action="store_true",
+                    help="instead: two windows continuing one game, the owner killed (--kills defaults to 200)")
+    ap.add_argument("--no-owner", action="store_true",
+                    help="with --two-windows: windows without the owner lock (the game before issue 45)")
     args = ap.parse_args(argv)
+    if args.two_windows:
+        return two_windows(200 if args.kills is None else args.kills, args.seed, args.max_delay, args.keep,
+                           args.no_owner)
     if args.training:
         import training_kill_loop
 

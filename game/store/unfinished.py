@@ -201,14 +201,48 @@ def _reason(e: BaseException) -> str:
     return text.rsplit(": ", 1)[-1][:120] if ": " in text else text[:120]
 
 
+CHANGED = "this game was changed in another window since it was opened here; open it again"
+
+# What this process last read or wrote of each record (a digest of its bytes, by path).  A record that is no
+# longer what this process saw was written by another window meanwhile: writing over it would take that
+# window's moves away, so the write is refused (CHANGED).  The owner lock (own_game) keeps a second window
+# from writing while the first has the game; this catches a window that read the record before the owner's
+# last moves and claimed the game once the owner let it go.
+_seen: dict[str, bytes] = {}
+
+
+def _digest(path: Path) -> bytes | None:
+    """A digest of the record's bytes as they are now; None when it is not there (or cannot be read)."""
+    import hashlib
+
+    from ..textfile import FileReadError, read_bytes
+    from .autosave import MAX_BYTES
+
+    try:
+        data = read_bytes(path, limit=MAX_BYTES, what="the saved game", follow_symlinks=False)
+    except (OSError, FileReadError):
+        return None
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
 def _write(path: Path, game: Game, mode: str, levels: Levels | None, humans: Iterable[str] | None,
            extra: Mapping[str, Any] | None) -> str | None:
     """Write the record; None when done, else why not (one line)."""
+    key = str(path)
+    seen = _seen.get(key)
+    if seen is not None:
+        now = _digest(path)
+        if now is not None and now != seen:
+            log.warning("not keeping %s: %s", path, CHANGED)
+            return CHANGED
     try:
         write_record(path, game, mode, levels, humans, extra)
     except (OSError, ValueError) as e:
         log.warning("could not keep the unfinished game in %s: %s", path, e)
         return paths.why(e) if isinstance(e, OSError) else _reason(e)
+    written = _digest(path)
+    if written is not None:
+        _seen[key] = written
     return None
 
 
@@ -217,6 +251,7 @@ def _entry(game_id: str, path: Path, modified: float) -> UnfinishedGame:
     if os.path.islink(path):  # not a record the game wrote: a broken entry (opening it sets it aside)
         entry.error = "it is a link, not a saved game the game wrote"
         return entry
+    seen = _digest(path)  # before the read: a change in between makes a later write refused, never lost
     try:
         saved = read_record(path)
     except ValueError as e:
@@ -230,6 +265,8 @@ def _entry(game_id: str, path: Path, modified: float) -> UnfinishedGame:
         return entry
     entry.game, entry.mode, entry.levels, entry.humans = saved.game, saved.mode, saved.levels, saved.humans
     entry.extra, entry.saved_at, entry.warning = saved.extra, saved.saved_at, saved.warning
+    if seen is not None:
+        _seen[str(path)] = seen
     return entry
 
 
