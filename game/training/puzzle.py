@@ -191,5 +191,13 @@ def read_puzzles(text: str | bytes) -> tuple[list[Puzzle], list[str]]:
         seen_positions.add(puzzle.position)
         puzzles.append(puzzle)
     if len(games) > MAX_PUZZLES:
-        problems.append(f"only the first {MAX_PUZZLES} puzzles were read")
+        problems.insert(0, capped_words(len(games)))
     return puzzles, problems
+
+
+CAPPED = "Only the first "  # how the line of a set cut at MAX_PUZZLES starts (the Puzzles screen shows it)
+
+
+def capped_words(total: int) -> str:
+    """The line for a file of ``total`` puzzles, more than one set holds: which of them are served."""
+    return f"{CAPPED}{MAX_PUZZLES:,} of this file's {total:,} puzzles are used (a set holds at most {MAX_PUZZLES:,})"

@@ -85,6 +85,7 @@ class PuzzlesScene(BoardControl, Scene):
         self.puzzles = None          # the puzzles to serve, once loaded
         self.pool = None             # the same, ordered by rating (``selection.PuzzlePool``): puzzles only
         self.load_error = None       # why there are none
+        self.set_words = None        # what of the puzzle file is served, when not all of it (a cut set)
         self.session = None
         self.refutation = Refutation(lambda: self.app.new_engine(background=True), names=theme.SIDE_NAMES)
         self.input = None
@@ -134,11 +135,14 @@ class PuzzlesScene(BoardControl, Scene):
                 self._loaded = (due, None, None, "" if due else exercises.nothing_due_words())
             else:
                 from ...store import load_puzzle_record
+                from ...training.puzzle import CAPPED
                 from ...training.selection import pool_once
 
                 record = load_puzzle_record()
-                pool, _, error = pool_once(self.params.get("file"))
+                pool, problems, error = pool_once(self.params.get("file"))
                 self.pool = pool   # before _loaded: the frame that takes _loaded finds it
+                # a file of more puzzles than a set holds: which are served is said on the screen
+                self.set_words = next((p for p in problems if p.startswith(CAPPED)), None)
                 self._loaded = (pool.puzzles, None if error is None else f"Puzzles cannot be shown: {error}",
                                 record, "")
         except Exception as e:  # never a traceback on the screen: the reason in words
@@ -632,6 +636,8 @@ class PuzzlesScene(BoardControl, Scene):
             out.append(self.outcome_words)
         if self.save_problem:
             out.append((self.save_problem, theme.DANGER))
+        if self.set_words:
+            out.append((self.set_words, theme.TEXT_DIM))
         return out
 
     def status_text(self):
