@@ -32,8 +32,8 @@ ALLOWED = {
     ("game/engine/corebuild.py", "source_digest", ".read_bytes"): "the engine's own sources; setup.py loads this "
                                                                   "file alone, with no package to import from",
     ("game/agent/state.py", "save", "os.open"): "writes its temporary (O_WRONLY|O_CREAT|O_EXCL in `flags`)",
-    ("game/store/lock.py", "_open", "os.open"): "a lock file: O_NOFOLLOW|O_NONBLOCK, fstat-checked, never read",
-    ("game/library/lock.py", "_open", "os.open"): "a lock file: O_NOFOLLOW|O_NONBLOCK, fstat-checked, never read",
+    ("game/store/lock.py", "open_lock_file", "os.open"): "a lock file (the store's and the library's): "
+                                                         "O_NOFOLLOW|O_NONBLOCK, fstat-checked, never read",
     ("game/store/training.py", "_open_journal", "os.open"): "the attempts journal: O_NOFOLLOW|O_NONBLOCK, "
                                                             "fstat-checked, read to its cap",
     ("game/library/index.py", "_open", "sqlite3.connect"): "the index: every file SQLite opens there is checked "

@@ -10,7 +10,8 @@ the work to the worker when another holds it.  A writer re-checks, once it
 holds the lock, whether its work is still needed.
 
 The lock file is a regular file the game made: a link, folder or FIFO in its
-place is set aside (``store.paths.keep_aside``).  The lock goes with the
+place is set aside (``store.paths.keep_aside``; the file is opened by ``store.lock.open_lock_file``,
+as the store's own locks are, and ``LockUnusable`` is the store's).  The lock goes with the
 process that held it (a kill releases it).  Where ``fcntl`` does not exist,
 locking is a no-op and SQLite's transactions alone keep the index whole.
 """
@@ -19,7 +20,8 @@ from __future__ import annotations
 
 import errno
 import os
-import stat
+
+from ..store.lock import LockUnusable, open_lock_file
 
 try:
     import fcntl
@@ -29,10 +31,6 @@ except ImportError:  # Windows: no flock
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..store.paths import StrPath
-
-
-class LockUnusable(OSError):
-    """The lock file cannot be made (a read-only folder); the message is one line."""
 
 
 class WriterLock:
@@ -47,8 +45,6 @@ class WriterLock:
     def _open(self) -> int:
         if self._fd is not None:
             return self._fd
-        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) \
-            | getattr(os, "O_CLOEXEC", 0)
         try:
             folder = os.path.dirname(self.path) or "."
             if os.path.basename(folder) == "library":  # the library's own folder: never through a link
@@ -60,22 +56,8 @@ class WriterLock:
             os.makedirs(folder, exist_ok=True)
         except OSError as e:
             raise LockUnusable(f"the library's folder cannot be made: {e.strerror or e}") from None
-        for attempt in range(2):
-            try:
-                fd = os.open(self.path, flags, 0o644)
-            except OSError as e:
-                if attempt == 0 and e.errno in (errno.ELOOP, errno.EISDIR, errno.ENXIO, errno.EMLINK) \
-                        or attempt == 0 and os.path.islink(self.path):
-                    self._set_aside()
-                    continue
-                raise LockUnusable(f"the library's lock file cannot be made: {e.strerror or e}") from None
-            if stat.S_ISREG(os.fstat(fd).st_mode):
-                self._fd = fd
-                return fd
-            os.close(fd)
-            if attempt == 0:
-                self._set_aside()
-        raise LockUnusable(f"the library's lock file {self.path} is not a regular file")
+        self._fd = open_lock_file(self.path, self._set_aside, f"the library's lock file {self.path}")
+        return self._fd
 
     def _set_aside(self) -> None:
         from ..store.paths import keep_aside

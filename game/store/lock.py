@@ -32,6 +32,8 @@ except ImportError:  # Windows: no flock
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .paths import StrPath
 
 DEFAULT_TIMEOUT = 30.0    # seconds: another window's write takes far less; past it, the write is refused
@@ -46,6 +48,30 @@ class LockTimeout(OSError):
     """Another process held the lock for longer than the wait allowed."""
 
 
+def open_lock_file(path: str, set_aside: Callable[[], None], what: str) -> int:
+    """A descriptor of the lock file ``path`` (made if missing), to flock: never through a link, and
+    only ever a regular file; a link, folder or FIFO in its place is set aside once (``set_aside``).
+    LockUnusable, saying ``what`` it is ("the lock file …"), when it cannot be had.  The store's
+    locks and the library's index lock (``library.lock``) open theirs here."""
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) \
+        | getattr(os, "O_CLOEXEC", 0)
+    for attempt in range(2):
+        try:
+            fd = os.open(path, flags, 0o644)
+        except OSError as e:
+            if attempt == 0 and (e.errno in (errno.ELOOP, errno.EISDIR, errno.ENXIO, errno.EMLINK)
+                                 or os.path.islink(path)):
+                set_aside()
+                continue
+            raise LockUnusable(f"{what} cannot be made ({e.strerror or e})") from None
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            return fd
+        os.close(fd)
+        if attempt == 0:
+            set_aside()
+    raise LockUnusable(f"{what} is not a regular file")
+
+
 class FileLock:
     """The exclusive lock of one store file (``<path>.lock``), for one use at a time."""
 
@@ -55,28 +81,12 @@ class FileLock:
         self._fd: int | None = None
 
     def _open(self) -> int:
-        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) \
-            | getattr(os, "O_CLOEXEC", 0)
         folder = os.path.dirname(self.path) or "."
         try:
             os.makedirs(folder, exist_ok=True)
         except OSError as e:
             raise LockUnusable(f"the folder {folder} cannot be made ({e.strerror or e})") from None
-        for attempt in range(2):
-            try:
-                fd = os.open(self.path, flags, 0o644)
-            except OSError as e:
-                if attempt == 0 and (e.errno in (errno.ELOOP, errno.EISDIR, errno.ENXIO, errno.EMLINK)
-                                     or os.path.islink(self.path)):
-                    self._set_aside()
-                    continue
-                raise LockUnusable(f"the lock file {self.path} cannot be made ({e.strerror or e})") from None
-            if stat.S_ISREG(os.fstat(fd).st_mode):
-                return fd
-            os.close(fd)
-            if attempt == 0:
-                self._set_aside()
-        raise LockUnusable(f"the lock file {self.path} is not a regular file")
+        return open_lock_file(self.path, self._set_aside, f"the lock file {self.path}")
 
     def _set_aside(self) -> None:
         from .paths import keep_aside
