@@ -12,9 +12,18 @@ by resting there; hovering has no look of its own.  A primary button
 (the screen's main action) is marked by accent words only, neither a fill nor an edge.
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from . import theme
+
+if TYPE_CHECKING:
+    from .geometry import RectLike
+    from .layout_check import Box
 
 
 class Widget:
@@ -22,21 +31,24 @@ class Widget:
     # set by a FocusGroup: in a group the pointer moves the focus, so hovering has no look of its
     # own; a lone widget (outside any group) still lightens under the pointer
     in_group = False
+    # the layout check's name for it (``FocusGroup.text_boxes``); None: its place in the group
+    name: str | None = None
 
-    def __init__(self, rect=(0, 0, 0, 0), enabled=True):
+
+    def __init__(self, rect: RectLike = (0, 0, 0, 0), enabled: bool = True) -> None:
         self.rect = pygame.Rect(rect)
         self.enabled = enabled
         self.visible = True
         self.hovered = False
 
-    def hit(self, pos):
+    def hit(self, pos: tuple[int, int]) -> bool:
         return self.visible and self.rect.collidepoint(pos)
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> bool:
         """True when the widget used the event."""
         return False
 
-    def _lets_pass(self, event):
+    def _lets_pass(self, event: Any) -> bool:
         """True for an event the widget leaves alone: any while it is hidden, and a move of the
         pointer, which only notes whether the pointer is over it."""
         if not self.visible:
@@ -46,21 +58,21 @@ class Widget:
             return True
         return False
 
-    def _pressed_on(self, event):
+    def _pressed_on(self, event: Any) -> bool:
         """A press of the left mouse button on the widget."""
-        return event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos)
+        return bool(event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos))
 
-    def activate(self):
+    def activate(self) -> None:
         """Enter / Space / click."""
 
-    def step(self, delta):
+    def step(self, delta: int) -> bool:
         """Left / right arrow: -1 or +1.  True if used."""
         return False
 
-    def draw(self, surface, focused=False):
+    def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
         pass
 
-    def text_boxes(self, name):
+    def text_boxes(self, name: str) -> list[Box]:
         """The texts this widget draws inside its rect, as layout-check boxes."""
         return []
 
@@ -68,7 +80,8 @@ class Widget:
 class Label(Widget):
     focusable = False
 
-    def __init__(self, text, size=24, colour=theme.TEXT, anchor="center", bold=False, rect=(0, 0, 0, 0)):
+    def __init__(self, text: str, size: int = 24, colour: theme.Colour = theme.TEXT, anchor: str = "center",
+                 bold: bool = False, rect: RectLike = (0, 0, 0, 0)) -> None:
         super().__init__(rect)
         self.text = text
         self.size = size
@@ -76,7 +89,7 @@ class Label(Widget):
         self.anchor = anchor
         self.bold = bold
 
-    def draw(self, surface, focused=False):
+    def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
         if self.visible and self.text:
             theme.blit_text(surface, self.text, self.size, self.colour,
                             getattr(self.rect, self.anchor), self.anchor, self.bold)
@@ -85,19 +98,20 @@ class Label(Widget):
 class Button(Widget):
     """A labelled button; ``on_click()`` runs on a click or Enter while focused."""
 
-    def __init__(self, text, on_click, rect=(0, 0, 0, 0), enabled=True, primary=False, hotkey=None):
+    def __init__(self, text: str, on_click: Callable[[], object] | None, rect: RectLike = (0, 0, 0, 0),
+                 enabled: bool = True, primary: bool = False, hotkey: str | None = None) -> None:
         super().__init__(rect, enabled)
         self.text = text
         self.on_click = on_click
         self.primary = primary
         self.hotkey = hotkey  # shown faintly on the right, e.g. "Ctrl+Z"
         self.show_hotkeys = True  # a screen may hide them all when only some would fit
-        self.fixed_size = None  # set by ``same_size``: one text size for a row or grid of buttons
-        self.margin = None  # room kept at the label's two ends (None: in proportion to the height)
+        self.fixed_size: int | None = None  # set by ``same_size``: one text size for a row or grid of buttons
+        self.margin: int | None = None  # room kept at the label's two ends (None: in proportion to the height)
         self.checked = False  # a toggle that is on (numbers shown, analysis running): a state, not the focus
         self._pressed = False
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> bool:
         if self._lets_pass(event):
             return False
         if self._pressed_on(event):
@@ -111,30 +125,30 @@ class Button(Widget):
                 return True
         return False
 
-    def activate(self):
+    def activate(self) -> None:
         if self.enabled and self.on_click is not None:
             self.on_click()
 
-    def fitted_size(self):
+    def fitted_size(self) -> int:
         """The largest nominal text size at which the label fits the button."""
         r = self.rect
         # measured as drawn (a primary label is bold), with room at its ends
         return theme.fit_text(self.text, int(r.height * 0.6), max(1, r.width - self._margin()),
                               bold=self.primary)
 
-    def _margin(self):
+    def _margin(self) -> int:
         return max(16, self.rect.height // 2) if self.margin is None else self.margin
 
-    def label_size(self):
+    def label_size(self) -> int:
         """The nominal text size the label is drawn at (fitted to the button, or its group's size)."""
         fitted = self.fitted_size()
         return fitted if self.fixed_size is None else min(fitted, self.fixed_size)
 
-    def key_size(self):
+    def key_size(self) -> int:
         """The nominal size of the hotkey hint: smaller than the label, never unreadable."""
         return max(16, int(self.rect.height * 0.42))
 
-    def show_hotkey(self):
+    def show_hotkey(self) -> bool:
         r = self.rect
         if not self.hotkey or not self.show_hotkeys or r.width <= 150:
             return False
@@ -142,13 +156,13 @@ class Button(Widget):
         room = r.width - 40 - theme.font(size, self.primary).size(self.text)[0]
         return theme.font(self.key_size()).size(self.hotkey)[0] <= room
 
-    def text_boxes(self, name):
+    def text_boxes(self, name: str) -> list[Box]:
         """The texts drawn, as layout-check boxes (see ``game.ui.layout_check``)."""
         from .layout_check import Box
 
         r = self.rect
         inner = r.inflate(-min(12, self._margin()), -4)
-        if not self.show_hotkey():
+        if not self.hotkey or not self.show_hotkey():
             return [Box(f"{name}.text", inner, self.text, self.label_size(), bold=self.primary, parent=name)]
         key_size = self.key_size()
         key_w = theme.font(key_size).size(self.hotkey)[0]
@@ -157,11 +171,13 @@ class Button(Widget):
         return [Box(f"{name}.text", label, self.text, self.label_size(), bold=self.primary, parent=name),
                 Box(f"{name}.key", key_box, self.hotkey, key_size, parent=name)]
 
-    def draw(self, surface, focused=False):
+    def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
         if not self.visible:
             return
         r = self.rect
         radius = max(4, r.height // 5)
+        fill: theme.Colour
+        fg: theme.Colour
         if not self.enabled:
             fill, fg = theme.BUTTON_DISABLED, theme.TEXT_FAINT
         elif focused:
@@ -191,9 +207,10 @@ class Button(Widget):
             theme.blit_text(surface, self.text, size, fg, r.center, "center", bold=self.primary)
 
 
-def same_size(buttons):
+def same_size(buttons: Iterable[Button]) -> None:
     """Give ``buttons`` (a dialog's row, a panel's grid) one text size: the largest at which every
     visible label fits, so no button's words look smaller than its neighbours'."""
+    buttons = list(buttons)
     shown = [b for b in buttons if b.visible]
     for b in buttons:
         b.fixed_size = None
@@ -209,14 +226,15 @@ class IconButton(Button):
     green edge, a state rather than the focus.
     """
 
-    def __init__(self, text, paint, on_click, rect=(0, 0, 0, 0), enabled=True):
+    def __init__(self, text: str, paint: Callable[[pygame.Surface, pygame.Rect], object],
+                 on_click: Callable[[], object] | None, rect: RectLike = (0, 0, 0, 0), enabled: bool = True) -> None:
         super().__init__(text, on_click, rect, enabled)
         self.paint = paint
 
-    def text_boxes(self, name):
+    def text_boxes(self, name: str) -> list[Box]:
         return []  # the picture is the label
 
-    def draw(self, surface, focused=False):
+    def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
         if not self.visible:
             return
         r = self.rect
@@ -242,8 +260,9 @@ class Chooser(Widget):
     wrap too; no screen uses it.)
     """
 
-    def __init__(self, label, options, index=0, on_change=None, rect=(0, 0, 0, 0), enabled=True, split=0.5,
-                 wrap=False):
+    def __init__(self, label: str, options: Iterable[Any], index: int = 0,
+                 on_change: Callable[[Any], object] | None = None, rect: RectLike = (0, 0, 0, 0),
+                 enabled: bool = True, split: float = 0.5, wrap: bool = False) -> None:
         super().__init__(rect, enabled)
         self.wrap = wrap
         self.label = label
@@ -254,14 +273,14 @@ class Chooser(Widget):
         self.split = split
 
     @property
-    def value(self):
+    def value(self) -> Any:
         return self.options[self.index]
 
-    def set_value(self, value):
+    def set_value(self, value: object) -> None:
         if value in self.options:
             self.index = self.options.index(value)
 
-    def _arrows(self):
+    def _arrows(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         r = self.rect
         # wide enough for a whole triangle however narrow the row (two choosers share one row)
         w = max(12, min(r.height, max(r.width // 10, int(r.height * 0.55)), r.width // 5))
@@ -271,39 +290,39 @@ class Chooser(Widget):
         right = pygame.Rect(r.right - w, r.y, w, r.height)
         return left, right, value_area
 
-    def _focus_bar(self):
+    def _focus_bar(self) -> pygame.Rect:
         """The accent bar at the left edge of a focused row."""
         r = self.rect
         bar = max(3, r.height // 12)
         return pygame.Rect(r.x + 2 + bar, r.y + r.height // 4, bar, r.height // 2)
 
-    def _label_rect(self):
+    def _label_rect(self) -> pygame.Rect:
         r = self.rect
         # the label starts clear of the focus bar: the bar never touches its first letter
         pad = self._focus_bar().right - r.x + max(6, r.height // 5)
         return pygame.Rect(r.x + pad, r.y, int(r.width * self.split) - pad - 4, r.height)
 
-    def _value_rect(self):
+    def _value_rect(self) -> pygame.Rect:
         left, right, _ = self._arrows()
         return pygame.Rect(left.right + 2, self.rect.y, right.x - left.right - 4, self.rect.height)
 
-    def text_size(self):
+    def text_size(self) -> int:
         return max(16, int(self.rect.height * 0.58))
 
-    def _value_size(self, value):
+    def _value_size(self, value: object) -> int:
         return theme.fit_text(str(value), self.text_size(), self._value_rect().width, bold=True)
 
-    def _label_size(self):
+    def _label_size(self) -> int:
         return theme.fit_text(self.label, self.text_size(), self._label_rect().width)
 
-    def text_boxes(self, name):
+    def text_boxes(self, name: str) -> list[Box]:
         from .layout_check import Box
 
         value = str(self.value)
         return [Box(f"{name}.label", self._label_rect(), self.label, self._label_size(), parent=name),
                 Box(f"{name}.value", self._value_rect(), value, self._value_size(value), bold=True, parent=name)]
 
-    def step(self, delta, wrap=None):
+    def step(self, delta: int, wrap: bool | None = None) -> bool:
         if not self.enabled or not self.options:
             return False
         wrap = self.wrap if wrap is None else wrap
@@ -317,10 +336,10 @@ class Chooser(Widget):
             self.on_change(self.value)
         return True
 
-    def activate(self):
+    def activate(self) -> None:
         self.step(1, wrap=True)
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> bool:
         if self._lets_pass(event):
             return False
         if self._pressed_on(event):
@@ -337,7 +356,7 @@ class Chooser(Widget):
             return True
         return False
 
-    def draw(self, surface, focused=False):
+    def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
         if not self.visible:
             return
         r = self.rect
@@ -371,35 +390,35 @@ class Chooser(Widget):
 class Slider(Widget):
     """A horizontal track from 0 to ``maximum``; click or drag to choose a value."""
 
-    def __init__(self, maximum, value=0, on_change=None):
+    def __init__(self, maximum: int, value: int = 0, on_change: Callable[[int], object] | None = None) -> None:
         super().__init__()
         self.maximum = max(0, maximum)
         self.value = value
         self.on_change = on_change
         self.dragging = False
 
-    def value_at(self, x):
+    def value_at(self, x: float) -> int:
         if self.maximum == 0 or self.rect.width <= 0:
             return 0
         t = (x - self.rect.x) / self.rect.width
         return max(0, min(self.maximum, round(t * self.maximum)))
 
-    def x_of(self, value):
+    def x_of(self, value: int) -> int:
         if self.maximum == 0:
             return self.rect.x
         return self.rect.x + round(self.rect.width * value / self.maximum)
 
-    def _set(self, value):
+    def _set(self, value: int) -> None:
         if value != self.value:
             self.value = value
             if self.on_change:
                 self.on_change(value)
 
-    def step(self, delta):
+    def step(self, delta: int) -> bool:
         self._set(max(0, min(self.maximum, self.value + delta)))
         return True
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
                 self.rect.inflate(16, 24).collidepoint(event.pos):
             self.dragging = True
@@ -415,7 +434,7 @@ class Slider(Widget):
             return True
         return False
 
-    def draw(self, surface, focused=False):
+    def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
         r = self.rect
         track = pygame.Rect(r.x, r.centery - 3, r.width, 6)
         pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=3)
@@ -428,7 +447,7 @@ class Slider(Widget):
             pygame.draw.circle(surface, theme.FOCUS, knob, max(7, r.height // 2) + 3, 2)
 
 
-def pointer_moved(event):
+def pointer_moved(event: Any) -> bool:
     """A MOUSEMOTION that really moved (SDL also reports zero-length motion, e.g. when a window appears)."""
     rel = getattr(event, "rel", None)
     return rel is None or tuple(rel) != (0, 0)
@@ -446,7 +465,7 @@ class FocusGroup:
     returns to that state, e.g. when the keyboard goes back to a board.
     """
 
-    def __init__(self, widgets=(), focus=0, arrows=True):
+    def __init__(self, widgets: Iterable[Widget] = (), focus: int | None = 0, arrows: bool = True) -> None:
         self.widgets = list(widgets)
         for w in self.widgets:
             w.in_group = True
@@ -457,33 +476,33 @@ class FocusGroup:
             self.focus = focus
             self._fix_focus(1)
 
-    def focusable(self):
+    def focusable(self) -> list[Widget]:
         return [w for w in self.widgets if self._can_focus(w)]
 
     @staticmethod
-    def _can_focus(w):
+    def _can_focus(w: Widget) -> bool:
         return w.focusable and w.visible and w.enabled
 
     @property
-    def focused(self):
+    def focused(self) -> Widget | None:
         if 0 <= self.focus < len(self.widgets):
             return self.widgets[self.focus]
         return None
 
     @property
-    def active(self):
+    def active(self) -> bool:
         """True when some widget has the focus."""
         return self.focused is not None
 
-    def focus_on(self, widget):
+    def focus_on(self, widget: Widget) -> None:
         if widget in self.widgets:
             self.focus = self.widgets.index(widget)
 
-    def clear(self):
+    def clear(self) -> None:
         """Nothing focused: nothing looks selected and Enter is left to the scene."""
         self.focus = -1
 
-    def _fix_focus(self, direction):
+    def _fix_focus(self, direction: int) -> None:
         if not self.widgets:
             self.focus = -1
             return
@@ -492,7 +511,7 @@ class FocusGroup:
             return
         self.move(direction)
 
-    def move(self, direction):
+    def move(self, direction: int) -> None:
         """Focus the next (+1) or previous (-1) focusable widget, wrapping round; from nothing, the first or last."""
         n = len(self.widgets)
         if not n:
@@ -504,13 +523,13 @@ class FocusGroup:
                 self.focus = i
                 return
 
-    def widget_at(self, pos):
+    def widget_at(self, pos: tuple[int, int]) -> Widget | None:
         for w in self.widgets:
             if self._can_focus(w) and w.hit(pos):
                 return w
         return None
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> bool:
         """True when a widget or the focus used the event."""
         if event.type == pygame.KEYDOWN:
             return self._key(event)
@@ -528,7 +547,7 @@ class FocusGroup:
                 self.focus_on(w)
         return used
 
-    def _key(self, event):
+    def _key(self, event: Any) -> bool:
         key = event.key
         shift = getattr(event, "mod", 0) & pygame.KMOD_SHIFT
         if key == pygame.K_TAB:
@@ -551,17 +570,18 @@ class FocusGroup:
             return True
         return False
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         focused = self.focused
         for w in self.widgets:
             w.draw(surface, focused=(w is focused))
 
-    def text_boxes(self, prefix=""):
+    def text_boxes(self, prefix: str = "") -> list[Box]:
         """Every visible widget's rect and texts as layout-check boxes, named ``prefix``+index or ``w.name``."""
         from .layout_check import Box
 
-        boxes = []
+        boxes: list[Box] = []
         for i, w in enumerate(self.widgets):
+
             if not w.visible:
                 continue
             name = getattr(w, "name", None) or f"{prefix}{i}"
