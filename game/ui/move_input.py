@@ -89,7 +89,7 @@ class MoveInput:
     def reset(self) -> None:
         self.path = []
 
-    def click(self, square: int) -> ClickResult:
+    def click(self, square: int | None) -> ClickResult:
         """React to a click on ``square`` (None: off the board or a light square)."""
         if square is None:
             if self.in_jump:
