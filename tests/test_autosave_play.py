@@ -230,7 +230,7 @@ def test_ctrl_s_saves_and_load_screen_opens_it(app):
     assert scene.message.startswith("Saved as")
     [path] = games_dir().glob("*.pdn")
     [saved] = read_games_file(path)
-    assert saved.black == "Human" and saved.white == "Human" and len(saved.game.moves) == 4
+    assert (saved.black, saved.white) == ("Player 1", "Player 2") and len(saved.game.moves) == 4
     labels = menu_labels(app)
     assert "Game library" in labels
     menu = app.stack.top
@@ -393,7 +393,7 @@ def test_each_game_is_kept_under_its_own_id_and_archived_when_it_ends(app):
     assert [e.id for e in list_unfinished()] == [first_id]  # the finished one left the list...
     [archived] = list(archive_dir().glob("*.pdn"))  # ...for the archive, with its players and result
     text = archived.read_text()
-    assert f'[GameId "{second.match.game_id}"]' in text and '[Result "1-0"]' in text and "Human" in text
+    assert f'[GameId "{second.match.game_id}"]' in text and '[Result "1-0"]' in text and "Player 1" in text
 
 
 def test_continue_keeps_the_games_id(app):

@@ -252,7 +252,7 @@ def test_record_keeps_players_levels_moves_and_result():
     assert record.finished and record.result == "2-0" and record.outcome == "White has no pieces left"
     assert record.mode == "1p"
     tags = record.pdn_tags()
-    assert tags["Black"] == "Human" and tags["White"] == "Computer (depth:3)" and tags["WhiteLevel"] == "depth:3"
+    assert tags["Black"] == "You" and tags["White"] == "Computer (depth:3)" and tags["WhiteLevel"] == "depth:3"
     assert tags["Event"] == "Against the computer" and "BlackLevel" not in tags
     again = MatchRecord.from_json(record.to_json())
     assert again == record

@@ -208,7 +208,7 @@ def test_unfinished_games_are_all_kept_and_continue_takes_the_latest():
     entries = list_unfinished()
     assert [e.id for e in entries] == ids[::-1]
     assert latest_unfinished().id == ids[-1] and latest_unfinished().game.ply == 6
-    assert entries[0].title == "Human vs Computer (Expert), 6 plies"
+    assert entries[0].title == "You vs Computer (Expert), 6 plies"
     # resuming keeps its own players and level
     entry = load_unfinished(ids[0])
     assert entry.levels == {"white": "Expert"} and entry.humans == ["black"] and entry.game.ply == 4
@@ -245,7 +245,7 @@ def test_a_finished_game_is_archived_with_players_levels_date_and_result():
     assert list_unfinished() == []
     [archived] = archive_dir().iterdir()
     text = archived.read_text()
-    for tag in ('[Black "Human"]', '[White "Computer (Master)"]', '[WhiteLevel "Master"]',
+    for tag in ('[Black "You"]', '[BlackType "human"]', '[White "Computer (Master)"]', '[WhiteLevel "Master"]',
                 '[Result "1-0"]', "[Date ", f'[GameId "{gid}"]'):
         assert tag in text
     [loaded] = read_games_file(archived)

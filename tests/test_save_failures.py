@@ -170,15 +170,23 @@ def test_save_on_the_game_over_card_does_not_add_an_entry(app, home):
     lib.close()
 
 
-@pytest.mark.parametrize("how", ["played out", "resigned"])
-def test_undo_after_the_end_takes_the_game_out_of_the_archive(app, how):
-    if how == "resigned":
-        scene = start_2p(app)
-        move(app, scene, 3)
-        scene.match.resign(scene.game.turn)
-        frames(app, 3)
-    else:
-        scene = finish(app)
+def test_a_resigned_game_stays_archived_whatever_undo(app):
+    # a resignation is final (issue 46 item 23): undo does not take the game out of the archive
+    scene = start_2p(app)
+    move(app, scene, 3)
+    scene.match.resign(scene.game.turn)
+    frames(app, 3)
+    gid = scene.match.game_id
+    assert archived_files(gid)
+    key(app, pygame.K_ESCAPE)
+    scene.undo()
+    frames(app, 2)
+    assert scene.game.outcome is not None
+    assert archived_files(gid) and gid not in {e.id for e in list_unfinished()}
+
+
+def test_undo_after_the_end_takes_the_game_out_of_the_archive(app):
+    scene = finish(app)
     gid = scene.match.game_id
     assert archived_files(gid)
     key(app, pygame.K_ESCAPE)

@@ -17,8 +17,19 @@ def _own_home(home):
 
 
 def test_player_names():
-    assert player_name("human") == "Human"
+    # one word for a person, on screen and in files: "You" (or a name given); "Human" is only read
+    from game.store.gamefile import is_person, players_tags
+
+    assert player_name("human") == "You" and player_name("Human") == "You"
+    assert player_name("human", person="Ann") == "Ann"
     assert player_name("computer", "Master") == "Computer (Master)"
+    one = players_tags({"white": "Master"}, ["black"], "1p")
+    assert one["Black"] == "You" and one["BlackType"] == "human" and one["WhiteType"] == "program"
+    two = players_tags({}, ["black", "white"], "2p", names={"white": "  Ann\x00 "})
+    assert (two["Black"], two["White"]) == ("Player 1", "Ann")
+    assert is_person(two, "White") and not is_person(one, "White")
+    assert is_person({"Black": "Human"}, "Black") and not is_person({"Black": "Human", "BlackLevel": "Easy"}, "Black")
+    assert not is_person({"Black": "Tinsley"}, "Black")  # a collection's players are not the player
 
 
 def test_save_and_read_back():

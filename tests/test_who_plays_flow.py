@@ -34,7 +34,7 @@ def test_continue_vs_computer_asks_no_mode_and_plays_to_the_clock_chosen_by_keyb
     click(app, scene.vs_computer.rect.center)
     who = app.stack.top
     assert who.name == "who_plays"
-    assert not who.mode.visible and who.title == "Play vs computer"  # chosen with the button already
+    assert not who.mode.visible and who.title == "1 Player"  # chosen with the button already
     assert [r.name for r in who.rows if r.visible] == ["row:side", "row:level", "row:clock"]
     assert who.focus.focused is not who.mode
     focus_row(app, who, who.clock)
@@ -172,3 +172,64 @@ def test_computer_vs_computer_has_a_clock(app):
     assert game.name == "play" and game.mode == "watch"
     assert game.match.clocks is not None and game.match.clocks.control == TimeControl(180, 2)
     assert game.clock_texts() is not None
+
+
+# -- also expected: players' names -------------------------------------------------------------------------
+
+def type_text(app, text):
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    frames(app, 2)
+
+
+def test_your_name_typed_on_the_new_game_screen_is_on_the_panel_in_the_file_and_remembered(app):
+    from game.notation.pdn import read_pdn
+    from game.store.paths import games_dir
+
+    click(app, next(b for b in app.stack.top.buttons if b.key == "1p").rect.center)
+    screen = app.stack.top
+    assert screen.focus.focused is screen.difficulty
+    for _ in range(8):  # Down to the name, the last row
+        if screen.focus.focused is screen.your_name:
+            break
+        key(app, pygame.K_DOWN)
+    assert screen.focus.focused is screen.your_name
+    type_text(app, "Annx")
+    key(app, pygame.K_BACKSPACE)
+    assert screen.your_name.value == "Ann"
+    key(app, pygame.K_RETURN)  # Enter on a row starts the game
+    scene = app.stack.top
+    human = scene.humans()[0]
+    assert scene.panel._player_label(human) == "Ann"
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    [path] = games_dir().glob("*.pdn")
+    [game] = read_pdn(path.read_text())
+    assert game.tags["Black" if human == BLACK else "White"] == "Ann"
+    assert "Ann vs" in path.name or "vs Ann" in path.name
+    assert app.settings.get("player_name") == "Ann"
+    app.switch("menu")
+    app.push("new_game", mode="1p")
+    frames(app)
+    assert app.stack.top.your_name.value == "Ann"
+
+
+def test_two_names_by_mouse_and_a_rematch_swaps_them_with_the_sides(app):
+    app.push("new_game", mode="2p")
+    frames(app)
+    screen = app.stack.top
+    red, white = screen.names
+    click(app, red.rect.center)
+    type_text(app, "Ann")
+    click(app, white.rect.center)
+    type_text(app, "Bob")
+    click(app, screen.start_button.rect.center, n=2)
+    scene = app.stack.top
+    assert [scene.panel._player_label(c) for c in (BLACK, WHITE)] == ["Ann", "Bob"]
+    key(app, pygame.K_r)
+    assert app.stack.top.message.startswith("Ann (Red) gives up")
+    click(app, next(b for b in app.stack.top.widgets if b.text == "Resign").rect.center, n=3)
+    card = app.stack.top
+    assert card.title == "Bob wins"
+    click(app, next(b for b in card.widgets if b.text == "New game").rect.center, n=2)
+    again = app.stack.top
+    assert [again.panel._player_label(c) for c in (BLACK, WHITE)] == ["Bob", "Ann"]  # sides swapped

@@ -224,3 +224,40 @@ def test_dates_are_shown_one_way():
     assert display_date("2026.11.28") == "2026-11-28"
     assert display_date("2026.11.??") == "2026-11" and display_date("1992.??.??") == "1992"
     assert display_date("????.??.??") == "" and display_date("spring 1992") == "spring 1992"
+
+
+# -- issue 46 item 22: "You" on screen and "Human" in files were two words for one thing ----------------
+
+@pytest.mark.parametrize("players, words", [
+    ({BLACK: None, WHITE: parse_level("Hard")}, ("You", "Computer (Hard)")),
+    ({BLACK: None, WHITE: None}, ("Player 1", "Player 2")),
+])
+def test_a_person_is_named_one_way_on_screen_and_in_files(home, players, words):
+    from game.notation.pdn import read_pdn
+    from game.store.paths import archive_dir, games_dir
+
+    app = app_with_fake_engines((1280, 800))
+    try:
+        app.switch("play", players=players)
+        frames(app)
+        scene = app.stack.top
+        shown = [scene.panel._player_label(c) for c in (BLACK, WHITE)]
+        scene.play_move(scene.game.legal_moves()[0])
+        frames(app, 40)
+        key(app, pygame.K_s, mod=pygame.KMOD_CTRL)  # saved to the games folder
+        scene.match.resign(scene.match.resigner())  # and archived, finished
+        frames(app, 3)
+    finally:
+        app.close()
+    files = list(games_dir().glob("*.pdn")) + list(archive_dir().glob("*.pdn"))
+    assert len(files) == 2
+    for path in files:
+        text = path.read_text()
+        assert "Human" not in path.name and "Human" not in text, (path.name, text)
+        assert f"{words[0]} vs {words[1]}" in path.name
+        [game] = read_pdn(text)
+        assert (game.tags["Black"], game.tags["White"]) == words
+        # the panel says of a person what the files say
+        for colour, label in zip((BLACK, WHITE), shown):
+            if players[colour] is None:
+                assert label == words[colour]

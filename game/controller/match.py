@@ -30,10 +30,11 @@ import time
 
 from ..rules import BLACK, WHITE, Game, IllegalMoveError, Position
 from ..rules.game import RESIGNATION, TIME_FORFEIT
+from ..store.gamefile import clean_name, person_name
 from .clock import Clock, move_budget
 from .computer import ComputerTurn
 from .keeper import GameKeeper
-from .players import humans_of, mode_of, players_from_keys, players_to_keys
+from .players import COLOR_KEYS, humans_of, mode_of, players_from_keys, players_to_keys
 from .record import MatchRecord
 
 TYPE_CHECKING = False
@@ -86,10 +87,13 @@ class Match:
                  start: Position | None = None, draw_rule: str = "official", engine: Engine | None = None,
                  paused: bool = False, game_id: str | None = None, pace: float = 0.0,
                  clock: Callable[[], float] = time.monotonic, book: bool = True, time_control: Any = None,
-                 clocks: Clock | None = None, clock_moves: Any = ()) -> None:
+                 clocks: Clock | None = None, clock_moves: Any = (), names: Mapping[int, str] | None = None) -> None:
         self.players: Players = dict(players or {BLACK: None, WHITE: None})
         for colour in (BLACK, WHITE):
             self.players.setdefault(colour, None)
+        # the names the people gave, by colour (a computer side's is left out): in the record and its tags
+        self.names: dict[int, str] = {c: n for c, name in (names or {}).items()
+                                      if c in (BLACK, WHITE) and self.players[c] is None and (n := clean_name(name))}
         self.game = game if game is not None else Game(start, draw_rule)
         self.computer = ComputerTurn(engine if engine is not None else _no_engine, clock, book)
         self.paused = paused
@@ -130,6 +134,8 @@ class Match:
                 kwargs["clocks"], kwargs["clock_moves"] = clocks_from_record(record.clock)
             except ClockError as e:  # a record edited by hand: the game goes on without clocks
                 error = error or f"the clocks were not kept ({e})"
+        kwargs.setdefault("names", {c: record.names[k] for c, k in ((BLACK, "black"), (WHITE, "white"))
+                                    if k in record.names})
         return cls(players_from_keys(record.players), game, engine=engine, **kwargs), error
 
     @classmethod
@@ -185,6 +191,14 @@ class Match:
 
     def is_human(self, colour: int) -> bool:
         return self.players.get(colour) is None
+
+    def person_name(self, colour: int) -> str | None:
+        """What a person playing ``colour`` is called: the name they gave, else "You" against the computer,
+        "Player 1" (Red) or "Player 2" between two people; None for a computer side."""
+        if not self.is_human(colour):
+            return None
+        keys = [COLOR_KEYS[c] for c in self.humans()]
+        return self.names.get(colour) or person_name(COLOR_KEYS[colour], keys)
 
     def level_of(self, colour: int) -> Level | None:
         """The computer's Level for ``colour`` (None for a person)."""
@@ -481,7 +495,8 @@ class Match:
                                                                 for s in self.clock_moves])
         return MatchRecord(self.game.start.fen(), tuple(str(m) for m in self.game.moves), self.game.draw_rule.name,
                            players_to_keys(self.players), outcome.result() if outcome else None,
-                           str(outcome) if outcome else None, self.game_id, clock)
+                           str(outcome) if outcome else None, self.game_id, clock,
+                           {COLOR_KEYS[c]: name for c, name in self.names.items()})
 
     def keep_on_disk(self, game_id: str | None, ephemeral: bool = False, stored: bool = False) -> str | None:
         """From now on the match keeps itself on disk after every change under ``game_id`` (a new id for a

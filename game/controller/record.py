@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..store.gamefile import players_tags
+from ..store.gamefile import clean_name, players_tags
 from .players import COLOR_KEYS, mode_of, players_from_keys
 
 
@@ -28,6 +28,7 @@ class MatchRecord:
     outcome: str | None = None                   # the outcome in words ("White has no pieces left")
     game_id: str | None = None                   # the store's id for this game (its unfinished record)
     clock: dict[str, Any] | None = None                    # the clocks (Clock.state with "moves"), None without
+    names: dict[str, str] = field(default_factory=dict)    # the names people gave ({"black": "Ann"}), by side
 
     @property
     def finished(self) -> bool:
@@ -46,13 +47,14 @@ class MatchRecord:
         return [k for k in COLOR_KEYS if self.players.get(k, "human") == "human"]
 
     def player_names(self) -> dict[str, str]:
-        """PDN player names: ``{"Black": "Human", "White": "Computer (Master)"}``."""
+        """PDN player names: ``{"Black": "You", "White": "Computer (Master)"}`` (a name given, else "You", or
+        "Player 1" and "Player 2" between two people)."""
         tags = self.pdn_tags()
         return {"Black": tags["Black"], "White": tags["White"]}
 
     def pdn_tags(self) -> dict[str, str]:
         """The tags a saved or archived game carries: players, their levels, the event, the time control."""
-        tags = players_tags(self.levels(), self.humans(), self.mode)
+        tags = players_tags(self.levels(), self.humans(), self.mode, self.names)
         if self.clock is not None and isinstance(self.clock.get("control"), str):
             tags["TimeControl"] = self.clock["control"]
         return tags
@@ -68,12 +70,15 @@ class MatchRecord:
 
     def store_extra(self) -> dict[str, Any]:
         """What the store keeps beside the moves in an unfinished game's record (``extra``): the clocks."""
-        return {} if self.clock is None else {"clock": self.clock}
+        extra: dict[str, Any] = {} if self.clock is None else {"clock": self.clock}
+        if self.names:
+            extra["names"] = dict(self.names)
+        return extra
 
     def to_json(self) -> dict[str, Any]:
         return {"start": self.start, "moves": list(self.moves), "draw_rule": self.draw_rule,
                 "players": dict(self.players), "result": self.result, "outcome": self.outcome,
-                "game_id": self.game_id, "clock": self.clock}
+                "game_id": self.game_id, "clock": self.clock, "names": dict(self.names)}
 
     @classmethod
     def from_json(cls, data: object) -> MatchRecord:
@@ -96,7 +101,14 @@ class MatchRecord:
                    result if isinstance(result, str) else None,
                    outcome if isinstance(outcome, str) else None,
                    game_id if isinstance(game_id, str) else None,
-                   clock if isinstance(clock, dict) else None)
+                   clock if isinstance(clock, dict) else None, names_from(data.get("names")))
+
+
+def names_from(data: object) -> dict[str, str]:
+    """The people's names kept with a record (``{"black": "Ann"}``): what cannot be read is left out."""
+    if not isinstance(data, dict):
+        return {}
+    return {k: name for k in COLOR_KEYS if (name := clean_name(data.get(k)))}
 
 
 def review_tags(record: MatchRecord, game_id: str | None = None) -> dict[str, str]:

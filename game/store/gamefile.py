@@ -5,7 +5,11 @@ write through; neither imports the other.
 
 - A game the store keeps has an id (``new_game_id``): when it started and a
   random part, ``20261122-070512-a3f9c1``.  ``GAME_ID`` is its one pattern.
-- ``default_tags``, ``player_name`` and ``players_tags``: the tags a game is written with.
+- ``default_tags``, ``player_name`` and ``players_tags``: the tags a game is written with.  A person
+  is called by the name they gave, else by the one word the screens use too: "You" against the
+  computer, "Player 1" and "Player 2" between two people (``person_name``; "Human", the old word, is
+  still read).  Each side's ``BlackType``/``WhiteType`` tag (PGN's: "human" or "program") says who
+  played it whatever the name; ``is_person`` reads it.
 - ``free_name``: the first name of ``<base>.pdn``, ``<base> (2).pdn`` … that is free or ours.
 - ``write_game_file``: a kept game to its own file, carrying its id (``GameId``);
   writing it again replaces that file, never another.
@@ -112,26 +116,59 @@ def started(game_id: str) -> time.struct_time | None:
         return None
 
 
-def player_name(kind: str | None, level: str | None = None) -> str:
-    """"Human", "Computer (Master)", or whatever a player is called."""
-    if kind in ("human", "Human", None):
-        return "Human"
+YOU = "You"             # a person against the computer, on screen and in files, unless named
+PLAYERS = ("Player 1", "Player 2")  # two people at one board (Red's first), unless named
+OLD_PERSON = "Human"    # the word files of earlier versions wrote for a person (still read)
+PERSON_TYPE, PROGRAM_TYPE = "human", "program"  # PGN's BlackType / WhiteType values
+MAX_NAME = 40           # a player's name, as typed, at most
+
+
+def person_name(key: str, humans: Iterable[str]) -> str:
+    """The word for a person playing ``key`` ("black"/"white") when no name was given: "You" against the
+    computer, "Player 1" (Red) or "Player 2" (White) between two people."""
+    return YOU if len(list(humans)) == 1 else PLAYERS[0 if key == "black" else 1]
+
+
+def clean_name(text: object) -> str:
+    """A typed name as it is kept: printable, single-spaced, at most MAX_NAME characters ("" for none)."""
+    if not isinstance(text, str):
+        return ""
+    return " ".join("".join(ch for ch in text if ch.isprintable()).split())[:MAX_NAME]
+
+
+def player_name(kind: str | None, level: str | None = None, person: str = YOU) -> str:
+    """``person`` ("You" unless given) for a person, "Computer (Master)", or whatever a player is called."""
+    if kind in ("human", OLD_PERSON, None):
+        return person
     if kind in ("computer", "Computer"):
         return f"Computer ({level})" if level else "Computer"
     return str(kind)
 
 
+def is_person(tags: Mapping[str, str], side: str) -> bool:
+    """Did a person play ``side`` ("Black"/"White") of the game with these tags?  Its ``BlackType`` tag
+    says so; a file of earlier versions named the person "Human" and gave the computer a level."""
+    kind = (tags.get(side + "Type") or "").strip().lower()
+    if kind in (PERSON_TYPE, PROGRAM_TYPE):
+        return kind == PERSON_TYPE
+    return (tags.get(side) or "").strip() == OLD_PERSON and not (tags.get(side + "Level") or "").strip()
+
+
 def players_tags(levels: Mapping[str, str] | None = None, humans: Iterable[str] | None = None,
-                 mode: str | None = None) -> dict[str, str]:
-    """Black, White (and their levels, the event) from the unfinished games' ``levels``/``humans``."""
+                 mode: str | None = None, names: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Black, White, their types and levels, and the event, from the unfinished games' ``levels``/
+    ``humans``; a person's name from ``names`` ({"black": "Ann"}), else ``person_name``'s word."""
     levels, humans = dict(levels or {}), list(humans or [])
+    persons = [k for k in ("black", "white") if k in humans or k not in levels]
     tags: dict[str, str] = {}
     for key, name in (("black", "Black"), ("white", "White")):
-        if key in humans or key not in levels:
-            tags[name] = player_name("human")
+        if key in persons:
+            tags[name] = clean_name((names or {}).get(key)) or person_name(key, persons)
+            tags[name + "Type"] = PERSON_TYPE
         else:
             tags[name] = player_name("computer", levels[key])
             tags[name + "Level"] = str(levels[key])
+            tags[name + "Type"] = PROGRAM_TYPE
     if mode in EVENTS:
         tags["Event"] = EVENTS[mode]
     return tags

@@ -29,7 +29,8 @@ log = logging.getLogger("checkers.store")
 NAME = "results.json"
 MAX_BYTES = 32 * 1024 * 1024  # about 150,000 games at ~200 bytes each
 # the tags the record reads (training.record.result_of), and the event for the player's eye
-KEPT_TAGS = ("Black", "White", "BlackLevel", "WhiteLevel", "Result", "Date", "Time", "Event", "GameId")
+KEPT_TAGS = ("Black", "White", "BlackLevel", "WhiteLevel", "BlackType", "WhiteType", "Result", "Date", "Time", "Event",
+             "GameId")
 
 
 def results_path() -> Path:

@@ -78,6 +78,7 @@ class Settings:
     opening_book: bool = True      # Expert and Master play the opening from the book
     auto_flip: bool = False        # two people at one screen: the board turns to the player to move
     time_control: str = "off"      # the last clock chosen for a new game: "off" or minutes+increment ("3+2")
+    player_name: str = ""          # the player's name against the computer ("": "You", the game's word)
 
     # -- dict-style access, for scenes that keep preferences as a mapping ------
     # ``settings.get("show_movable", True)``, ``settings["new_game"]`` (the
@@ -160,7 +161,8 @@ _CHOICES = {
 
 
 # the settings' spelling of a clock (its limits are the controller's: a value it refuses means "off")
-_FORMS = {"time_control": re.compile(r"off|[0-9]{1,3}(\.[0-9]{1,2})?\+[0-9]{1,2}")}
+_FORMS = {"time_control": re.compile(r"off|[0-9]{1,3}(\.[0-9]{1,2})?\+[0-9]{1,2}"),
+          "player_name": re.compile(r"[^\x00-\x1f\x7f]{0,40}")}  # a name typed, or none
 
 
 def _valid(name: str, value: object) -> bool:

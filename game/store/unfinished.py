@@ -110,13 +110,18 @@ class UnfinishedGame:
         return self.game is None
 
     def player(self, key: str) -> str:
-        """"Human" or "Computer (Expert)" for ``"black"``/``"white"``."""
-        return player_name("human") if key in self.humans or key not in self.levels \
-            else player_name("computer", self.levels[key])
+        """"You" (or the name given; "Player 1" and "Player 2" between two people) or "Computer (Expert)"
+        for ``"black"``/``"white"``."""
+        from .gamefile import clean_name, person_name
+
+        persons = [k for k in ("black", "white") if k in self.humans or k not in self.levels]
+        names = self.extra.get("names")
+        person = clean_name(names.get(key) if isinstance(names, dict) else None) or person_name(key, persons)
+        return player_name("human", person=person) if key in persons else player_name("computer", self.levels[key])
 
     @property
     def title(self) -> str:
-        """One printable line: ``Human vs Computer (Expert), 23 plies`` (or the error)."""
+        """One printable line: ``You vs Computer (Expert), 23 plies`` (or the error)."""
         if self.game is None:
             return f"Unreadable saved game: {self.error}"
         return f"{self.player('black')} vs {self.player('white')}, {self.game.ply} plies"

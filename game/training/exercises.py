@@ -104,14 +104,16 @@ def exercises_from_report(report: object, humans: set[int] | frozenset[int], lab
 
 def humans_of(players: dict | None = None, tags: dict | None = None) -> frozenset[int]:
     """The sides a person played: from ``players`` ({colour: Level or None}, None a person) when
-    given, else from PDN tags (a side named "Human" with no level).  Empty for a game of
-    others (an imported collection): it makes no exercises."""
+    given, else from PDN tags (``store.gamefile.is_person``: a side typed "human"; in older files one named
+    "Human" with no level).  Empty for a game of others (an imported collection): it makes no exercises."""
+    from ..store.gamefile import is_person
+
     if players:
         return frozenset(c for c, level in players.items() if level is None and c in (0, 1))
     tags = tags or {}
     out = set()
     for colour, name in ((0, "Black"), (1, "White")):
-        if (tags.get(name) or "").strip() == "Human" and not (tags.get(name + "Level") or "").strip():
+        if is_person(tags, name):
             out.add(colour)
     return frozenset(out)
 

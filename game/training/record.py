@@ -1,9 +1,10 @@
 """The player's record against the computer's levels, from their finished games.
 
 Every finished game is archived as PDN (``store.archive``, ``<data>/archive/``) with its
-players, their levels, the date and the result: ``[Black "Human"] [White "Computer
-(Hard)"] [WhiteLevel "Hard"] [Result "0-2"]``.  A game against the computer is one where a
-side is "Human" without a level and the other has one.  ``read_record()`` reads the
+players, their levels, the date and the result: ``[Black "You"] [BlackType "human"] [White
+"Computer (Hard)"] [WhiteLevel "Hard"] [Result "0-1"]``.  A game against the computer is one where a
+side is a person's (``store.gamefile.is_person``: typed "human"; in older files named "Human"
+without a level) and the other has a level.  ``read_record()`` reads the
 archive's headers (not the moves), and a ``Record`` sums the games up: won, drawn and lost
 against each level, and the strength estimate (``training.strength``) after each day (or
 week, or month) that had games, for the graph.
@@ -19,6 +20,7 @@ from pathlib import Path
 
 from ..engine.levels import LevelError, parse_level
 from ..notation.pdn import normal_result, read_pdn
+from ..store.gamefile import is_person
 from ..store.paths import archive_dir
 from ..textfile import FileReadError, read_text
 from .strength import LEVEL_ELO, Estimate, estimate_from_levels
@@ -47,7 +49,7 @@ def result_of(tags: dict[str, str]) -> GameResult | None:
     sides = []
     for colour, name in ((0, "Black"), (1, "White")):
         level = (tags.get(name + "Level") or "").strip()
-        human = (tags.get(name) or "").strip() == "Human" and not level
+        human = is_person(tags, name)  # its BlackType/WhiteType tag (older files: "Human" without a level)
         sides.append((colour, human, level))
     humans = [c for c, human, _ in sides if human]
     levels = [level for _, human, level in sides if not human and level]

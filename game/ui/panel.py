@@ -436,8 +436,8 @@ class SidePanel:
         level = s.players.get(colour)
         if level is not None:
             return f"Computer · {level.name}"
-        humans = s.humans()
-        return "You" if len(humans) == 1 else f"Player {1 if colour == BLACK else 2}"
+        # the name given, else the one word the files write too ("You", "Player 1", "Player 2")
+        return s.match.person_name(colour) or ""
 
     def _draw_players(self, surface):
         s = self.scene

@@ -93,11 +93,14 @@ def resume_unfinished(app: Any, record: UnfinishedGame) -> None:
     """Play on an unfinished game of the store (``store.unfinished``) with its own players, under
     its own id: Continue in the menu, and a game chosen in the library."""
     from ..controller.clock import record_clocks
+    from ..controller.record import names_from
 
     players = players_from_json(record.levels, record.humans)
     clocks, problem = record_clocks(record.extra)
+    names = names_from(record.extra.get("names"))  # the people's names, as the game was started with
     match = Match(players, record.game, game_id=record.id, engine=lambda: app.engine,
-                  book=bool(app.settings.get("opening_book", True)), **clocks)
+                  book=bool(app.settings.get("opening_book", True)),
+                  names={c: names[k] for c, k in ((BLACK, "black"), (WHITE, "white")) if k in names}, **clocks)
     start_play(app, record.game, players, match=match)
     if problem:
         tell(app, NO_CLOCKS, problem[:1].upper() + problem[1:])

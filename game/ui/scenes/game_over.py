@@ -9,14 +9,15 @@ from ..widgets import same_size
 from ..words import outcome_words
 
 
-def headline(outcome, players):
-    """"You win!", "White wins" or "Draw", from the outcome and who was a person."""
+def headline(outcome, players, names=None):
+    """"You win!", "White wins" (or the winner's name given: "Ann wins") or "Draw", from the outcome and
+    who was a person."""
     if outcome.winner is None:
         return "Draw"
     humans = [c for c, level in players.items() if level is None]
     if len(humans) == 1:
         return "You win!" if outcome.winner == humans[0] else "The computer wins"
-    return f"{theme.side_name(outcome.winner)} wins"
+    return f"{(names or {}).get(outcome.winner) or theme.side_name(outcome.winner)} wins"
 
 
 @register("game_over")
@@ -27,7 +28,7 @@ class GameOverScene(DialogScene):
     def enter(self):
         outcome = self.params["outcome"]
         players = self.params.get("players", {})
-        self.title = headline(outcome, players)
+        self.title = headline(outcome, players, self.params.get("names"))
         self.message = outcome_words(outcome)
         if self.params.get("warning"):  # the game could not be saved: said before Menu or New game loses it
             self.message = self.params["warning"]

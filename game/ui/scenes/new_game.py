@@ -15,8 +15,10 @@ import pygame
 
 from ...controller.clock import PRESETS, ClockError, make_time_control, parse_time_control
 from ...rules import BLACK, WHITE
+from ...store.gamefile import PLAYERS, YOU
 from .. import theme
 from ..page import ChoicePage
+from ..play_names import NameField
 from ..scene import register
 from ..widgets import Button, Chooser, FocusGroup
 
@@ -80,10 +82,11 @@ class NewGameScene(ChoicePage):
             side = remembered.get("side")
             self.side = Chooser("Your side", SIDE_SHOWN, index=SIDE_VALUES.index(side) if side in SIDE_VALUES else 0)
             self._clock_rows()
-            # the custom rows share the slot after the clock, so choosing one moves nothing
+            self.your_name = NameField("Your name", self._setting("player_name", ""), YOU)
+            # the custom rows share the slot after the clock, so choosing one moves nothing; the name comes last
             self.rows = [self.difficulty, self.side, self.clock, self.minutes, self.increment, self.depth,
-                         self.seconds]
-            self.slots = 5
+                         self.seconds, self.your_name]
+            self.slots = 6
         elif self.mode == "watch":
             # the levels chosen last time (the settings keep them), else Medium against Hard
             black = self._setting("black_level", "Medium")
@@ -101,8 +104,11 @@ class NewGameScene(ChoicePage):
             self.slots = 5
         else:
             self._clock_rows()
-            self.rows = [self.clock, self.minutes, self.increment]
-            self.slots = 2
+            # the two people's names, kept for this run (a name typed, else "Player 1" and "Player 2")
+            kept = self._setting("two_player_names", None) or ("", "")
+            self.names = [NameField(theme.SIDE_NAMES[c], kept[c], PLAYERS[c]) for c in (BLACK, WHITE)]
+            self.rows = [self.clock, self.minutes, self.increment, *self.names]
+            self.slots = 4
         for row in self.rows:
             row.split = 0.42
         self.minutes.split = self.increment.split = 0.5  # half a row each: their words need the room
@@ -163,9 +169,9 @@ class NewGameScene(ChoicePage):
         """The slot of each row of ``rows``: the clock's minutes and increment share one, side by side, and
         the custom level's two rows the last."""
         if self.mode == "1p":
-            return [0, 1, 2, 3, 3, 4, 4]
+            return [0, 1, 2, 3, 3, 4, 4, 5]
         if self.mode == "2p":
-            return [0, 1, 1]
+            return [0, 1, 1, 2, 3]
         return [0, 1, 2, 3, 4, 4]  # watch: two levels, the pace, the clock
 
     def chosen_time_control(self):
@@ -253,6 +259,8 @@ class NewGameScene(ChoicePage):
             human = {"Black": BLACK, "White": WHITE}.get(side, random.choice((BLACK, WHITE)))
             level = self.chosen_level()
             players = {human: None, 1 - human: level}
+            names = {human: self.your_name.name_given}
+            self._remember("player_name", self.your_name.name_given)
             try:
                 self.app.settings["new_game"] = {"level": self.difficulty.value if self.difficulty.value in self.levels
                                                  else "Medium", "side": side}
@@ -260,11 +268,28 @@ class NewGameScene(ChoicePage):
                 pass  # remembering the choice is a nicety
         elif self.mode == "watch":
             players = {BLACK: self.levels[self.black_level.value], WHITE: self.levels[self.white_level.value]}
+            names = {}
         else:
             players = {BLACK: None, WHITE: None}
+            names = {c: field.name_given for c, field in zip((BLACK, WHITE), self.names)}
+            self._remember("two_player_names", tuple(names[c] for c in (BLACK, WHITE)))
         control = self.chosen_time_control()
         self._remember_clock(control)
-        self.app.switch("play", mode=self.mode, players=players, time_control=control)
+        self.app.switch("play", mode=self.mode, players=players, time_control=control,
+                        names={c: n for c, n in names.items() if n})
+
+    def _remember(self, key, value):
+        try:
+            self.app.settings[key] = value
+        except Exception:
+            pass  # remembering the choice is a nicety
+
+    def handle_event(self, event):
+        """Typing goes to the name row that has the focus; the rest as on every choice page."""
+        field = self.focus.focused
+        if isinstance(field, NameField) and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN) and field.take(event):
+            return
+        super().handle_event(event)
 
     def act(self):
         self.start_game()

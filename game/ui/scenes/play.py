@@ -51,7 +51,7 @@ class PlayScene(BoardControl, Scene):
             p.get("players"), p.get("game"), start=p.get("start"),
             draw_rule=p.get("draw_rule") or self.setting("draw_rule", "official"),
             engine=lambda: self.app.engine, book=bool(self.setting("opening_book", True)),
-            time_control=p.get("time_control"))
+            time_control=p.get("time_control"), names=p.get("names"))
         self.match.pace = self.pace()
         if self.match.clocks is not None and self.app.fixed_dt is not None:
             # a window stepped a frame at a time (tests, tools) counts its frames' time on the clocks
@@ -238,8 +238,10 @@ class PlayScene(BoardControl, Scene):
             self.match.resign(loser)
             self._begin_turn()
 
-        # the one person against the computer is "You"; between two people the side (its player's name)
-        who = "You give" if self.humans() == [loser] else f"{theme.side_name(loser)} gives"
+        # the one person against the computer is "You"; between two people the side, with the name given
+        side = theme.side_name(loser)
+        named = self.match.names.get(loser)
+        who = "You give" if self.humans() == [loser] else f"{named} ({side}) gives" if named else f"{side} gives"
         self.app.push("confirm", title="Resign?", message=f"{who} up this game: it cannot be taken back.",
                       confirm="Resign", on_confirm=do_resign)
 
@@ -303,11 +305,12 @@ class PlayScene(BoardControl, Scene):
     def new_game_params(self):
         """The same players from the same start, as a new game; after a finished game (a rematch) they swap
         sides, and the board turns with them.  Leaving it goes back where this one would have."""
-        players, flipped = dict(self.players), self.flipped
-        if self.game.outcome is not None and players[BLACK] != players[WHITE]:
+        players, flipped, names = dict(self.players), self.flipped, dict(self.match.names)
+        if self.game.outcome is not None and (players[BLACK] != players[WHITE] or names):
             players = {BLACK: players[WHITE], WHITE: players[BLACK]}
+            names = {1 - c: name for c, name in names.items()}
             flipped = flipped_for(self.app, players) if self.mode == "1p" else flipped
-        return {"players": players, "start": self.game.start,
+        return {"players": players, "start": self.game.start, "names": names,
                 "draw_rule": self.game.draw_rule.name, "flipped": flipped,
                 "ephemeral": bool(self.params.get("ephemeral")), "back": self.params.get("back") or (),
                 "time_control": self.match.clocks.control if self.match.clocks is not None else None}
@@ -476,7 +479,7 @@ class PlayScene(BoardControl, Scene):
         """The end-of-game card: Rematch, Review, Save (when the game is kept), Menu."""
         self.app.push("game_over", outcome=self.game.outcome, players=self.players, play_again=self.play_again,
                       review=self.extras.review, save=self.extras.save, warning=self.extras.keeper.warning(),
-                      leave=self.leave_game, leave_label=self.back_label())
+                      leave=self.leave_game, leave_label=self.back_label(), names=dict(self.match.names))
 
     def _engine_failed(self):
         self.say(f"Engine problem: {self.computer.failed} — press M to try again")

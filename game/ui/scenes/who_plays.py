@@ -29,7 +29,7 @@ from ..widgets import Button, Chooser, FocusGroup
 MODES = (("1p", "1 Player"), ("2p", "2 Players"), ("watch", "Computer vs Computer"))
 TITLE = "Who plays?"
 # the title when the mode was chosen before this screen (review's and set-up's buttons)
-MODE_TITLES = {"1p": "Play vs computer", "2p": "2 Players", "watch": "Computer vs Computer"}
+MODE_TITLES = {"1p": "1 Player", "2p": "2 Players", "watch": "Computer vs Computer"}
 FOOTER = "Up/Down or Tab move · Left/Right change · Enter plays · Esc goes back"
 SLOTS = 4  # the mode, at most two more rows and the clock: the buttons never move when the mode changes
 RANDOM = "Random"
