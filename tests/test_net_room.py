@@ -74,3 +74,31 @@ def test_the_record_gives_back_the_game_its_clocks_offer_and_outcome(tmp_path):
     keep.save(back, 102.0)
     (ended,) = keep.load(0.0)
     assert ended.outcome == back.outcome and ended.outcome.termination == "resignation"
+
+
+@pytest.mark.parametrize("end,termination", [
+    (lambda room: room.resign(WHITE, 5.0), "resignation"),
+    (lambda room: (room.offer_draw(BLACK, 1, 5.0), room.accept_draw(WHITE, 1, 6.0)), "agreement"),
+    (lambda room: room.check_flag(500.0), "time_forfeit"),
+])
+def test_an_ending_without_a_move_is_seen_at_once_though_the_outcome_was_read_at_that_move(end, termination):
+    # the room keeps the rules' outcome between moves; an ending that is not a move must not be missed
+    room = seated()
+    room.play(BLACK, 0, (11, 15), 1.0)
+    assert room.outcome is None and room.snapshot(2.0, {})["outcome"] is None
+    end(room)
+    assert room.outcome is not None and room.outcome.termination == termination
+    assert room.snapshot(600.0, {})["outcome"]["termination"] == termination
+    with pytest.raises(RoomError, match="the game is over"):
+        room.play(WHITE, 1, (22, 18), 7.0)
+
+
+def test_the_state_says_every_move_and_clock_however_often_it_is_asked():
+    room = seated()
+    said = []
+    for ply, path in enumerate([(11, 15), (22, 18), (15, 22)]):
+        said.append(room.snapshot(float(ply), {}))
+        room.play(room.game.turn, ply, path, 1.0 + ply)
+    last = room.snapshot(9.0, {})
+    assert last["moves"] == [[11, 15], [22, 18], [15, 22]] and len(last["move_clocks"]) == 3
+    assert [len(s["moves"]) for s in said] == [0, 1, 2]   # earlier states are not changed by later moves

@@ -3,9 +3,10 @@
 Each change is committed before anyone is told of it (the server's ``Writer``
 commits the changes waiting in one transaction, off the loop): a move (its path
 and the mover's clock) is a row of ``moves``; the seats, the clocks, a standing
-draw offer and the outcome are the game's row of ``games``.  The database is in WAL mode with ``synchronous=NORMAL``: a
-committed transaction survives the server process being killed (SIGKILL),
-and only a crash of the whole machine could lose the last ones.
+draw offer and the outcome are the game's row of ``games``.  The database is in
+WAL mode with ``synchronous=NORMAL``: a committed transaction survives the
+server process being killed (SIGKILL), and only a crash of the whole machine
+could lose the last ones.
 
 On start ``load`` rebuilds every unfinished game (each move played again
 through ``game.rules``) and the games finished within ``FINISHED_KEPT``
@@ -113,6 +114,7 @@ class Keep:
             room.game.lose_on_time(SIDES.index(loser))
         elif termination == "agreement":
             room.game.agree_draw()
+        room.ended()
         if room.full and room.clock is not None and room.outcome is None:
             room.clock.resume(now)
         return room

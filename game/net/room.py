@@ -19,7 +19,7 @@ from __future__ import annotations
 import hmac
 import secrets
 from dataclasses import dataclass, field
-from typing import TypedDict
+from typing import Callable, TypedDict, TypeVar
 
 from ..controller.clock import Clock, TimeControl, parse_time_control
 from ..rules import BLACK, WHITE, Game, Move, Outcome, opponent
@@ -28,6 +28,8 @@ from .protocol import CODE_ALPHABET, CODE_LENGTH
 __all__ = ["MAX_PLIES", "Room", "RoomError", "SIDES", "new_code", "new_token"]
 
 SIDES = ("black", "white")
+S = TypeVar("S")
+T = TypeVar("T")
 MAX_PLIES = 1000   # a game this long is drawn by the no-progress rule long before; the state stays small
 
 
@@ -72,6 +74,13 @@ class Room:
     move_clocks: list[float | None] = field(default_factory=list)   # the mover's time left after each move
     draw_offer: int | None = None        # the side whose offer stands
     offered_at: dict[int, int] = field(default_factory=dict)   # side -> the ply of its last offer
+    # the rules' outcome, asked again only once the game has changed (it is read several times a move,
+    # and each time the rules look for moves and count repetitions over the whole game)
+    _outcome_ply: int = field(default=-1, init=False, repr=False)
+    _outcome: Outcome | None = field(default=None, init=False, repr=False)
+    # the moves and their clocks as the state message says them, grown a move at a time (a room never undoes)
+    _paths: list[list[int]] = field(default_factory=list, init=False, repr=False)
+    _clocks: list[float | None] = field(default_factory=list, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.game = Game(draw_rule=self.draw_rule)
@@ -103,7 +112,7 @@ class Room:
             raise RoomError(f"{SIDES[side]}'s seat is taken")
         self.tokens[side] = token or new_token()
         self.names[side] = name.strip() or "Guest"
-        if self.full and self.clock is not None and self.game.outcome is None:
+        if self.full and self.clock is not None and self.outcome is None:
             self.clock.resume(now)
         return self.tokens[side] or ""
 
@@ -121,12 +130,19 @@ class Room:
 
     @property
     def outcome(self) -> Outcome | None:
-        return self.game.outcome
+        if self._outcome_ply != self.game.ply:
+            self._outcome_ply, self._outcome = self.game.ply, self.game.outcome
+        return self._outcome
+
+    def ended(self) -> None:
+        """The game has ended without a move (resigned, agreed, lost on time): its outcome is asked again.
+        Whoever ends ``game`` other than by a move calls this (the room's own methods, ``keep``)."""
+        self._outcome_ply = -1
 
     def _ready(self, side: int, ply: int | None, now: float) -> None:
         self.check_flag(now)
-        if self.game.outcome is not None:
-            raise RoomError(f"the game is over: {self.game.outcome}")
+        if self.outcome is not None:
+            raise RoomError(f"the game is over: {self.outcome}")
         if ply is not None and ply != self.game.ply:
             raise RoomError(f"stale: that was about move {ply}, the game is at move {self.game.ply}")
 
@@ -168,6 +184,7 @@ class Room:
         if self.draw_offer != opponent(side):
             raise RoomError("there is no draw offer to accept")
         self.game.agree_draw()
+        self.ended()
         self._maybe_end(now)
 
     def decline_draw(self, side: int, ply: int, now: float) -> None:
@@ -179,11 +196,12 @@ class Room:
     def resign(self, side: int, now: float) -> None:
         self._ready(side, None, now)
         self.game.resign(side)
+        self.ended()
         self._maybe_end(now)
 
     def check_flag(self, now: float) -> bool:
         """Whether a side's time has run out at ``now`` (the game then ends, lost on time)."""
-        if self.clock is None or not self.clock.running or self.game.outcome is not None:
+        if self.clock is None or not self.clock.running or self.outcome is not None:
             return False
         flagged = self.clock.flagged(now)
         if flagged is None:
@@ -191,22 +209,31 @@ class Room:
         self.clock.pause(now)
         self.clock.left[flagged] = 0.0
         self.game.lose_on_time(flagged)
+        self.ended()
         self._maybe_end(now)
         return True
 
     def _maybe_end(self, now: float) -> None:
-        if self.game.outcome is not None:
+        if self.outcome is not None:
             self.draw_offer = None
             if self.clock is not None:
                 self.clock.pause(now)
 
     def flag_due(self, now: float) -> float | None:
         """Seconds from ``now`` until the running clock runs out, None when none runs."""
-        if self.clock is None or not self.clock.running or self.game.outcome is not None:
+        if self.clock is None or not self.clock.running or self.outcome is not None:
             return None
         return max(0.0, float(self.clock.remaining(self.clock.turn, now)))
 
     # -- what the players see -----------------------------------------------------------
+
+    @staticmethod
+    def _grown(said: list[T], source: list[S], say: Callable[[S], T]) -> list[T]:
+        """``said`` (each of ``source`` as ``say`` says it) with the items ``source`` has gained since."""
+        if len(said) > len(source):   # (never, as a room never undoes: said again from the start)
+            del said[:]
+        said.extend(say(item) for item in source[len(said):])
+        return said
 
     def snapshot(self, now: float, present: dict[int, bool]) -> dict[str, object]:
         """The whole game as the ``state`` message's fields."""
@@ -215,11 +242,12 @@ class Room:
             clocks = {"control": str(self.clock.control), "running": self.clock.running,
                       "black": round(self.clock.remaining(BLACK, now), 3),
                       "white": round(self.clock.remaining(WHITE, now), 3)}
-        outcome = self.game.outcome
+        outcome = self.outcome
         return {
             "game": self.code, "started": self.started, "draw_rule": self.draw_rule,
-            "moves": [list(m.path) for m in self.game.moves],
-            "move_clocks": [None if s is None else round(s, 3) for s in self.move_clocks],
+            "moves": list(self._grown(self._paths, self.game.moves, lambda m: list(m.path))),
+            "move_clocks": list(self._grown(self._clocks, self.move_clocks,
+                                            lambda s: None if s is None else round(s, 3))),
             "clocks": clocks,
             "names": {SIDES[s]: self.names[s] for s in (BLACK, WHITE)},
             "present": {SIDES[s]: present.get(s, False) for s in (BLACK, WHITE)},
