@@ -82,6 +82,7 @@ def test_a_fifo_journal_does_not_stop_the_start_up_and_is_set_aside():
     j = fifo(journal())
     notes = returns_soon(start_up, unblock=open_other_end(j, os.O_WRONLY))
     assert notes == []
+    assert paths.wait_tidied(HANG)  # the journal is tidied off the launch's way, in a thread
     assert not os.path.lexists(j)
     assert len(set_aside(j)) == 1  # kept under a new name, never deleted
 
@@ -127,6 +128,34 @@ def test_a_journal_under_its_cap_is_still_read_and_its_stale_temporaries_removed
     paths.note_temporary(keep)  # not our shape: never removed
     assert paths.clean_outside_temporaries() == [stale]
     assert not stale.exists() and keep.read_text() == "mine"
+
+
+def test_the_start_up_never_waits_on_the_journal(tmp_path, monkeypatch):
+    # however long the journal takes to tidy (a big one, a slow disk), the launch goes on: the tidying is
+    # held here until start_up has returned, and still removes the stale temporary afterwards
+    folder = tmp_path / "player"
+    folder.mkdir()
+    stale = folder / f".games.pdn.{2 ** 22 + 12345}.abcdefgh{paths.TEMP_SUFFIX}"
+    stale.write_text("half")
+    paths.note_temporary(stale)
+    gate, began = threading.Event(), threading.Event()
+    real = paths.clean_outside_temporaries
+
+    def held():
+        began.set()
+        gate.wait()
+        return real()
+
+    monkeypatch.setattr(paths, "clean_outside_temporaries", held)
+    returned = threading.Event()
+    launch = threading.Thread(target=lambda: (start_up(), returned.set()), daemon=True)
+    launch.start()
+    try:
+        assert returned.wait(HANG), "start_up waited for the journal"
+        assert began.wait(HANG) and stale.exists()  # the tidying is under way, held
+    finally:
+        gate.set()
+    assert paths.wait_tidied(HANG) and not stale.exists() and paths.tidied_outside == [stale]
 
 
 # -- item 3: tools/mine_puzzles.py --check ---------------------------------------------------------

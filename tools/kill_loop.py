@@ -294,6 +294,10 @@ def check(home, confirmed, saved_names, problems, announced=(), deleted=()):
     notes = start_up()
     if notes:
         problems.append(f"start-up notes: {notes}")
+    from game.store.paths import wait_tidied
+
+    if not wait_tidied(60):  # the journal of outside temporaries is tidied in a thread
+        problems.append("the journal's tidying did not end")
     unfinished = {e.id: e for e in list_unfinished()}
     archived, archive_ids = {}, {}
     for p in archive_dir().glob("*.pdn") if archive_dir().exists() else []:

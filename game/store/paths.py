@@ -23,12 +23,15 @@ import logging
 import os
 import re
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
+
+    from .lock import FileLock
 
 StrPath = str | os.PathLike[str]  # a path as the store's functions take it
 
@@ -274,11 +277,10 @@ def clean_stale_temporaries(folders: Iterable[StrPath] | None = None) -> list[Pa
     process no longer runs (or is this one, at start), and the exact shapes
     earlier versions used, are removed; anything else is left alone.  Never raises.
     """
+    removed: list[Path] = []
     if folders is None:
         folders = our_folders()
-        removed = clean_outside_temporaries()
-    else:
-        removed = []
+        tidy_outside_in_background()  # the journal, whatever its size or kind, is never read on the way
     for folder in folders:
         try:
             names = os.listdir(folder)
@@ -331,6 +333,57 @@ def _journal() -> Path:
     return data_dir() / "outside-temporaries.txt"
 
 
+# The journal is tidied in a thread at start (``tidy_outside_in_background``): the launch's first frame never
+# waits on it, however large it is or whatever is in its place.  ``wait_tidied`` is for tools and tests.
+_tidying: threading.Thread | None = None
+tidied_outside: list[Path] = []  # what the last background tidying removed
+
+
+def tidy_outside_in_background() -> threading.Thread:
+    """Start ``clean_outside_temporaries`` in a daemon thread (once at start); the thread."""
+    global _tidying
+
+    def run() -> None:
+        try:
+            tidied_outside[:] = clean_outside_temporaries()
+            if tidied_outside:
+                log.info("removed %d temporary file(s) of interrupted exports", len(tidied_outside))
+        except Exception as e:  # never raises: the next start tries again
+            log.warning("could not tidy the journal of temporary files: %s", e)
+
+    thread = threading.Thread(target=run, name="checkers-tidy-journal", daemon=True)
+    if _tidying is None:  # a game closed right after its launch lets the tidying end first (a few seconds at most)
+        import atexit
+
+        atexit.register(wait_tidied, 5.0)
+    _tidying = thread
+    thread.start()
+    return thread
+
+
+def wait_tidied(timeout: float | None = None) -> bool:
+    """Wait for the start's tidying of the journal (``tidy_outside_in_background``); True once it is over."""
+    thread = _tidying
+    if thread is None:
+        return True
+    thread.join(timeout)
+    return not thread.is_alive()
+
+
+def _journal_lock(timeout: float) -> FileLock | None:
+    """The journal's lock, held while it is read and rewritten or appended to (another window's export may
+    note a temporary while this one tidies); None when it cannot be had in ``timeout`` seconds."""
+    from .lock import FileLock
+
+    lock = FileLock(_journal(), timeout=timeout)
+    try:
+        lock.acquire()
+    except OSError as e:
+        log.warning("the journal of temporary files is not locked: %s", e)
+        return None
+    return lock
+
+
 JOURNAL_LIMIT = 4 << 20  # bytes: thousands of noted paths; a larger journal is not one we wrote
 
 
@@ -344,9 +397,11 @@ def note_temporary(path: StrPath) -> None:
 
     line = os.fsencode(os.path.abspath(os.fspath(path))).hex() + "\n"
     flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    lock = None
     try:
         journal = _journal()
         journal.parent.mkdir(parents=True, exist_ok=True)
+        lock = _journal_lock(5.0)  # a tidying under way ends soon; past that the line is appended anyway
         for attempt in range(2):
             try:
                 fd = os.open(journal, flags, 0o644)
@@ -372,6 +427,9 @@ def note_temporary(path: StrPath) -> None:
                     os.close(fd)
     except OSError as e:
         log.warning("cannot note the temporary file %s: %s", path, e)
+    finally:
+        if lock is not None:
+            lock.release()
 
 
 def _not_a_file(path: Path) -> bool:
@@ -379,10 +437,22 @@ def _not_a_file(path: Path) -> bool:
 
 
 def clean_outside_temporaries() -> list[Path]:
-    """Remove the noted temporaries whose process is gone; the paths removed.  Never raises."""
+    """Remove the noted temporaries whose process is gone; the paths removed.  Never raises.
+    (At start it runs in a thread: ``tidy_outside_in_background``.)"""
+    journal = _journal()
+    if not os.path.lexists(journal):
+        return []
+    lock = _journal_lock(30.0)
+    try:
+        return _clean_outside(journal)
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def _clean_outside(journal: Path) -> list[Path]:
     from ..textfile import FileReadError, read_bytes
 
-    journal = _journal()
     try:
         # never blocks on a FIFO, never reads past the cap: a start-up costs the same whatever is there
         lines = read_bytes(journal, limit=JOURNAL_LIMIT, what="the journal of temporary files",
