@@ -170,6 +170,30 @@ def scenes(app):
         app.push("who_plays", players={BLACK: None, WHITE: hard}, turn=BLACK,
                  subtitle="Play on from here: Red to move")
 
+    def who_plays_continuing():
+        # review's "Continue vs computer" on a game played to a clock: no mode asked, the clock as played first
+        app.switch("review", game=midgame(5, 30), ply=18, tags={"TimeControl": "180+2"})
+        settle(app, 3)
+        app.stack.top.continue_vs_computer()
+
+    def resign_question():
+        app.switch("play", players={BLACK: None, WHITE: hard}, game=midgame(5, 10))
+        settle(app, 3)
+        key(app, pygame.K_r)
+
+    def game_over_back():
+        # a game started from the library: the card's way out goes back there
+        app.switch("play", players={BLACK: None, WHITE: medium}, start=Position.from_fen(GAME_OVER_FEN),
+                   back=(("menu", {}), ("load", {})))
+        settle(app, 3)
+        click(app, 18)
+        click(app, 27)
+        settle(app, 60)
+
+    def names():
+        app.switch("play", players={BLACK: None, WHITE: None}, game=midgame(9, 12), names={BLACK: "Ann", WHITE: "Bob"})
+        settle(app, 3)
+
     def how_to_play_words():
         app.switch("menu")
         app.push("how_to_play")
@@ -312,6 +336,10 @@ def scenes(app):
         ("33-library-undo", library(delete=True, answer=True)),
         ("34-settings-larger", larger(pushed("settings"))),
         ("35-play-larger", larger(clocks)),
+        ("36-who-plays-continuing", who_plays_continuing),
+        ("37-resign-question", resign_question),
+        ("38-game-over-back", game_over_back),
+        ("39-names", names),
     ]
 
 
