@@ -28,9 +28,12 @@ or with a friend: the moves up to there are kept, so repetition still counts.
 
 The scene is a package split by job (Tuxemon-style): navigation, live analysis, the report,
 why mode, the annotated save, continuing, input, layout, words and drawing each have a module
-and a class; ReviewScene is made of them.
+and a class; ReviewScene is made of them.  ``state.py`` declares, for the type checker, the state
+and the methods they share; ``line.py`` holds a bad move's line (why mode's data).
+
 """
 
+from __future__ import annotations
 
 from ....notation.pdn import normal_result
 from ...analysis_view import EvalGraph, LiveBoard
@@ -56,7 +59,7 @@ from .words import Words
 @register("review")
 class ReviewScene(Navigation, LiveAnalysis, GameReport, WhyMode, AnnotatedSave, Continuing, Input, Layout, Words,
                   Drawing, Scene):
-    def enter(self):
+    def enter(self) -> None:
         p = self.params
         self.game = p["game"]
         self.tags = dict(p.get("tags") or {})
@@ -108,13 +111,14 @@ class ReviewScene(Navigation, LiveAnalysis, GameReport, WhyMode, AnnotatedSave, 
         if p.get("analyse"):
             self.start_analysis()
 
-    def leave(self):
+    def leave(self) -> None:
         self.live.close()
         self.practice.cancel()
         if self.analysis is not None and not self.analysis.done:
             self.analysis.cancel()
         self._close_analysis_client()
 
-    def wants_redraw(self):
+    def wants_redraw(self) -> bool:
+
         # the progress bar and the live analysis change without events
         return self.analysing or self.live.on

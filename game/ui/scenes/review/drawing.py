@@ -2,6 +2,10 @@
 
 Part of ReviewScene (game/ui/scenes/review/__init__.py), which is made of one class per job."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 import pygame
 
 from ....rules import BLACK
@@ -17,13 +21,17 @@ from ...board_view import BoardPicture, pieces_of
 from ...report_view import (
     draw_table,
 )
+from .state import ReviewState
 from .why import PLAYED_COLOUR, WHY_COLOURS
 
+if TYPE_CHECKING:
+    from ...theme import Colour
 
-class Drawing:
+
+class Drawing(ReviewState):
     """Drawing the review: board, arrows, bar, panel.  Draws only; changes no state."""
 
-    def picture(self):
+    def picture(self) -> BoardPicture:
         pic = BoardPicture(pieces_of(self.position))
         if self.why is not None:
             if self.why.index > 0:
@@ -33,7 +41,7 @@ class Drawing:
         pic.numbers = self.numbers
         return pic
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         theme.gradient_background(surface)
         layout = self.layout
         self.renderer.draw(surface, layout, self.picture())
@@ -46,7 +54,7 @@ class Drawing:
         self._draw_panel(surface)
         self.focus.draw(surface)
 
-    def _draw_arrows(self, surface):
+    def _draw_arrows(self, surface: pygame.Surface) -> None:
         board = self.layout.board
         if self.why is not None:
             w = self.why
@@ -61,11 +69,12 @@ class Drawing:
             self.live.draw_arrows(surface, board, self.position)
             return
         m = self.explained()
-        if m is not None and m.explanation.line:
+        if m is not None and m.explanation is not None and m.explanation.line:
+
             # what the bad move allows: the refutation's first move
             draw_line(surface, board, m.explanation.line[:1], colours=WHY_COLOURS[1:], count=1)
 
-    def bar_score(self):
+    def bar_score(self) -> tuple[bool, int | None]:
         """(whether the bar is drawn, the score it shows from Black's view or None)."""
         if self.live.on:
             return True, self.live.score_black()
@@ -73,19 +82,20 @@ class Drawing:
             return True, self.verdict_black(self.ply)
         return False, None
 
-    def verdict_black(self, ply):
+    def verdict_black(self, ply: int) -> int:
         """The report's score of position ``ply`` from Black's view, unclamped (the graph's are
         clamped): the bar and the note say a won position as a win ("R3"), never "+10"."""
+        assert self.report is not None  # (asked only with a report)
         turn = self.game.positions[ply].turn
         score = self.report.verdicts[ply].score
         return score if turn == BLACK else -score
 
-    def _draw_bar(self, surface):
+    def _draw_bar(self, surface: pygame.Surface) -> None:
         shown, score = self.bar_score()
         if shown:
             draw_eval_bar(surface, self.bar, score, self.layout.board.flipped)
 
-    def _draw_panel(self, surface):
+    def _draw_panel(self, surface: pygame.Surface) -> None:
         panel = self.layout.panel
         pygame.draw.rect(surface, theme.PANEL, panel, border_radius=10)
         pygame.draw.rect(surface, theme.PANEL_EDGE, panel, 1, border_radius=10)
@@ -101,7 +111,7 @@ class Drawing:
                 theme.blit_text(surface, ln, self.small_size, theme.DANGER, (self.error_rect.x, y))
                 y += theme.font(self.small_size).get_linesize()
         if self.progress_rect.height:
-            fraction = self.analysis.progress if self.analysing else 0.0
+            fraction = self.analysis.progress if self.analysis is not None and self.analysing else 0.0
             progress_bar(surface, self.progress_rect, fraction)
             text = self.progress_text()
             size = theme.fit_text(text, self.small_size, self.progress_rect.width - 8)
@@ -116,11 +126,14 @@ class Drawing:
         self.move_list.draw(surface, self.list_rect, self.list_line_h, self.list_size, self.ply, self.report)
         self._draw_note(surface)
 
-    def _draw_note(self, surface):
+    def _draw_note(self, surface: pygame.Surface) -> None:
         size = self.small_size
         line_h = theme.font(size).get_linesize()
         y = self.note_rect.y
-        pending, last_marks = (), None   # each mark colours the first word equal to it, in its part
+        # each mark colours the first word equal to it, in its part
+        pending: tuple[tuple[str, Colour], ...] = ()
+        last_marks: tuple[tuple[str, Colour], ...] | None = None
+
         for text, colour, marks in self.wrapped_note():
             if marks is not last_marks:
                 pending, last_marks = marks, marks

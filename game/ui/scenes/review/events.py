@@ -2,19 +2,24 @@
 
 Part of ReviewScene (game/ui/scenes/review/__init__.py), which is made of one class per job."""
 
+from __future__ import annotations
+
+from typing import Any
+
 import pygame
 
 from ...report_view import (
     count_at,
 )
+from .state import ReviewState
 
 
-class Input:
+class Input(ReviewState):
     """Keys and the mouse: what each does in review."""
 
     KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> None:
         if event.type == pygame.KEYDOWN and self._key(event):
             return
         if event.type == pygame.MOUSEWHEEL:
@@ -24,7 +29,7 @@ class Input:
             return
         self.focus.handle_event(event)
 
-    def _key(self, event):
+    def _key(self, event: Any) -> bool:
         k = event.key
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         if ctrl:
@@ -74,7 +79,7 @@ class Input:
             return False
         return True
 
-    def _mouse(self, event):
+    def _mouse(self, event: Any) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -85,7 +90,9 @@ class Input:
                     return True
             if self.report is not None and self.graph.rect.collidepoint(event.pos):
                 self.graph_dragging = True
-                self.go(self.graph.ply_at(event.pos))
+                at = self.graph.ply_at(event.pos)
+                if at is not None:  # (inside the graph, which has scores once there is a report)
+                    self.go(at)
                 return True
             ply = self.move_list.ply_at(self.list_rect, self.list_line_h, self.ply, event.pos)
             if ply is not None:
@@ -96,7 +103,11 @@ class Input:
                 return True
         if event.type == pygame.MOUSEMOTION and self.graph_dragging:
             x = max(self.graph.rect.x, min(self.graph.rect.right - 1, event.pos[0]))
-            self.go(self.graph.ply_at((x, self.graph.rect.centery)))
+            at = self.graph.ply_at((x, self.graph.rect.centery))
+            if at is not None:
+                self.go(at)
+
+
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.graph_dragging:
             self.graph_dragging = False

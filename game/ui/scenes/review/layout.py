@@ -2,6 +2,10 @@
 
 Part of ReviewScene (game/ui/scenes/review/__init__.py), which is made of one class per job."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 import pygame
 
 from ... import theme
@@ -16,14 +20,20 @@ from ...report_view import (
     table_boxes,
     table_size,
 )
+from ...widgets import Button
+from .state import ReviewState
+
+if TYPE_CHECKING:
+    from ...layout_check import Box
+    from .state import NotePart
 
 NOTE_LINES = 4     # the note above the buttons holds at most this many lines
 
 
-class Layout:
+class Layout(ReviewState):
     """Where everything goes: the board, the bar, the panel (title, players, report, moves, note, buttons)."""
 
-    def resize(self, size):
+    def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         self.layout = PlayLayout(size, self.flipped)
         st = self.layout.status
@@ -33,7 +43,7 @@ class Layout:
         self.bar = bar_rect(self.layout)
         self._layout_panel()
 
-    def _layout_panel(self):
+    def _layout_panel(self) -> None:
         """The panel from the top: title, players and result, the report (or the progress bar),
         the moves; from the bottom: the buttons, and above them the note (live line, explanation)."""
         h = self.size[1]
@@ -77,8 +87,11 @@ class Layout:
         if self.practice.button.visible:
             yb -= bh + gap
             self.practice.button.rect = pygame.Rect(x, yb, w, bh)
-        for b in self.focus.widgets[1:]:
-            b.show_hotkeys = True
+        for widget in self.focus.widgets[1:]:
+            if isinstance(widget, Button):
+                widget.show_hotkeys = True
+
+
         bottom = yb - gap
         # the note above the buttons: the live line, a bad move's explanation; as many lines as
         # the longest the report can show (so stepping through the game never moves the list)
@@ -113,7 +126,7 @@ class Layout:
         self.list_line_h = theme.font(self.list_size).get_linesize() + 2
         self.list_rect = pygame.Rect(x, top, w, max(0, bottom - top))
 
-    def note_room(self, width):
+    def note_room(self, width: int) -> int:
         """Lines kept for the note: the most any position's note takes with this report at
         ``width`` (the live line's too, when on), at most NOTE_LINES; none without either."""
         size = self.small_size
@@ -131,14 +144,15 @@ class Layout:
             need = max(need, len(theme.wrap(self.note_message, size, width)))  # shown in the note, whole
         return min(NOTE_LINES, need)
 
-    def _wrapped_count(self, parts, width):
+    def _wrapped_count(self, parts: list[NotePart], width: int) -> int:
         return sum(len(theme.wrap(text, self.small_size, width)) for text, _, _ in parts)
 
     @property
-    def small_size(self):
+    def small_size(self) -> int:
         return max(16, min(28, self.size[1] // 44))
 
-    def layout_boxes(self):
+    def layout_boxes(self) -> list[Box]:
+
         from ...layout_check import Box
 
         layout = self.layout
@@ -157,8 +171,8 @@ class Layout:
         if label is not None:
             boxes.append(Box("bar.label", label[0], label[1], label[2], bold=True, parent="bar"))
         if self.error_rect.height:
-            shown = " ".join(theme.wrap(self.error_text(), self.small_size, self.error_rect.width)[:3])
-            boxes.append(Box("error", self.error_rect, shown, self.small_size, parent="panel", wrap=True))
+            error = " ".join(theme.wrap(self.error_text(), self.small_size, self.error_rect.width)[:3])
+            boxes.append(Box("error", self.error_rect, error, self.small_size, parent="panel", wrap=True))
         if self.progress_rect.height:
             text = self.progress_text()
             boxes.append(Box("progress", self.progress_rect, text,

@@ -2,15 +2,20 @@
 
 Part of ReviewScene (game/ui/scenes/review/__init__.py), which is made of one class per job."""
 
+from __future__ import annotations
+
+from pathlib import Path
 
 from ....analysis.annotate import annotated_pdn
 from ... import theme
+from .state import ReviewState
 
 
-class AnnotatedSave:
+class AnnotatedSave(ReviewState):
     """Saving the reported game as annotated PDN (Ctrl+S, "Save report")."""
 
-    def save_annotated(self):
+    def save_annotated(self) -> Path | None:
+
         """Write the analysed game as PDN with marks and comments to a new file; say where."""
         from ....store.saves import save_annotated
 
