@@ -72,10 +72,10 @@ class Library:
         self.opened_at: float | None = None
         self.loaded_at: float | None = None
         self.home = IndexHome(self.root / "index.sqlite3", self.say)
-        self.jobs = WorkerJobs(self.home, worker_factory)
+        self.worker_jobs = WorkerJobs(self.home, worker_factory)
         self.loader = RowLoader(self._broken)
         self.inline = InlineIndexer(self._index_in_background, self._on_event)
-        self.rows = Copies(self.catalog)
+        self.listing = Copies(self.catalog)  # one game, one row
         self.unfinished_games = UnfinishedGames()
         self._unfinished_wanted = unfinished and data is None  # the store's own folder only
         self._want_unfinished = self._unfinished_wanted
@@ -93,12 +93,12 @@ class Library:
 
     @property
     def worker(self) -> Worker | None:
-        return self.jobs.worker
+        return self.worker_jobs.worker
 
     @property
     def progress(self) -> tuple[str, int, int] | None:
         """(label, done, total) while the worker reports progress."""
-        return self.jobs.progress
+        return self.worker_jobs.progress
 
     @property
     def unfinished(self) -> dict[int, UnfinishedGame]:
@@ -107,12 +107,12 @@ class Library:
 
     @property
     def loading(self) -> bool:
-        return bool(self.loader.loads or self.loader.pending or self.inline.todo or self.unfinished_games.todo
+        return bool(self.loader.waiting or self.inline.todo or self.unfinished_games.todo
                     or self.home.retry_at is not None)
 
     @property
     def busy(self) -> bool:
-        return self.jobs.busy
+        return self.worker_jobs.busy
 
     def say(self, text: str, bad: bool = False) -> None:
         self.news.append((clean(text, 200), bad))
@@ -135,7 +135,7 @@ class Library:
         """Open the index without waiting; False when it is locked (``update`` tries again)."""
         opened = self.home.connect()
         if opened == "busy" and self.worker is None:  # the worker waits for it, and sets aside one stuck for good
-            self.jobs.submit("tidy", [], what=("tidy",))
+            self.worker_jobs.submit("tidy", [], what=("tidy",))
             self.say("The library's index is in use; opening it as soon as it is free…")
         return opened == "open"
 
@@ -156,7 +156,7 @@ class Library:
         except sqlite3.Error:
             orphans = False
         if found.gone or orphans:
-            self.jobs.submit("tidy", found.gone, what=("tidy",))
+            self.worker_jobs.submit("tidy", found.gone, what=("tidy",))
         for path, kind, size in found.stale:
             if size <= INLINE_BYTES:
                 self.inline.todo.append((path, kind))
@@ -184,7 +184,7 @@ class Library:
     def index_replaced(self) -> None:
         """The index file was replaced (set aside and rebuilt): read everything afresh."""
         self.home.disconnect()
-        self.rows.drop(lambda e: e.source != UNFINISHED_SOURCE)
+        self.listing.drop(lambda e: e.source != UNFINISHED_SOURCE)
         self.loader.reset()
         self.inline.todo = []
         self.changed += 1
@@ -192,14 +192,14 @@ class Library:
             self.rescan()
 
     def _index_in_background(self, path: Path, kind: str) -> None:
-        self.jobs.submit("index", path, kind, what=("index", str(path)))
+        self.worker_jobs.submit("index", path, kind, what=("index", str(path)))
 
     # -- every frame ----------------------------------------------------------
 
     def update(self, budget: float = 0.006) -> None:
         """Load rows for at most ``budget`` seconds and take the worker's news.  Never raises."""
         deadline = time.perf_counter() + budget
-        for event in self.jobs.poll():
+        for event in self.worker_jobs.poll():
             self._on_event(event)
         if self.home.due and self._connect():
             self.rescan()
@@ -220,27 +220,27 @@ class Library:
 
     def _show(self, entries: list[Entry]) -> None:
         if entries:
-            self.rows.show(entries)
+            self.listing.show(entries)
             self.changed += 1
 
     # -- the worker's news (events.Listener) ----------------------------------
 
     def _on_event(self, event: Event) -> None:
-        self.jobs.handle(event, self)
+        self.worker_jobs.handle(event, self)
 
     def rows_stored(self, source_id: int, old_id: int | None) -> None:
         """Rows of ``source_id`` were stored: list the new ones (and drop the file's old rows)."""
         if self.loader.follow(source_id, old_id) and old_id is not None:
-            self.rows.drop_source(old_id)
+            self.listing.drop_source(old_id)
             self.changed += 1
 
     def source_forgotten(self, source_id: int) -> None:
-        self.rows.drop_source(source_id)
+        self.listing.drop_source(source_id)
         self.changed += 1
 
     def rows_again(self, source_id: int) -> None:
         """A file's rows listed again from the index (a deletion of its games failed)."""
-        self.rows.drop_source(source_id)
+        self.listing.drop_source(source_id)
         self.loader.reload(source_id)
         self.changed += 1
 
@@ -248,7 +248,7 @@ class Library:
 
     def _start_unfinished(self) -> None:
         self.unfinished_games.start()
-        self.rows.drop_source(UNFINISHED_SOURCE)
+        self.listing.drop_source(UNFINISHED_SOURCE)
 
     def unfinished_record(self, entry: Entry) -> UnfinishedGame | None:
         """The store's record behind an unfinished game's row (to resume it under its own id), or None."""
@@ -258,7 +258,7 @@ class Library:
 
     def copies(self, entry: Entry) -> list[Entry]:
         """Every row of the game ``entry`` shows (itself first), shown or not."""
-        return self.rows.of(entry)
+        return self.listing.of(entry)
 
     def import_file(self, path: StrPath) -> int:
         """Copy a PDN file into the library and index it, in the background.
@@ -267,13 +267,13 @@ class Library:
         problems arrive later as news.  The player's file is only read.
         """
         p = import_path(path)
-        return self.jobs.submit("import", str(p), str(self.imported_dir), what=("import", str(p)))
+        return self.worker_jobs.submit("import", str(p), str(self.imported_dir), what=("import", str(p)))
 
     def paste(self, text: str) -> int:
         """Add the PDN games of ``text`` (the clipboard) to the library, in the background."""
         if not text or not text.strip():
             raise LibraryError("the clipboard holds no text; copy a PDN game first")
-        return self.jobs.submit("paste", text, str(self.imported_dir), what=("paste",))
+        return self.worker_jobs.submit("paste", text, str(self.imported_dir), what=("paste",))
 
     def export(self, entries: Iterable[Entry], dest: StrPath) -> int:
         """Write ``entries`` to a new PDN file ``dest`` in the background (never over an existing file)."""
@@ -281,7 +281,7 @@ class Library:
         if not entries:
             raise LibraryError("no games to export")
         p = export_path(dest)
-        return self.jobs.submit("export", [e.id for e in entries], str(p), what=("export", str(p)))
+        return self.worker_jobs.submit("export", [e.id for e in entries], str(p), what=("export", str(p)))
 
     def delete(self, entries: Entry | Iterable[Entry]) -> int | None:
         """Delete games from their files (a file goes when it held only those), in the background.
@@ -293,7 +293,7 @@ class Library:
         # a game is deleted with all its copies (one game, one row: the others are not shown)
         chosen += [c for e in list(chosen) for c in self.copies(e)[1:] if all(c is not d for d in chosen)]
         ids = {id(e) for e in chosen}
-        self.rows.drop(lambda e: id(e) in ids)
+        self.listing.drop(lambda e: id(e) in ids)
         self.changed += 1
         failed, in_use = self.unfinished_games.delete(chosen)
         if failed:
@@ -307,7 +307,7 @@ class Library:
             if gone:
                 self.say(deleted_words(gone))
             return None
-        return self.jobs.submit("remove", [e.id for e in games],
+        return self.worker_jobs.submit("remove", [e.id for e in games],
                                 what=("remove", [e.id for e in games], sorted({e.source for e in games})))
 
     def load_game(self, entry: Entry) -> LoadedGame:
@@ -318,6 +318,6 @@ class Library:
 
     def close(self) -> None:
         """End the worker (an unfinished import resumes next time) and close the index."""
-        self.jobs.close()
+        self.worker_jobs.close()
         self.loader.loads = []
         self.home.close()

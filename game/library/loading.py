@@ -56,6 +56,11 @@ class RowLoader:
         self._again: set[int] = set()     # sources with more rows stored since their load started
         self._dropped: set[int] = set()   # old ids of re-indexed files, whose rows are gone
 
+    @property
+    def waiting(self) -> bool:
+        """Are rows still to read or to list?"""
+        return bool(self.loads or self.pending)
+
     def load_all(self) -> None:
         """Read every complete file's rows (but those of ``skip``)."""
         self.loads.append([None, 0])
