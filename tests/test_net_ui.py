@@ -68,16 +68,26 @@ def test_typing_goes_to_the_field_clicked_alone_and_backspace_rubs_out(app):
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="ws://127.0.0.1:8765/K7M2QXZ"))
     frames(app)
     key(app, pygame.K_BACKSPACE)
-    assert scene.invite.text == "ws://127.0.0.1:8765/K7M2QX" and scene.name.text == "Guest"
-    click(app, scene.name.rect.center)
+    assert scene.invite.text == "ws://127.0.0.1:8765/K7M2QX" and scene.name_field.text == "Guest"
+    click(app, scene.name_field.rect.center)
     key(app, pygame.K_BACKSPACE, n=1)
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="y"))
     frames(app)
-    assert scene.name.text == "Guesy" and scene.invite.text == "ws://127.0.0.1:8765/K7M2QX"
+    assert scene.name_field.text == "Guesy" and scene.invite.text == "ws://127.0.0.1:8765/K7M2QX"
     key(app, pygame.K_DOWN)   # to the Join button: typing there goes nowhere
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="zz"))
     frames(app)
-    assert scene.name.text == "Guesy" and scene.invite.text == "ws://127.0.0.1:8765/K7M2QX"
+    assert scene.name_field.text == "Guesy" and scene.invite.text == "ws://127.0.0.1:8765/K7M2QX"
+
+
+def test_the_host_and_join_screens_keep_their_scene_names(app):
+    # their name fields once took the attribute the scene stack finds a scene by
+    for name in ("online_host", "online_join"):
+        app.switch(name)
+        frames(app)
+        assert app.stack.names() == [name] and app.stack.find(name) is app.stack.top
+
+
 
 
 def test_host_a_game_a_friend_joins_moves_on_both_sides_resign_and_both_keep_it(app, home):

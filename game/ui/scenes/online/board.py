@@ -7,9 +7,12 @@ on the network: the client's thread and the server's process do the waiting.  A
 finished game is saved to the library once (``game.net.library.save_finished``).
 """
 
+from __future__ import annotations
+
 import logging
 import os
 import time
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -24,6 +27,15 @@ from ...scene import Scene, register
 from ...widgets import Button, FocusGroup
 from . import seat
 
+if TYPE_CHECKING:
+    from ....net.host import HostedServer
+    from ...layout_check import Box
+    from ...theme import Colour
+
+    # a panel line: (text, colour, bold, wrapped); placed: (text, colour, bold, rect, size, wrapped)
+    PanelLine = tuple[str, Colour, bool, bool]
+    PlacedLine = tuple[str, Colour, bool, pygame.Rect, int, bool]
+
 log = logging.getLogger(__name__)
 # a hosted game's server listens on every address, so others can reach it, and on one port, the one a
 # player forwards on their router (game.net.host.DEFAULT_PORT); CHECKERS_ONLINE_LISTEN and
@@ -31,7 +43,7 @@ log = logging.getLogger(__name__)
 LISTEN = os.environ.get("CHECKERS_ONLINE_LISTEN", "").strip() or "0.0.0.0"
 
 
-def _port(text):
+def _port(text: str) -> int:
     return int(text) if text.isdigit() and 0 < int(text) < 65536 else 8765
 
 
@@ -39,7 +51,7 @@ PORT = _port(os.environ.get("CHECKERS_ONLINE_PORT", "").strip())
 FOOTER = "Click a piece, then where it goes · Esc leaves the game"
 
 
-def connection_words(status, reason, view, seat):
+def connection_words(status: str, reason: str, view: GameView, seat: Welcome | None) -> str:
     """One line for the connection: waiting, connected, the opponent gone (clock running), reconnecting."""
     if status == "failed":
         return f"Could not play: {reason}"
@@ -63,21 +75,21 @@ def connection_words(status, reason, view, seat):
     return f"{view.names[other]} is connected"
 
 
-def portrait(size):
+def portrait(size: tuple[int, int]) -> bool:
     """A window taller than wide: the panel goes under the board."""
     return size[1] >= size[0] * 1.2
 
 
-def footer_size(size):
+def footer_size(size: tuple[int, int]) -> int:
     return max(16, min(22, size[1] // 40))
 
 
-def footer_top(size):
+def footer_top(size: tuple[int, int]) -> int:
     """The top of the footer's line of keys, at the window's foot under everything."""
     return size[1] - theme.font(footer_size(size)).get_height() - 6
 
 
-def board_geometry(size, flipped):
+def board_geometry(size: tuple[int, int], flipped: bool) -> BoardGeometry:
     """Where the board is in a window of ``size``: the left of the window, as large as it fits above the
     footer (the top in a portrait window)."""
     w, h = size
@@ -92,25 +104,25 @@ def board_geometry(size, flipped):
 
 @register("online_board")
 class OnlineBoardScene(Scene):
-    def enter(self):
+    def enter(self) -> None:
         p = self.params
-        self.hello = dict(p.get("hello") or {})
+        self.hello: dict[str, Any] = dict(p.get("hello") or {})
         self.view = GameView()
-        self.client = None
-        self.hosted = None
-        self.seat = None
+        self.client: Client | None = None
+        self.hosted: HostedServer | None = None
+        self.seat: Welcome | None = None
         self.status, self.reason = "connecting", ""
-        self.notice = None
-        self.picked = []          # the squares clicked so far of the move being made
-        self.saved = None         # the line saying where the finished game went
-        self.invite = p.get("invite")
+        self.notice: str | None = None
+        self.picked: list[int] = []          # the squares clicked so far of the move being made
+        self.saved: str | None = None         # the line saying where the finished game went
+        self.invite: str | None = p.get("invite")
         if p.get("host"):
             from ....net.host import HostedServer
             from ....store import data_dir
 
             self.hosted = HostedServer(data_dir() / "online-games.sqlite3", LISTEN, PORT)
         else:
-            self.url = p["url"]
+            self.url: str = p["url"]
             self.client = Client(self.url, self.hello)
         self.offer = Button("Offer draw", lambda: self._send("offer_draw"))
         self.accept = Button("Accept draw", lambda: self._send("accept_draw"))
@@ -121,25 +133,25 @@ class OnlineBoardScene(Scene):
         self.focus = FocusGroup(self.buttons, focus=None)
         self.resize(self.size)
 
-    def leave(self):
+    def leave(self) -> None:
         if self.client is not None:
             self.client.close(wait=0)
         if self.hosted is not None:
             self.hosted.close(wait=0.5)
 
-    def quit_question(self):
+    def quit_question(self) -> tuple[str, str] | None:
         if self.view.seen and not self.view.over and self.my_side() is not None:
             return ("Leave the online game?", "Your clock keeps running while you are away.")
         return None
 
     # -- the network, polled -------------------------------------------------------------
 
-    def my_side(self):
+    def my_side(self) -> int | None:
         if self.seat is None or self.seat.seat == "observer":
             return None
         return BLACK if self.seat.seat == "black" else WHITE
 
-    def _send(self, kind, ply=0):
+    def _send(self, kind: str, ply: int | None = 0) -> None:
         if self.client is None or self.my_side() is None:
             return
         if ply is None:
@@ -147,7 +159,7 @@ class OnlineBoardScene(Scene):
         else:
             self.client.send(kind, ply=self.view.game.ply)
 
-    def update(self, dt):
+    def update(self, dt: float) -> None:
         if self.hosted is not None and self.client is None:
             started = self.hosted.poll()
             if isinstance(started, int):
@@ -181,7 +193,7 @@ class OnlineBoardScene(Scene):
             self.saved = self._save()
             seat.forget()
 
-    def _save(self):
+    def _save(self) -> str:
         from ....net.library import save_finished
 
         try:
@@ -193,7 +205,7 @@ class OnlineBoardScene(Scene):
 
     # -- the player's input --------------------------------------------------------------
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
@@ -204,7 +216,7 @@ class OnlineBoardScene(Scene):
             if square is not None:
                 self.click(square)
 
-    def click(self, square):
+    def click(self, square: int) -> None:
         side = self.my_side()
         game = self.view.game
         if side is None or game.outcome is not None or game.turn != side or self.view.over:
@@ -219,7 +231,7 @@ class OnlineBoardScene(Scene):
         done = [m for m in moves if list(m.path) == picked]
         if len(moves) == 1 and len(picked) >= 2 and moves[0].end == square:
             done = moves
-        if done:
+        if done and self.client is not None:  # (a seat, so a client: my_side is None without one)
             self.client.send("move", ply=game.ply, path=list(done[0].path))
             self.picked = []
             self.notice = None
@@ -228,7 +240,7 @@ class OnlineBoardScene(Scene):
 
     # -- layout and drawing --------------------------------------------------------------
 
-    def resize(self, size):
+    def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
         margin = theme.margin(size)
@@ -239,7 +251,8 @@ class OnlineBoardScene(Scene):
         if portrait(size):
             # the panel under the board, its buttons in two rows (three, then two) at its foot
             self.panel = pygame.Rect(margin, g.rect.bottom + margin, w - 2 * margin, bottom - g.rect.bottom - margin)
-            rows = ((self.offer, self.accept, self.decline), (self.resign, self.leave_button))
+            rows: tuple[tuple[Button, ...], ...] = ((self.offer, self.accept, self.decline),
+                                                    (self.resign, self.leave_button))
             y = self.panel.bottom - 2 * bh - 6
             for row in rows:
                 bw = (self.panel.width - 6 * (len(row) - 1)) // len(row)
@@ -258,14 +271,14 @@ class OnlineBoardScene(Scene):
                                          self.buttons[0].rect.y - margin - self.panel.y)
         self.text_size = max(16, min(36, h // 34, self.panel.width // 14))
 
-    def _refresh_buttons(self):
+    def _refresh_buttons(self) -> None:
         side, view = self.my_side(), self.view
         playing = side is not None and view.seen and not view.over
         self.offer.enabled = playing and view.draw_offer is None
         self.accept.enabled = self.decline.enabled = playing and view.draw_offer == (None if side is None else 1 - side)
         self.resign.enabled = playing
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         self._refresh_buttons()   # what can be pressed follows the state drawn (no state changes here)
         theme.gradient_background(surface)
         self.draw_board(surface)
@@ -275,7 +288,7 @@ class OnlineBoardScene(Scene):
         theme.blit_text(surface, footer, self.footer_size, theme.TEXT_FAINT, (self.size[0] // 2, self.size[1] - 4),
                         "midbottom")
 
-    def draw_board(self, surface):
+    def draw_board(self, surface: pygame.Surface) -> None:
         g = self.geometry
         pygame.draw.rect(surface, theme.BOARD_FRAME, g.rect.inflate(12, 12))
         for drow in range(8):
@@ -303,11 +316,11 @@ class OnlineBoardScene(Scene):
             if king:
                 theme.blit_text(surface, "K", radius, theme.CROWN, center, "center", bold=True)
 
-    def panel_lines(self):
+    def panel_lines(self) -> list[PanelLine]:
         """What the panel says, top to bottom: ``(text, colour, bold, wrapped)``; a player's line is cut
         short at the panel's edge (their name may be long), every other line is wrapped whole."""
         view = self.view
-        lines = []
+        lines: list[PanelLine] = []
         me = self.my_side()
         order = (WHITE, BLACK) if me != WHITE else (BLACK, WHITE)   # the opponent on top, as on the board
         t = time.monotonic()
@@ -338,13 +351,13 @@ class OnlineBoardScene(Scene):
             lines.append((self.saved, theme.TEXT_DIM, False, True))
         return lines
 
-    def panel_layout(self):
+    def panel_layout(self) -> list[PlacedLine]:
         """``(text, colour, bold, rect, size)`` of each line of the panel as drawn: the lines at the panel's
         text size, smaller when they would run into the buttons (never below a readable size)."""
         area = self.text_rect
         lines = self.panel_lines()
         for size in range(self.text_size, 15, -1):   # 16: the least readable size
-            placed = []
+            placed: list[PlacedLine] = []
             y = area.y
             for text, colour, bold, wrapped in lines:
                 parts = theme.wrap(text, size, area.width, bold) if wrapped else [
@@ -356,7 +369,7 @@ class OnlineBoardScene(Scene):
                 break
         return placed
 
-    def draw_panel(self, surface):
+    def draw_panel(self, surface: pygame.Surface) -> None:
         for text, colour, bold, rect, size, wrapped in self.panel_layout():
             if wrapped:
                 y = rect.y
@@ -367,7 +380,7 @@ class OnlineBoardScene(Scene):
                 theme.blit_text(surface, theme.elide(text, size, rect.width, bold), size, colour, rect.topleft,
                                 "topleft", bold=bold)
 
-    def layout_boxes(self):
+    def layout_boxes(self) -> list[Box]:
         from ...layout_check import Box
 
         boxes = [Box("board", self.geometry.rect.inflate(12, 12))]
@@ -381,5 +394,6 @@ class OnlineBoardScene(Scene):
                          footer, self.footer_size))
         return boxes
 
-    def wants_redraw(self):
+    def wants_redraw(self) -> bool:
+
         return True   # the clocks run

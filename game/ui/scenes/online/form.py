@@ -1,31 +1,38 @@
 """What the online screens share: a title, lines of text, and a column of widgets under them."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from ... import theme
 from ...geometry import centered_column
 from ...page import Page
-from ...widgets import FocusGroup
+from ...widgets import FocusGroup, Widget
+
+if TYPE_CHECKING:
+    from ...layout_check import Box
 
 
 class FormPage(Page):
     title = ""
     footer = "Up/Down or Tab move · Enter chooses · Esc goes back"
 
-    def build(self):
+    def build(self) -> list[Widget]:
         """The widgets, top to bottom."""
         return []
 
-    def lines(self):
+    def lines(self) -> list[str]:
         """The paragraphs under the title, each wrapped to the width; one starting "!" is an error (DANGER)."""
         return []
 
-    def enter(self):
+    def enter(self) -> None:
         self.widgets = self.build()
         self.focus = FocusGroup(self.widgets)
         super().enter()
 
-    def resize(self, size):
+    def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
         margin = theme.margin(size)
@@ -56,11 +63,11 @@ class FormPage(Page):
         for widget, rect in zip(self.widgets, rects):
             widget.rect = pygame.Rect(rect)
 
-    def _paragraphs_height(self, width):
+    def _paragraphs_height(self, width: int) -> int:
         texts = [t.lstrip("!") for t in self.lines()]
         return sum(theme.wrapped_height(t, self.line_size, width) + self.line_size // 2 for t in texts)
 
-    def layout_boxes(self):
+    def layout_boxes(self) -> list[Box]:
         from ...layout_check import Box
 
         boxes = [Box("title", self.title_rect, self.title, self.title_size, bold=True)]
@@ -68,7 +75,7 @@ class FormPage(Page):
             boxes.append(Box(f"paragraph{i}", rect, text.lstrip("!"), self.line_size, wrap=True))
         return boxes + self.focus.text_boxes("widget") + [self.footer_box()]
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return
@@ -81,7 +88,7 @@ class FormPage(Page):
             return
         self.focus.handle_event(event)
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         theme.gradient_background(surface)
         title = theme.elide(self.title, self.title_size, self.title_rect.width, True)
         theme.blit_text(surface, title, self.title_size, theme.TEXT, self.title_rect.midtop, "midtop", bold=True)
@@ -92,18 +99,14 @@ class FormPage(Page):
         self.draw_footer(surface)
 
 
-class TextField:
+class TextField(Widget):
     """A one-line text box: typing, Backspace, Ctrl+V pastes; at most ``limit`` characters."""
 
-    focusable = True
-    visible = True
-    enabled = True
-
-    def __init__(self, label, text="", limit=120):
+    def __init__(self, label: str, text: str = "", limit: int = 120) -> None:
+        super().__init__()
         self.label, self.text, self.limit = label, text, limit
-        self.rect = pygame.Rect(0, 0, 0, 0)
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> bool:
         if event.type == pygame.TEXTINPUT:
             self.text = (self.text + "".join(ch for ch in event.text if ch.isprintable()))[:self.limit]
             return True
@@ -116,14 +119,14 @@ class TextField:
                 return True
         return False
 
-    def hit(self, pos):
+    def hit(self, pos: tuple[int, int]) -> bool:
         return self.rect.collidepoint(pos)
 
-    def _sizes(self):
+    def _sizes(self) -> tuple[int, int]:
         size = max(16, self.rect.height * 2 // 5)   # 16: the least the layout check reads as readable
         return size, self.rect.height // 4
 
-    def text_boxes(self, name):
+    def text_boxes(self, name: str) -> list[Box]:
         from ...layout_check import Box
 
         size, pad = self._sizes()
@@ -134,7 +137,7 @@ class TextField:
         return [Box(f"{name}.label", label, self.label, size, parent=name),
                 *([Box(f"{name}.text", field, shown, size, parent=name)] if shown else [])]
 
-    def shown(self, focused):
+    def shown(self, focused: bool) -> str:
         """The end of the text that fits (with the caret when focused)."""
         size, pad = self._sizes()
         room = self.rect.right - (self.rect.x + pad + theme.text_size(self.label, size)[0]) - 2 * pad
@@ -143,13 +146,13 @@ class TextField:
             shown = shown[1:]   # the end of a long line stays in view
         return shown
 
-    def activate(self):
+    def activate(self) -> None:
         pass
 
-    def step(self, delta):
-        pass
+    def step(self, delta: int) -> bool:
+        return False
 
-    def draw(self, surface, focused=False):
+    def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
         pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=6)
         pygame.draw.rect(surface, theme.FOCUS_RING if focused else theme.PANEL_EDGE, self.rect, 2, border_radius=6)
         size, pad = self._sizes()
@@ -159,7 +162,8 @@ class TextField:
                         "midleft")
 
 
-def pasted():
+def pasted() -> str:
+
     """The clipboard's text (one line, at most 300 characters), "" when there is none."""
     try:
         text = pygame.scrap.get_text() if hasattr(pygame.scrap, "get_text") else ""

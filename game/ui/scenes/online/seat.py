@@ -6,16 +6,21 @@ the game's code and the seat's token.  Forgotten when the game ends or the playe
 finished; a file that cannot be read is as no seat.
 """
 
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
 MAX_BYTES = 2000
 
 
-def _path():
+def _path() -> Path:
     from ....store import data_dir
 
     return data_dir() / "online-seat.json"
 
 
-def remember(url, game, token, hosted):
+def remember(url: str, game: str, token: str, hosted: bool) -> None:
     """Keep the seat (written whole or not at all; a disk that refuses only loses the way back from the menu)."""
     from ....store.jsonfile import write_json
 
@@ -27,7 +32,7 @@ def remember(url, game, token, hosted):
     write_json(path, {"url": url, "game": game, "token": token, "hosted": bool(hosted)}, what="the online seat")
 
 
-def last():
+def last() -> dict[str, Any] | None:
     """``{"url", "game", "token", "hosted"}`` of the seat kept, or None."""
     from ....store.jsonfile import read_json
 
@@ -40,7 +45,8 @@ def last():
     return data
 
 
-def forget():
+def forget() -> None:
+
     try:
         _path().unlink(missing_ok=True)
     except OSError:
