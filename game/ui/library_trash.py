@@ -3,8 +3,9 @@
 The choice: an "Undo" notice on the library screen (Ctrl+Z or the Undo button, until the screen is
 left or another deletion is made), because a player who deletes the wrong row notices at once, on
 the same screen; a trash screen of its own would be one more place to learn.  What is kept aside
-stays in the library's ``deleted`` folder for ``KEEP_DAYS`` days (the folder is named in the delete
-question, so a game can still be imported from there later), then goes when the library is opened.
+stays in the library's ``deleted`` folder for ``KEEP_DAYS`` days (the delete question says a copy is
+kept; docs/ui.md names the folder, from which a game can still be imported later), then goes when the
+library is opened.
 
 - the finished games (and their copies, which a deletion takes with them) are exported by the
   library's worker into ``deleted/<time>.pdn`` before the deletion, in the same job queue, so the
