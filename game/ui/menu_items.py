@@ -6,19 +6,32 @@ shown only when an autosave exists) without touching the menu scene.
 Continue belongs at 10, Game library / Set up position at 50-60, Settings at 90.
 """
 
-from collections import namedtuple
+from __future__ import annotations
 
-MenuItem = namedtuple("MenuItem", "key label action condition order primary")
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
-MENU_ITEMS = {}
+
+class MenuItem(NamedTuple):
+    key: str
+    label: str
+    action: Callable[[Any], object]                  # action(app)
+    condition: Callable[[Any], object] | None        # condition(app): shown when true
+    order: int
+    primary: bool
 
 
-def add_menu_item(key, label, action, condition=None, order=50, primary=False):
+MENU_ITEMS: dict[str, MenuItem] = {}
+
+
+def add_menu_item(key: str, label: str, action: Callable[[Any], object],
+                  condition: Callable[[Any], object] | None = None, order: int = 50, primary: bool = False) -> None:
     """Register an entry: ``action(app)`` runs when chosen; ``condition(app)`` hides it when False."""
     MENU_ITEMS[key] = MenuItem(key, label, action, condition, order, primary)
 
 
-def visible_items(app):
+def visible_items(app: Any) -> list[MenuItem]:
+
     items = sorted(MENU_ITEMS.values(), key=lambda item: (item.order, item.key))
     out = []
     for item in items:
