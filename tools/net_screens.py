@@ -13,14 +13,13 @@ no client or server runs.  ``SCREENS`` is what tests/test_layout_online.py check
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import tempfile
 import time
 from pathlib import Path
 from types import SimpleNamespace
 
-import _common  # noqa: F401  (this checkout's game first on the path)
+import _common
 
 LONG_NAME = "Annabelle-Marguerite of the Chess Club"   # 38 characters: a name may be 40
 SIZES = ((720, 520), (1280, 800), (2560, 1440), (600, 900))
@@ -119,8 +118,7 @@ def main(argv=None):
     ap.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SIZES))
     args = ap.parse_args(argv)
     sizes = [tuple(int(n) for n in s.split("x")) for s in args.sizes.split(",")]
-    os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    os.environ.setdefault("CHECKERS_HOME", tempfile.mkdtemp(prefix="checkers-net-screens-"))
+    _common.headless()   # no window; settings and games in a scratch folder, removed at exit
     out = Path(args.out or tempfile.mkdtemp(prefix="checkers-net-screens-png-"))
     out.mkdir(parents=True, exist_ok=True)
     for path in render(out, sizes):
