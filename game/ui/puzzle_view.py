@@ -8,11 +8,20 @@ wrapped or cut to its box, and ``layout_boxes`` lists them for the layout check.
 The widgets are one ``FocusGroup`` that leaves the arrows to the board.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from . import theme
 from .panel import draw_card, side_panel_event
-from .widgets import Button, Chooser, FocusGroup, same_size
+from .widgets import Button, Chooser, FocusGroup, Widget, same_size
+
+if TYPE_CHECKING:
+    from .geometry import RectLike
+    from .layout_check import Box
+    from .theme import Colour
 
 MIN_TEXT = 16
 
@@ -24,10 +33,18 @@ PROMPT_LINES = 2
 
 
 class PuzzlePanel:
-    def __init__(self, scene, themes):
+    if TYPE_CHECKING:  # the buttons, set by name from BUTTONS
+        hint: Button
+        retry: Button
+        solution: Button
+        next: Button
+        flip: Button
+        back: Button
+
+    def __init__(self, scene: Any, themes: list[str] | None) -> None:
         """``themes``: the chooser's values (its words); none: no chooser (exercises)."""
-        self.scene = scene
-        self.rows = []
+        self.scene = scene   # the Puzzles screen
+        self.rows: list[list[Button]] = []
         for row in BUTTONS:
             buttons = []
             for name, label, method, key in row:
@@ -42,12 +59,13 @@ class PuzzlePanel:
         self.theme = Chooser("Theme", themes or ["All"], on_change=scene.theme_chosen, split=0.34)
         self.theme.name = "panel.theme"
         self.theme.visible = bool(themes)
-        self.focus = FocusGroup([self.theme] + self.grid, focus=None, arrows=False)
+        widgets: list[Widget] = [self.theme, *self.grid]
+        self.focus = FocusGroup(widgets, focus=None, arrows=False)
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     # -- layout ------------------------------------------------------------------------
 
-    def resize(self, rect):
+    def resize(self, rect: RectLike) -> None:
         self.rect = r = pygame.Rect(rect)
         k = max(0.8, min(1.6, min(r.height / 740, r.width / 354)))
         self.k = k
@@ -89,25 +107,25 @@ class PuzzlePanel:
         self.note_size = self.f(24)
         self.note_rect = pygame.Rect(x, top, w, max(0, bottom - top))
 
-    def f(self, size):
+    def f(self, size: float) -> int:
         return max(MIN_TEXT, int(size * self.k))
 
     # -- texts ---------------------------------------------------------------------------
 
-    def title(self):
-        return self.scene.title
+    def title(self) -> str:
+        return str(self.scene.title)
 
-    def prompt_lines(self):
+    def prompt_lines(self) -> list[str]:
         return self._wrapped(self.scene.prompt(), self.prompt_size, self.prompt_rect.width, PROMPT_LINES, bold=True)
 
-    def info_lines(self):
+    def info_lines(self) -> list[str]:
         return [theme.elide(t, self.info_size, self.info_rects[0].width) for t in self.scene.facts()][:3]
 
-    def note_lines(self):
+    def note_lines(self) -> list[tuple[str, Colour]]:
         """[(line, colour)] of the note, wrapped to its box and cut to what fits."""
         line_h = theme.font(self.note_size).get_linesize()
         room = self.note_rect.height // max(1, line_h)
-        out = []
+        out: list[tuple[str, Colour]] = []
         for text, colour in self.scene.note():
             for ln in theme.wrap(text, self.note_size, self.note_rect.width):
                 out.append((ln, colour))
@@ -119,7 +137,7 @@ class PuzzlePanel:
         return out
 
     @staticmethod
-    def _wrapped(text, size, width, lines, bold=False):
+    def _wrapped(text: str, size: int, width: int, lines: int, bold: bool = False) -> list[str]:
         wrapped = theme.wrap(text, size, width, bold)
         if len(wrapped) > lines:
             wrapped = wrapped[:lines]
@@ -128,7 +146,7 @@ class PuzzlePanel:
 
     # -- state and events ------------------------------------------------------------------
 
-    def refresh(self):
+    def refresh(self) -> None:
         s = self.scene
         self.hint.enabled = s.can_hint()
         self.retry.enabled = s.session is not None and (bool(s.session.moves) or s.session.solution is not None)
@@ -138,13 +156,13 @@ class PuzzlePanel:
         self.theme.enabled = s.puzzles is not None and not s.exercises
         same_size(self.grid)
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> bool:
         self.refresh()
-        return side_panel_event(self.focus, event)
+        return bool(side_panel_event(self.focus, event))
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         draw_card(surface, self.rect)
         theme.blit_text(surface, theme.elide(self.title(), self.title_size, self.title_rect.width, True),
                         self.title_size, theme.TEXT, self.title_rect.topleft, bold=True)
@@ -160,7 +178,8 @@ class PuzzlePanel:
             y += theme.font(self.note_size).get_linesize()
         self.focus.draw(surface)
 
-    def layout_boxes(self):
+    def layout_boxes(self) -> list[Box]:
+
         from .layout_check import Box
 
         boxes = [Box("panel", self.rect),
