@@ -13,7 +13,7 @@ it (a kill releases it).
 a lock file that cannot be made (a read-only folder) raises ``LockUnusable``.
 Both are OSErrors with a one-line message, so a caller that says "not saved"
 for a full disk says it for these too.  A link, folder or FIFO in the lock
-file's place is set aside (``paths.keep_aside``) once, never followed.  Where
+file's place is set aside (``aside.keep_aside``) once, never followed.  Where
 ``fcntl`` does not exist, locking is a no-op.  (The library's index has its
 own non-waiting lock, ``library.lock``.)
 """
@@ -34,7 +34,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from .paths import StrPath
+StrPath = str | os.PathLike[str]  # as paths.StrPath (not imported: paths locks its journal with this module)
 
 DEFAULT_TIMEOUT = 30.0    # seconds: another window's write takes far less; past it, the write is refused
 _POLL = 0.005
@@ -89,7 +89,7 @@ class FileLock:
         return open_lock_file(self.path, self._set_aside, f"the lock file {self.path}")
 
     def _set_aside(self) -> None:
-        from .paths import keep_aside
+        from .aside import keep_aside
 
         keep_aside(self.path)
 

@@ -24,8 +24,9 @@ import os
 import re
 import tempfile
 import threading
-import time
 from pathlib import Path
+
+from .aside import keep_aside as keep_aside
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -233,41 +234,6 @@ def remove(path: StrPath, what: str = "file") -> bool:
         log.warning("cannot remove the %s %s: %s", what, path, e)
         return False
     return True
-
-
-def keep_aside(path: StrPath) -> Path | None:
-    """Rename a bad file to ``<name>.bad-<timestamp>`` so nothing overwrites it; the new path, or None.
-
-    The new name is claimed without replacing anything (a hard link where the
-    file system has them), so two bad files never overwrite each other.  None
-    means the file could not be moved (it is where it was).
-    """
-    path = Path(path)
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    for n in range(1, 1000):
-        target = path.with_name(f"{path.name}.bad-{stamp}" + (f"-{n}" if n > 1 else ""))
-        if os.path.lexists(target):
-            continue
-        try:
-            if path.is_symlink() or not path.is_file():
-                os.rename(path, target)  # a link, FIFO or folder: renamed as it is
-            else:
-                os.link(path, target)  # fails if target exists: never replaces a file
-                os.unlink(path)
-            return target
-        except FileExistsError:
-            continue
-        except OSError as e:
-            error = e
-            if not os.path.lexists(target) and os.path.lexists(path):
-                try:  # no hard links here: rename (the name was free a moment ago)
-                    os.rename(path, target)
-                    return target
-                except OSError as e2:
-                    error = e2
-            log.warning("could not keep %s aside: %s", path, error)
-            return None
-    return None
 
 
 def clean_stale_temporaries(folders: Iterable[StrPath] | None = None) -> list[Path]:
