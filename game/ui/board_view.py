@@ -13,7 +13,7 @@ second notation (a-h / 1-8) that no move is written in.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -22,10 +22,24 @@ from . import theme
 if TYPE_CHECKING:
     from ..rules import Position
     from .assets import Assets
-    from .geometry import BoardGeometry, PlayLayout
+    from .geometry import BoardGeometry
 
 Piece = tuple[int, bool]   # (colour, is_king)
 Point = tuple[float, float]
+
+
+class BoardLayout(Protocol):
+    """What the renderer needs of a layout (a ``PlayLayout``, a diagram's): the board, its frame,
+    the coordinates' margin and the window's size."""
+
+    @property
+    def board(self) -> BoardGeometry: ...
+    @property
+    def frame(self) -> pygame.Rect: ...
+    @property
+    def coord(self) -> int: ...
+    @property
+    def size(self) -> tuple[int, int]: ...
 
 PIECE_SPRITES = {(0, False): "man_black", (0, True): "king_black",
                  (1, False): "man_white", (1, True): "king_white"}
@@ -78,7 +92,7 @@ class BoardRenderer:
         # the loader never raises: a missing file is drawn as a plain stand-in
         return None if self.assets is None else self.assets.scaled(name, size)
 
-    def _static_board(self, layout: PlayLayout) -> pygame.Surface:
+    def _static_board(self, layout: BoardLayout) -> pygame.Surface:
         board = layout.board
         key = (layout.size, board.rect.topleft, board.square, board.flipped, theme.FONT_SCALE)  # its labels
         if self._static_key == key and self._static is not None:
@@ -106,12 +120,12 @@ class BoardRenderer:
 
     # -- drawing ----------------------------------------------------------------
 
-    def draw_static(self, surface: pygame.Surface, layout: PlayLayout, numbers: bool | None = None) -> None:
+    def draw_static(self, surface: pygame.Surface, layout: BoardLayout, numbers: bool | None = None) -> None:
         """Frame and squares: drawn once into the scene's cached background (the square numbers
         go over the pieces; ``numbers`` is accepted for the callers that pass it)."""
         surface.blit(self._static_board(layout), layout.frame)
 
-    def draw(self, surface: pygame.Surface, layout: PlayLayout, picture: BoardPicture, static: bool = True) -> None:
+    def draw(self, surface: pygame.Surface, layout: BoardLayout, picture: BoardPicture, static: bool = True) -> None:
         board = layout.board
         s = board.square
         if static:
@@ -152,7 +166,7 @@ class BoardRenderer:
             theme.blit_text(surface, str(square), size, (20, 12, 8), (x + 1, y + 1))
             theme.blit_text(surface, str(square), size, NUMBER_COLOUR, (x, y))
 
-    def label_boxes(self, layout: PlayLayout, numbers: bool) -> list[tuple[str, pygame.Rect, str, int]]:
+    def label_boxes(self, layout: BoardLayout, numbers: bool) -> list[tuple[str, pygame.Rect, str, int]]:
         """[(name, rect, text, size)] of the board's labels, for the layout check: one square number
         (the widest) in its corner; nothing when the numbers are off."""
         board = layout.board

@@ -5,12 +5,20 @@
 describes it for ``game.ui.layout_check``.
 """
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from ..library import COLUMNS
 from . import theme
-from .widgets import same_size
+from .widgets import Button, same_size
 from .words import player_names
+
+if TYPE_CHECKING:
+    from .layout_check import Box
 
 COLUMN_SHARE = {"players": 0.28, "event": 0.2, "date": 0.12, "result": 0.14, "plies": 0.09, "opening": 0.17}
 # the columns whose every cell must be read whole are as wide as their widest text (at 720x520 the
@@ -32,7 +40,7 @@ NEWS_SECONDS = 6.0
 class LibraryLayout:
     """Rects and sizes of the library screen for one window size."""
 
-    def resize(self, size, buttons, title):
+    def resize(self, size: tuple[int, int], buttons: Sequence[Button], title: str) -> None:
         w, h = size
         # text grows with the window as the play screen's does: the caps that suit 1280×800 are
         # multiplied by how much bigger the window is (rows of 15 px over 2,430 px wide read as specks)
@@ -84,8 +92,8 @@ class LibraryLayout:
         top = self.header_rect.bottom + 2
         self.visible_rows = max(1, (self.status_rect.y - 4 - top) // self.row_h)
         self.list_rect = pygame.Rect(m, top, inner - 8, self.visible_rows * self.row_h)
-        self.columns = []       # (key, x, width)
-        self.header_rects = []  # (key, rect)
+        self.columns: list[tuple[str, int, int]] = []       # (key, x, width)
+        self.header_rects: list[tuple[str, pygame.Rect]] = []  # (key, rect)
         widths = column_widths(self.list_rect.width, self.cell_size)
         x = self.list_rect.x
         for i, (key, _) in enumerate(COLUMNS):
@@ -99,9 +107,9 @@ class LibraryLayout:
                          for key, _, cw in self.columns}
 
 
-def column_widths(width, size):
+def column_widths(width: int, size: int) -> dict[str, int]:
     """Each column's width in a table ``width`` wide with text of nominal ``size``."""
-    out = {}
+    out: dict[str, int] = {}
     for key, (sample, tabular) in WIDEST.items():
         heading = theme.text_size(HEADINGS[key], size, bold=True)[0] + 26  # room for the sort arrow
         out[key] = max(heading, theme.text_size(sample, size, tabular=tabular)[0] + CELL_ROOM,
@@ -114,7 +122,7 @@ def column_widths(width, size):
     return out
 
 
-def layout_boxes(scene):
+def layout_boxes(scene: Any) -> list[Box]:
     from .layout_check import Box
 
     lay = scene.layout
@@ -138,10 +146,10 @@ def layout_boxes(scene):
 class _Cells:
     """Texts cut to their column's width, remembered (the same rows are drawn frame after frame)."""
 
-    def __init__(self):
-        self.cache = {}
+    def __init__(self) -> None:
+        self.cache: dict[tuple[str, int, int, float], str] = {}
 
-    def __call__(self, text, size, width):
+    def __call__(self, text: str, size: int, width: int) -> str:
         key = (text, size, width, theme.FONT_SCALE)  # the setting "Text size" changes every cut
         out = self.cache.get(key)
         if out is None:
@@ -154,7 +162,7 @@ class _Cells:
 cell = _Cells()
 
 
-def draw_library(surface, scene):
+def draw_library(surface: pygame.Surface, scene: Any) -> None:
     lay = scene.layout
     theme.gradient_background(surface)
     theme.blit_text(surface, scene.title, lay.title_size, theme.TEXT, lay.title_rect.midleft, "midleft", bold=True)
@@ -174,7 +182,7 @@ def draw_library(surface, scene):
     theme.blit_wrapped(surface, FOOTER, lay.footer_rect, lay.footer_size, theme.TEXT_FAINT)
 
 
-def _draw_filter(surface, scene, lay):
+def _draw_filter(surface: pygame.Surface, scene: Any, lay: LibraryLayout) -> None:
     r = lay.filter_rect
     pygame.draw.rect(surface, theme.PANEL, r, border_radius=8)
     pygame.draw.rect(surface, theme.FOCUS if scene.query else theme.PANEL_EDGE, r, 2, border_radius=8)
@@ -188,7 +196,7 @@ def _draw_filter(surface, scene, lay):
                         (r.x + 12, r.centery), "midleft")
 
 
-def _draw_headings(surface, scene, lay):
+def _draw_headings(surface: pygame.Surface, scene: Any, lay: LibraryLayout) -> None:
     pygame.draw.rect(surface, theme.PANEL_EDGE, lay.header_rect, border_radius=6)
     size = lay.heading_size
     for key, rect in lay.header_rects:
@@ -205,7 +213,7 @@ def _draw_headings(surface, scene, lay):
             pygame.draw.polygon(surface, colour, points)
 
 
-def _draw_rows(surface, scene, lay):
+def _draw_rows(surface: pygame.Surface, scene: Any, lay: LibraryLayout) -> None:
     lr = lay.list_rect
     view = scene.view
     size = lay.cell_size
@@ -264,17 +272,17 @@ MARKED = (104, 80, 30)         # a marked row: an amber fill, unlike any other r
 MARKED_CURRENT = (126, 98, 40)  # marked and chosen
 
 
-def tick_box(row, lay):
+def tick_box(row: pygame.Rect, lay: LibraryLayout) -> pygame.Rect:
     """The square of a row's mark box, at the start of the players' cell."""
     side = max(12, lay.row_h * 11 // 20)
     return pygame.Rect(row.x + 8, row.centery - side // 2, side, side)
 
 
-def tick_room(lay):
+def tick_room(lay: LibraryLayout) -> int:
     return max(12, lay.row_h * 11 // 20) + 8
 
 
-def draw_tick_box(surface, box, ticked):
+def draw_tick_box(surface: pygame.Surface, box: pygame.Rect, ticked: bool) -> None:
     """A check box: filled amber with a dark tick when marked, an empty outline otherwise."""
     if ticked:
         pygame.draw.rect(surface, theme.ACCENT, box, border_radius=3)
@@ -286,7 +294,7 @@ def draw_tick_box(surface, box, ticked):
         pygame.draw.rect(surface, theme.TEXT_FAINT, box, 2, border_radius=3)
 
 
-def _draw_status(surface, scene, lay):
+def _draw_status(surface: pygame.Surface, scene: Any, lay: LibraryLayout) -> None:
     lib = scene.library
     size = lay.status_size
     if lib is not None and lib.busy:
@@ -307,7 +315,7 @@ def _draw_status(surface, scene, lay):
                         "midright")
 
 
-def _draw_prompt(surface, scene, lay):
+def _draw_prompt(surface: pygame.Surface, scene: Any, lay: LibraryLayout) -> None:
     box = lay.status_rect.inflate(0, 8)
     pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
     pygame.draw.rect(surface, theme.FOCUS, box, 2, border_radius=8)

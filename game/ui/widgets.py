@@ -98,6 +98,9 @@ class Label(Widget):
 class Button(Widget):
     """A labelled button; ``on_click()`` runs on a click or Enter while focused."""
 
+    key: str | None = None  # a screen's own word for what the button opens (a menu entry's key)
+
+
     def __init__(self, text: str, on_click: Callable[[], object] | None, rect: RectLike = (0, 0, 0, 0),
                  enabled: bool = True, primary: bool = False, hotkey: str | None = None) -> None:
         super().__init__(rect, enabled)

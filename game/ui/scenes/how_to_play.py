@@ -6,9 +6,13 @@ the legal moves the rules give, so the pictures cannot disagree with play.
 Left/Right (or the buttons) turn pages; Esc returns.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
-from ...rules import WHITE, Position
+from ...rules import WHITE, Move, Position
 from .. import theme
 from ..analysis_view import LINE_COLOURS
 from ..board_view import BoardPicture, BoardRenderer, pieces_of
@@ -19,15 +23,20 @@ from ..page import Page
 from ..scene import register
 from ..widgets import Button, FocusGroup
 
+if TYPE_CHECKING:
+    from ..layout_check import Box
+    from ..theme import Colour
+
 RED, WHITE_NAME = theme.SIDE_NAMES
 FOOTER = "Left/Right turn pages · Tab chooses a button · Esc goes back"
 
 
-def _moves_from(position, square):
+def _moves_from(position: Position, square: int) -> list[Move]:
     return [m for m in position.legal_moves() if m.start == square]
 
 
-def _diagram(position, square=None, last=None, also=None):
+def _diagram(position: Position, square: int | None = None, last: tuple[int, ...] | None = None,
+             also: int | None = None) -> BoardPicture:
     """A board picture of ``position`` with the legal moves of the piece on ``square`` marked
     (and those of the piece on ``also``, marked as movable)."""
     pic = BoardPicture(pieces_of(position))
@@ -47,7 +56,7 @@ def _diagram(position, square=None, last=None, also=None):
     return pic
 
 
-def pages():
+def pages() -> list[tuple[str, str, BoardPicture]]:
     """[(title, text, BoardPicture)] — built from positions, so the marks are the rules' own moves."""
     return [
         ("The board",
@@ -94,20 +103,20 @@ def pages():
     ]
 
 
-def _arrows(picture, *arrows):
+def _arrows(picture: BoardPicture, *arrows: tuple[tuple[int, ...], Colour]) -> BoardPicture:
     """``picture`` with arrows along the given paths of squares, each in its colour."""
     picture.arrows = [(path, colour) for path, colour in arrows]
     return picture
 
 
-def _first_move(start, end):
+def _first_move(start: int, end: int) -> Move:
     return next(m for m in Position.initial().legal_moves() if m.start == start and m.path[-1] == end)
 
 
 class DiagramLayout:
     """What ``BoardRenderer`` needs to draw a board with its frame inside ``rect``."""
 
-    def __init__(self, rect, window_size):
+    def __init__(self, rect: pygame.Rect, window_size: tuple[int, int]) -> None:
         side = min(rect.width, rect.height)
         self.coord = max(12, side // 22)
         square = max(1, (side - 2 * self.coord) // 8)
@@ -122,7 +131,7 @@ class DiagramLayout:
 class HowToPlayScene(Page):
     footer = FOOTER
 
-    def enter(self):
+    def enter(self) -> None:
         self.pages = pages()
         self.page = 0
         self.renderer = BoardRenderer(self.app.assets)
@@ -135,12 +144,12 @@ class HowToPlayScene(Page):
         self._update_buttons()
         self.resize(self.size)
 
-    def turn(self, delta):
+    def turn(self, delta: int) -> None:
         self.page = max(0, min(len(self.pages) - 1, self.page + delta))
         self._update_buttons()
         self.resize(self.size)
 
-    def _update_buttons(self):
+    def _update_buttons(self) -> None:
         self.prev_button.enabled = self.page > 0
         self.next_button.enabled = self.page < len(self.pages) - 1
         if self.focus.focused is not None and not self.focus.focused.enabled:
@@ -148,7 +157,7 @@ class HowToPlayScene(Page):
 
     # -- layout ------------------------------------------------------------------
 
-    def resize(self, size):
+    def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
         margin = theme.margin(size)
@@ -183,14 +192,15 @@ class HowToPlayScene(Page):
             text_box = pygame.Rect(area.x, self.diagram_rect.bottom + margin, area.width,
                                    area.bottom - self.diagram_rect.bottom - margin)
         # the largest text that fits its box, never below a readable size, in lines short enough to read
-        size = max(18, min(56, h // 20))
+        text_size = max(18, min(56, h // 20))
         while True:
-            width = min(text_box.width, theme.pixel_size(size) * 32)
-            lines_h = theme.wrapped_height(text, size, width)
-            if lines_h <= text_box.height or size <= 16:
+            width = min(text_box.width, theme.pixel_size(text_size) * 32)
+            lines_h = theme.wrapped_height(text, text_size, width)
+            if lines_h <= text_box.height or text_size <= 16:
                 break
-            size -= 1
-        self.text_size = size
+            text_size -= 1
+        self.text_size = text_size
+
         if wide:  # board and words centred together: no gulf between them on a wide window
             shift = (text_box.width - width) // 2
             self.diagram_rect.x += shift
@@ -200,7 +210,7 @@ class HowToPlayScene(Page):
                                      width, min(text_box.height, lines_h) or 1)
         self.board_layout = DiagramLayout(self.diagram_rect, self.size)
 
-    def layout_boxes(self):
+    def layout_boxes(self) -> list[Box]:
         from ..layout_check import Box
 
         title, text, _ = self.pages[self.page]
@@ -213,7 +223,7 @@ class HowToPlayScene(Page):
 
     # -- events and drawing --------------------------------------------------------
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.back()
@@ -223,7 +233,8 @@ class HowToPlayScene(Page):
                 return
         self.focus.handle_event(event)
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
+
         theme.gradient_background(surface)
         title, text, picture = self.pages[self.page]
         theme.blit_text(surface, title, self.title_size, theme.TEXT, self.title_rect.center, "center", bold=True)

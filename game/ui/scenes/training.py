@@ -6,7 +6,11 @@ the record is reachable from the first day (it has its own empty state).  The nu
 exercises due is read in a thread: the window never waits on the disk.
 """
 
+from __future__ import annotations
+
 import threading
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -16,6 +20,9 @@ from ..menu_items import add_menu_item
 from ..page import Page
 from ..scene import register
 from ..widgets import Button, FocusGroup
+
+if TYPE_CHECKING:
+    from ..layout_check import Box
 
 TITLE = "Training"
 SUBTITLE = "Puzzles, your own mistakes and your record"
@@ -27,7 +34,7 @@ CHOICES = (
 )
 
 
-def _count_due():
+def _count_due() -> int | None:
     """The number of exercises due; None when they cannot be read (said as "not available")."""
     try:
         from ...training.exercises import due_exercises
@@ -41,11 +48,11 @@ def _count_due():
 class TrainingScene(Page):
     footer = FOOTER
 
-    def enter(self):
-        self.due = "reading"   # the number of exercises due, once read
-        self.buttons = []
+    def enter(self) -> None:
+        self.due: int | str | None = "reading"   # the number of exercises due, once read
+        self.buttons: list[Button] = []
         for key, label, _ in CHOICES:
-            b = Button(label, (lambda k=key: self.open(k)), primary=key == "puzzles")
+            b = Button(label, partial(self.open, key), primary=key == "puzzles")
             b.key, b.name = key, f"entry:{key}"
             self.buttons.append(b)
         self.back_button = Button("Back", self.back)
@@ -54,24 +61,25 @@ class TrainingScene(Page):
         self._count()
         self.resize(self.size)
 
-    def uncovered(self, result=None):
+    def uncovered(self, result: object = None) -> None:
         self._count()  # an exercise solved twice is no longer due: count again
 
-    def _count(self):
+    def _count(self) -> None:
         """Count the exercises due in a thread; each count has a list of its own, so a slow
         earlier count can never land in a later one's place."""
         self.due = "reading"
-        result = self._result = []
+        result: list[int | None] = []
+        self._result = result
         threading.Thread(target=lambda: result.append(_count_due()), daemon=True, name="training-due").start()
 
-    def update(self, dt):
+    def update(self, dt: float) -> None:
         if self._result and self.due == "reading":
             self.due = self._result[0]
 
-    def wants_redraw(self):
+    def wants_redraw(self) -> bool:
         return self.due == "reading"  # until the count is in
 
-    def open(self, key):
+    def open(self, key: str) -> None:
         if key == "puzzles":
             self.app.push("puzzles")
         elif key == "mistakes":
@@ -79,7 +87,7 @@ class TrainingScene(Page):
         else:
             self.app.push("record")
 
-    def note(self, key):
+    def note(self, key: str) -> str:
         """The line under a choice."""
         if key == "mistakes":
             if self.due == "reading":
@@ -91,7 +99,7 @@ class TrainingScene(Page):
             return f"{self.due} exercise{'s' if self.due != 1 else ''} due"
         return next(text for k, _, text in CHOICES if k == key)
 
-    def resize(self, size):
+    def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
         margin = theme.margin(size)
@@ -116,13 +124,13 @@ class TrainingScene(Page):
         self.title_rect = pygame.Rect(margin, top, room, title_h)
         self.subtitle_rect = pygame.Rect(margin, self.title_rect.bottom, room, sub_h)
         rects = centered_column(size, bw, heights, gap, top=self.subtitle_rect.bottom + gap * 2)
-        self.note_rects = {}
+        self.note_rects: dict[str, pygame.Rect] = {}
         for i, b in enumerate(self.buttons):
             b.rect = rects[2 * i]
-            self.note_rects[b.key] = rects[2 * i + 1]
+            self.note_rects[str(b.key)] = rects[2 * i + 1]
         self.back_button.rect = rects[-1]
 
-    def layout_boxes(self):
+    def layout_boxes(self) -> list[Box]:
         from ..layout_check import Box
 
         notes = [Box(f"note:{k}", r, self.note(k), self.note_size) for k, r in self.note_rects.items()]
@@ -130,13 +138,14 @@ class TrainingScene(Page):
                 Box("subtitle", self.subtitle_rect, SUBTITLE, self.subtitle_size),
                 *self.focus.text_boxes("entry"), *notes, self.footer_box()]
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return
         self.focus.handle_event(event)
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
+
         theme.gradient_background(surface)
         theme.blit_text(surface, TITLE, self.title_size, theme.TEXT, self.title_rect.center, "center", bold=True)
         theme.blit_text(surface, SUBTITLE, self.subtitle_size, theme.TEXT_DIM, self.subtitle_rect.center, "center")
