@@ -11,7 +11,11 @@ the levels as lines across it, and the estimate in words.  "Practise your mistak
 opens the exercises made of the player's own mistakes when some are due.  Esc goes back.
 """
 
+from __future__ import annotations
+
+import datetime
 import threading
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,6 +26,10 @@ from .. import theme
 from ..page import Page
 from ..scene import SCENES, register
 from ..widgets import Button, FocusGroup
+
+if TYPE_CHECKING:
+    from ...training.strength import Estimate
+    from ..layout_check import Box
 
 TITLE = "Your record"
 FOOTER = "P practises your mistakes · Esc goes back"
@@ -37,7 +45,7 @@ LINE = (120, 170, 230)
 LEVEL_LINE = (84, 92, 108)
 
 
-def summarise(record):
+def summarise(record: Record) -> dict[str, Any]:
     """What the screen shows of ``record``, worked out once: {"rows", "totals", "points",
     "estimate", "period"}.  The timeline and the estimate take a while for many games:
     the reader thread calls this, never the frame."""
@@ -45,7 +53,7 @@ def summarise(record):
             "estimate": record.estimate(), "period": record.period()}
 
 
-def read_in_background(result):
+def read_in_background(result: dict[str, Any]) -> None:
     """Read the record into ``result``: "summary" (``summarise``), "due", then "record" (the
     Record) last, so that a reader seeing "record" sees the rest.  Never raises."""
     try:
@@ -62,7 +70,7 @@ def read_in_background(result):
     result["record"] = record
 
 
-def _count_due(result):
+def _count_due(result: dict[str, int]) -> None:
     """The exercises due into ``result["due"]``; never raises."""
     try:
         result["due"] = exercise_counts()[0]
@@ -70,7 +78,7 @@ def _count_due(result):
         result["due"] = 0
 
 
-def strength_words(estimate):
+def strength_words(estimate: Estimate | None) -> str:
     """"Your strength: about 1480 Elo (likely 1240-1720), from 12 games"."""
     if estimate is None:
         return "Your strength shows once you play a level from Beginner to Master"
@@ -83,14 +91,14 @@ def strength_words(estimate):
 class RecordScene(Page):
     footer = FOOTER
 
-    def enter(self):
+    def enter(self) -> None:
         self.changed = False   # the games arrived this frame
-        self.record = self.params.get("record")   # a Record given (tests), else read from the archive
-        self.due = self.params.get("due", 0)
+        self.record: Record | None = self.params.get("record")   # a Record given (tests), else read from the archive
+        self.due: int = self.params.get("due", 0)
         self._summary = summarise(self.record) if self.record is not None else None
-        self._result = {}
-        self._recount = None   # {"due": n} once a recount (back from the exercises) is done
-        self._thread = None
+        self._result: dict[str, Any] = {}
+        self._recount: dict[str, int] | None = None   # {"due": n} once a recount (back from the exercises) is done
+        self._thread: threading.Thread | None = None
         if self.record is None:
             self._thread = threading.Thread(target=read_in_background, args=(self._result,), daemon=True,
                                             name="checkers-record")
@@ -102,10 +110,10 @@ class RecordScene(Page):
         self._refresh()
 
     @property
-    def loading(self):
+    def loading(self) -> bool:
         return self.record is None
 
-    def _refresh(self):
+    def _refresh(self) -> None:
         self.practise_button.visible = bool(self.due) and "puzzles" in SCENES
         if self.practise_button.visible:
             self.practise_button.text = f"Practise your mistakes ({self.due})"
@@ -118,20 +126,20 @@ class RecordScene(Page):
         self.period = summary.get("period", "day")
         self.resize(self.size)
 
-    def practise(self):
+    def practise(self) -> None:
         if self.practise_button.visible:
             self.app.push("puzzles", exercises=True)
 
-    def uncovered(self, result=None):
+    def uncovered(self, result: object = None) -> None:
         # back from the exercises: fewer may be due.  Counted in a thread: each entry is
         # checked to make a puzzle, a second for thousands of them
         self._recount = {}
         threading.Thread(target=_count_due, args=(self._recount,), daemon=True, name="checkers-record-due").start()
 
-    def wants_redraw(self):
+    def wants_redraw(self) -> bool:
         return self.changed or self.loading or self._recount is not None
 
-    def update(self, dt):
+    def update(self, dt: float) -> None:
         self.changed = False
         if self._recount is not None and "due" in self._recount:
             self.due, self._recount = self._recount["due"], None
@@ -147,7 +155,7 @@ class RecordScene(Page):
                 self.app.push("notice", title="Some of your games were left out",
                               message=f"{words[:1].upper()}{words[1:]}. The record shows the others.")
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.back()
@@ -159,14 +167,14 @@ class RecordScene(Page):
 
     # -- layout ----------------------------------------------------------------------
 
-    def summary(self):
-        if self.loading:
+    def summary(self) -> str:
+        if self.record is None:   # (loading)
             return READING
         if not self.record.games:
             return ""
         return strength_words(self.estimate)
 
-    def resize(self, size):
+    def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
         m = theme.margin(size)
@@ -191,7 +199,7 @@ class RecordScene(Page):
         self.table_rect = pygame.Rect(area.x, area.y, 0, 0)
         self.graph_rect = pygame.Rect(area.x, area.y, 0, 0)
         self.note_rect = pygame.Rect(area.x, area.y, 0, 0)
-        if self.loading or not self.record.games:
+        if self.record is None or not self.record.games:   # (loading, or no games)
             return
         if area.width >= area.height * 1.25:   # side by side: the table left, the graph right
             self.table_rect = pygame.Rect(area.x, area.y, area.width * 2 // 5, area.height)
@@ -211,23 +219,26 @@ class RecordScene(Page):
             self.graph_rect = pygame.Rect(area.x, top, area.width, area.bottom - top)
         self._layout_graph()
 
-    def _table_lines(self, fit):
+    def _table_lines(self, fit: int) -> list[tuple[str, str, str, str, str]]:
         """The table's lines (header, levels, total) within ``fit`` lines: custom levels past the
         room are summed into one "Other levels" line."""
-        rows = [(level_words(r.level), "" if r.elo is None else str(round(r.elo)), r.won, r.drawn, r.lost)
-                for r in self.rows]
+        rows: list[tuple[str, str, int, int, int]] = [
+            (level_words(r.level), "" if r.elo is None else str(round(r.elo)), r.won, r.drawn, r.lost)
+            for r in self.rows]
         room = max(1, fit - 2)
         if len(rows) > room:
             rest = rows[room - 1:]
             rows = rows[:room - 1] + [("Other levels", "", sum(r[2] for r in rest), sum(r[3] for r in rest),
                                        sum(r[4] for r in rest))]
         won, drawn, lost = self.totals
-        lines = [HEADERS] + [(a, b, str(c), str(d), str(e)) for a, b, c, d, e in rows]
+        lines: list[tuple[str, str, str, str, str]] = [HEADERS]
+        lines += [(a, b, str(c), str(d), str(e)) for a, b, c, d, e in rows]
+
         if len(self.rows) > 1:
             lines.append(("All", "", str(won), str(drawn), str(lost)))
         return lines
 
-    def _layout_table(self):
+    def _layout_table(self) -> None:
         r = self.table_rect
         h = self.size[1]
         size = max(16, min(40, h // 28))
@@ -247,7 +258,7 @@ class RecordScene(Page):
         width = min(r.width, sum(widths) + 4 * gap)
         name_w = width - sum(widths[1:]) - 4 * gap
         # the level's name on the left, the numbers right-aligned in their columns
-        self.cells = []
+        self.cells: list[list[tuple[int, pygame.Rect]]] = []
         for j in range(len(lines)):
             y = r.y + j * line_h
             cols = [(0, pygame.Rect(r.x, y, max(1, name_w), line_h))]
@@ -259,7 +270,7 @@ class RecordScene(Page):
             self.cells.append(cols)
         self.table_rect = pygame.Rect(r.x, r.y, width, line_h * len(lines))
 
-    def _layout_graph(self):
+    def _layout_graph(self) -> None:
         g = self.graph_rect
         h = self.size[1]
         self.graph_size = max(16, min(32, h // 36))
@@ -268,9 +279,9 @@ class RecordScene(Page):
         axis_w = theme.text_size("0000", self.graph_size, tabular=True)[0] + 6
         self.plot = pygame.Rect(g.x + axis_w, self.graph_title_rect.bottom + label_h // 2, g.width - axis_w,
                                 g.bottom - self.graph_title_rect.bottom - label_h // 2 - label_h - 4)
-        self.date_rects = []
-        self.tick_labels = []
-        self.level_labels = []
+        self.date_rects: list[tuple[str, pygame.Rect]] = []
+        self.tick_labels: list[tuple[str, pygame.Rect]] = []
+        self.level_labels: list[tuple[str, int, pygame.Rect | None]] = []
         if self.plot.height < 3 * label_h or self.plot.width < 40:
             return
         # the Elo range: every point's likely range and the nearest levels around it
@@ -282,7 +293,7 @@ class RecordScene(Page):
         lo = min(lo, max(below)) if below else lo
         hi = max(hi, min(above)) if above else hi
         pad = max(50, (hi - lo) * 0.05)
-        self.elo_range = (lo - pad, hi + pad)
+        self.elo_range: tuple[float, float] = (lo - pad, hi + pad)
         # Elo ticks every 100, 200 or 500, as many as the height allows
         for step in (100, 200, 250, 500, 1000):
             if (self.elo_range[1] - self.elo_range[0]) / step * label_h * 1.6 <= self.plot.height:
@@ -294,7 +305,7 @@ class RecordScene(Page):
             if rect.top >= self.plot.top and rect.bottom <= self.plot.bottom:
                 self.tick_labels.append((str(value), rect))
         # each level in range as a line with its name at the plot's right edge (none overlapping)
-        taken = []
+        taken: list[pygame.Rect] = []
         for level, elo in LEVEL_ELO.items():
             if not self.elo_range[0] <= elo <= self.elo_range[1]:
                 continue
@@ -321,28 +332,28 @@ class RecordScene(Page):
                 if not last.colliderect(self.date_rects[0][1].inflate(8, 0)):
                     self.date_rects.append((last_text, last))
 
-    def y_of(self, elo):
+    def y_of(self, elo: float) -> int:
         lo, hi = self.elo_range
         t = (elo - lo) / max(1e-9, hi - lo)
         return round(self.plot.bottom - t * self.plot.height)
 
-    def x_of(self, i, n):
+    def x_of(self, i: int, n: int) -> int:
         if n <= 1:
             return self.plot.centerx
         inset = max(6, self.plot.width // 40)
         return round(self.plot.x + inset + i * (self.plot.width - 2 * inset) / (n - 1))
 
-    def graph_title(self):
+    def graph_title(self) -> str:
         return f"Your strength after each {self.period} you played"
 
-    def layout_boxes(self):
+    def layout_boxes(self) -> list[Box]:
         from ..layout_check import Box
 
         boxes = [Box("title", self.title_rect, TITLE, self.title_size, bold=True)]
         text = self.summary()
         if text:
             boxes.append(Box("summary", self.summary_rect, text, self.summary_size))
-        if not self.loading and not self.record.games:
+        if self.record is not None and not self.record.games:
             boxes.append(Box("empty", self.empty_rect(), EMPTY, self.empty_size, wrap=True))
         if self.table_rect.width:
             boxes.append(Box("table", self.table_rect))
@@ -362,14 +373,14 @@ class RecordScene(Page):
                 boxes.append(Box(f"graph.tick{k}", rect, text, self.graph_size, parent="graph", tabular=True))
             for k, (text, rect) in enumerate(self.date_rects):
                 boxes.append(Box(f"graph.date{k}", rect, text, self.graph_size, parent="graph"))
-            for level, _y, rect in self.level_labels:
-                if rect is not None:
-                    boxes.append(Box(f"graph.plot.{level}", rect, level, self.graph_size, parent="graph.plot"))
+            for level, _y, label_rect in self.level_labels:
+                if label_rect is not None:
+                    boxes.append(Box(f"graph.plot.{level}", label_rect, level, self.graph_size, parent="graph.plot"))
         boxes += self.focus.text_boxes("button")
         boxes.append(self.footer_box())
         return boxes
 
-    def empty_rect(self):
+    def empty_rect(self) -> pygame.Rect:
         a = self.area
         width = min(a.width, theme.pixel_size(self.empty_size) * 34)
         height = min(a.height, theme.wrapped_height(EMPTY, self.empty_size, width))
@@ -377,14 +388,14 @@ class RecordScene(Page):
 
     # -- drawing ---------------------------------------------------------------------
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         theme.gradient_background(surface)
         theme.blit_text(surface, TITLE, self.title_size, theme.TEXT, self.title_rect.center, "center", bold=True)
         text = self.summary()
         if text:
             colour = theme.TEXT_DIM if self.loading else theme.TEXT
             theme.blit_text(surface, text, self.summary_size, colour, self.summary_rect.center, "center")
-        if not self.loading and not self.record.games:
+        if self.record is not None and not self.record.games:
             theme.blit_wrapped(surface, EMPTY, self.empty_rect(), self.empty_size, theme.TEXT_DIM)
         if self.table_rect.width:
             self._draw_table(surface)
@@ -395,7 +406,7 @@ class RecordScene(Page):
         self.focus.draw(surface)
         self.draw_footer(surface)
 
-    def _draw_table(self, surface):
+    def _draw_table(self, surface: pygame.Surface) -> None:
         last = len(self.lines) - 1
         for j, (line, cells) in enumerate(zip(self.lines, self.cells)):
             if j == 0 or (j == last and line[0] == "All"):
@@ -413,7 +424,7 @@ class RecordScene(Page):
                 pos = cell.midleft if i == 0 else cell.midright
                 theme.blit_text(surface, line[i], self.table_size, colour, pos, anchor, bold=j == 0, tabular=i > 0)
 
-    def _draw_graph(self, surface):
+    def _draw_graph(self, surface: pygame.Surface) -> None:
         theme.blit_text(surface, self.graph_title(), self.graph_size, theme.TEXT_DIM, self.graph_title_rect.midleft,
                         "midleft")
         plot = self.plot
@@ -422,10 +433,10 @@ class RecordScene(Page):
         pygame.draw.rect(surface, theme.PANEL, plot)
         for text, rect in self.tick_labels:
             theme.blit_text(surface, text, self.graph_size, theme.TEXT_FAINT, rect.midright, "midright", tabular=True)
-        for level, y, rect in self.level_labels:
+        for level, y, label_rect in self.level_labels:
             pygame.draw.line(surface, LEVEL_LINE, (plot.x, y), (plot.right - 1, y))
-            if rect is not None:
-                theme.blit_text(surface, level, self.graph_size, theme.TEXT_DIM, rect.midleft, "midleft")
+            if label_rect is not None:
+                theme.blit_text(surface, level, self.graph_size, theme.TEXT_DIM, label_rect.midleft, "midleft")
         dated = [p for p in self.points if p.estimate is not None]
         n = len(dated)
         if n:
@@ -450,7 +461,7 @@ class RecordScene(Page):
             theme.blit_text(surface, text, self.graph_size, theme.TEXT_FAINT, rect.topleft)
 
 
-def level_words(spec):
+def level_words(spec: str) -> str:
     """A level as the table names it: "Hard", "6 moves ahead", "2 s a move"."""
     kind, _, value = spec.partition(":")
     if kind == "depth" and value:
@@ -460,7 +471,7 @@ def level_words(spec):
     return spec
 
 
-def _date(day):
+def _date(day: datetime.date) -> str:
     return f"{day.day} {day.strftime('%b')} {day.year}"
 
 
