@@ -336,7 +336,7 @@ class LiveBoard:
         self.live = LiveAnalysis(lambda: app.new_engine(background=True))
         self.on = False
 
-    def toggle(self, position: Position, history: Sequence[Position] = ()) -> bool:
+    def toggle(self, position: Position | None, history: Sequence[Position] = ()) -> bool:
         self.set(not self.on, position, history)
         return self.on
 

@@ -15,6 +15,12 @@ row where it would have been crowned, more than 12 pieces a side, a side
 with no pieces, or a side to move with no legal move.
 """
 
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from ...notation import NotationError
@@ -26,7 +32,13 @@ from ..geometry import PlayLayout
 from ..menu_items import add_menu_item
 from ..scene import Scene, register
 from ..store_hooks import level_named, players_for, settings_of, start_play
-from ..widgets import Button, Chooser, FocusGroup, IconButton
+from ..widgets import Button, Chooser, FocusGroup, IconButton, Widget
+
+if TYPE_CHECKING:
+    from ...controller.players import Players
+    from ..board_view import Piece
+    from ..layout_check import Box
+    from ..theme import Colour
 
 BLACK_MAN, BLACK_KING, WHITE_MAN, WHITE_KING = (BLACK, False), (BLACK, True), (WHITE, False), (WHITE, True)
 ERASE = None
@@ -41,24 +53,24 @@ CYCLE = (None, BLACK_MAN, BLACK_KING, WHITE_MAN, WHITE_KING)
 # a man on these squares would have been crowned on arriving there
 
 
-def position_of(pieces, turn):
-    groups = {BLACK_MAN: [], BLACK_KING: [], WHITE_MAN: [], WHITE_KING: []}
+def position_of(pieces: Mapping[int, Piece], turn: int) -> Position:
+    groups: dict[Piece, list[int]] = {BLACK_MAN: [], BLACK_KING: [], WHITE_MAN: [], WHITE_KING: []}
     for square, piece in pieces.items():
         groups[piece].append(square)
     return Position.from_squares(groups[BLACK_MAN], groups[BLACK_KING], groups[WHITE_MAN],
                                  groups[WHITE_KING], turn)
 
 
-def clipboard_get():
+def clipboard_get() -> str | None:
     """Text on the clipboard, or None when there is no clipboard (e.g. the dummy video driver)."""
     try:
-        text = pygame.scrap.get_text()
+        text: str = pygame.scrap.get_text()
     except Exception:
         return None
     return text or None
 
 
-def clipboard_put(text):
+def clipboard_put(text: str) -> bool:
     try:
         pygame.scrap.put_text(text)
         return True
@@ -70,8 +82,8 @@ def clipboard_put(text):
 class SetupScene(Scene):
     """params: ``position`` (optional start, default the initial position)."""
 
-    def enter(self):
-        start = self.params.get("position") or Position.initial()
+    def enter(self) -> None:
+        start: Position = self.params.get("position") or Position.initial()
         self.start = start   # leaving a position other than this one asks first
         self.pieces = pieces_of(start)
         self.turn = start.turn
@@ -80,16 +92,14 @@ class SetupScene(Scene):
         self.numbers = True  # numbers help when setting up from a diagram
         self.renderer = BoardRenderer(self.app.assets)
         self.tool = 0
-        self.cursor = None
+        self.cursor: tuple[int, int] | None = None
         self.message = ""
         self.message_is_error = False
         self.message_age = 0.0  # seconds the message has been shown (live analysis takes the line back)
-        self.typing = None  # the FEN being typed, or None
-        self.tool_buttons = []
+        self.typing: str | None = None  # the FEN being typed, or None
+        self.tool_buttons: list[IconButton] = []
         for i, (label, piece) in enumerate(TOOLS):
-            b = IconButton(f"{i + 1}  {label}",
-                           (lambda surface, rect, piece=piece: self._paint_tool(surface, rect, piece)),
-                           (lambda i=i: self.pick(i)))
+            b = IconButton(f"{i + 1}  {label}", partial(self._paint_tool, piece=piece), partial(self.pick, i))
             b.name = f"tool{i + 1}"
             self.tool_buttons.append(b)
         self.side = Chooser("To move", [RED_NAME, WHITE_NAME], index=self.turn, on_change=self._side_changed)
@@ -105,26 +115,27 @@ class SetupScene(Scene):
             Button("1 Player", self.play_vs_computer, primary=True),    # the menu's names
             Button("2 Players", self.play_with_friend),
         ]
-        for b in self.actions:
-            b.name = "action:" + b.text
+        for action in self.actions:
+            action.name = "action:" + action.text
         self.side.name, self.you.name = "to_move", "you_play"
         self.live_button = self.actions[6]
         self.live_button.name = "action:live"
         self.live = LiveBoard(self.app)
-        self.focus = FocusGroup(self.tool_buttons + [self.side, self.you] + self.actions)
+        widgets: list[Widget] = [*self.tool_buttons, self.side, self.you, *self.actions]
+        self.focus = FocusGroup(widgets)
         self.pick(self.tool)
         self.resize(self.size)
 
     # -- the position --------------------------------------------------------------
 
     @property
-    def position(self):
+    def position(self) -> Position:
         return position_of(self.pieces, self.turn)
 
-    def _side_changed(self, value):
+    def _side_changed(self, value: str) -> None:
         self.turn = BLACK if value == RED_NAME else WHITE
 
-    def _paint_tool(self, surface, rect, piece):
+    def _paint_tool(self, surface: pygame.Surface, rect: pygame.Rect, piece: Piece | None) -> None:
         size = min(rect.width, rect.height)
         if piece is None:  # the eraser: an empty dark square, crossed out
             tile = pygame.Rect(0, 0, size * 4 // 5, size * 4 // 5)
@@ -150,63 +161,63 @@ class SetupScene(Scene):
         if king:
             pygame.draw.circle(surface, theme.CROWN, rect.center, size // 6)
 
-    def set_turn(self, color):
+    def set_turn(self, color: int) -> None:
         self.turn = color
         self.side.index = color
 
-    def pick(self, i):
+    def pick(self, i: int) -> None:
         self.tool = i
         for j, b in enumerate(self.tool_buttons):
             b.checked = j == i  # the chosen tool looks chosen, whatever has the focus
 
-    def place(self, square, piece):
+    def place(self, square: int, piece: Piece | None) -> None:
         if piece is None:
             self.pieces.pop(square, None)
         else:
             self.pieces[square] = piece
         self.message = ""
 
-    def click_square(self, square):
+    def click_square(self, square: int) -> None:
         """Place the palette's piece (or remove it if it is already there)."""
         piece = TOOLS[self.tool][1]
         if piece is not None and self.pieces.get(square) == piece:
             piece = None
         self.place(square, piece)
 
-    def cycle_square(self, square):
+    def cycle_square(self, square: int) -> None:
         current = self.pieces.get(square)
         self.place(square, CYCLE[(CYCLE.index(current) + 1) % len(CYCLE)])
 
-    def clear(self):
+    def clear(self) -> None:
         self.pieces = {}
         self.say("Board cleared")
 
-    def initial(self):
+    def initial(self) -> None:
         self.load(Position.initial())
 
-    def load(self, position):
+    def load(self, position: Position) -> None:
         self.pieces = pieces_of(position)
         self.set_turn(position.turn)
         self.message = ""
 
-    def say(self, text, error=False):
+    def say(self, text: str, error: bool = False) -> None:
         self.message = text
         self.message_is_error = error
         self.message_age = 0.0
 
     # -- FEN -----------------------------------------------------------------------
 
-    def fen(self):
+    def fen(self) -> str:
         return self.position.fen()
 
-    def copy_fen(self):
+    def copy_fen(self) -> None:
         fen = self.fen()
         if clipboard_put(fen):
             self.say(f"Copied {fen}")
         else:
             self.say(f"No clipboard here; the FEN is {fen}", error=True)
 
-    def apply_fen(self, text):
+    def apply_fen(self, text: str) -> bool:
         try:
             position = Position.from_fen(text)
         except NotationError as e:
@@ -216,7 +227,7 @@ class SetupScene(Scene):
         self.say(f"Position from {position.fen()}")
         return True
 
-    def paste_fen(self):
+    def paste_fen(self) -> None:
         text = clipboard_get()
         if text is None:
             self.say("The clipboard is empty or not available: use Type FEN", error=True)
@@ -227,7 +238,7 @@ class SetupScene(Scene):
             return
         self.apply_fen(text)
 
-    def start_typing(self):
+    def start_typing(self) -> None:
         self.typing = ""
         self.say("Type or paste a FEN such as B:W21-32:B1-12, then Enter (Esc cancels)")
         try:
@@ -235,14 +246,14 @@ class SetupScene(Scene):
         except Exception:
             pass
 
-    def _stop_typing(self):
+    def _stop_typing(self) -> None:
         self.typing = None
         try:
             pygame.key.stop_text_input()
         except Exception:
             pass
 
-    def _typing_event(self, event):
+    def _typing_event(self, event: Any) -> None:
         if event.type == pygame.TEXTINPUT:
             self._type(event.text)
         elif event.type == pygame.KEYDOWN:
@@ -251,21 +262,21 @@ class SetupScene(Scene):
                 self._stop_typing()
                 self.say("")
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                text = self.typing
+                text = self.typing or ""
                 self._stop_typing()
                 self.apply_fen(text)
             elif event.key == pygame.K_BACKSPACE:
-                self.typing = self.typing[:-1]
+                self.typing = (self.typing or "")[:-1]
             elif event.key == pygame.K_v and ctrl:
                 self._type((clipboard_get() or "").strip())
 
-    def _type(self, text):
+    def _type(self, text: str) -> None:
         # a FEN of every square is under 120 characters: a huge paste is cut, not kept whole
-        self.typing = (self.typing + text)[:MAX_FEN]
+        self.typing = ((self.typing or "") + text)[:MAX_FEN]
 
     # -- starting play -------------------------------------------------------------
 
-    def checked_game(self):
+    def checked_game(self) -> Game | None:
         position = self.position
         problem = setup_problem(position)
         if problem:
@@ -273,7 +284,7 @@ class SetupScene(Scene):
             return None
         return Game(position, settings_of(self.app).get("draw_rule", "official"))
 
-    def play_vs_computer(self):
+    def play_vs_computer(self) -> bool:
         game = self.checked_game()
         if game is None:
             return False
@@ -282,58 +293,58 @@ class SetupScene(Scene):
         self._ask_who_plays(game, players_for("1p", human, level))
         return True
 
-    def _ask_who_plays(self, game, players):
+    def _ask_who_plays(self, game: Game, players: Players) -> None:
         """Who plays from this position, ``players`` preselected; then the game starts."""
         self.app.push("who_plays", players=players, turn=game.turn, ask_mode=False,  # chosen with the button
                       on_start=lambda chosen, **choice: start_play(self.app, game, chosen, **choice))
 
-    def play_with_friend(self):
+    def play_with_friend(self) -> bool:
         game = self.checked_game()
         if game is None:
             return False
         self._ask_who_plays(game, players_for("2p"))
         return True
 
-    def wants_redraw(self):
+    def wants_redraw(self) -> bool:
         return self.live.on  # else the picture changes only with events
 
     # -- live analysis -------------------------------------------------------------
 
-    def playable(self):
+    def playable(self) -> Position | None:
         """The position on the board if it could start a game, else None."""
         position = self.position
         return position if setup_problem(position) is None else None
 
-    def toggle_live(self):
+    def toggle_live(self) -> None:
         on = self.live.toggle(None)
         self.live_button.checked = on  # a toggle shows its state by its look, its words stay
         if on:
             self.say("")  # the line under the board is the analysis's now
             self._follow()
 
-    def _follow(self):
+    def _follow(self) -> None:
         position = self.playable()
         if position is None:
             self.live.live.stop()  # nothing to analyse until the position can be played
         else:
             self.live.follow(position)
 
-    def update(self, dt):
+    def update(self, dt: float) -> None:
         self.message_age += dt
         if self.live.on:
             self._follow()
             self.live.poll()
 
-    def leave(self):
+    def leave(self) -> None:
         self.live.close()
 
-    def live_words(self):
+    def live_words(self) -> str:
         """The live line for the status: what the engine sees, or why it sees nothing."""
         if self.playable() is None:
             return f"Live analysis waits for a playable position: {setup_problem(self.position)}"
         return self.live.words()
 
-    def back(self):
+    def back(self) -> None:
         """Leave; a position set up here (other than the one the screen opened with) is not kept,
         so the player is asked first."""
         if self.position != self.start:
@@ -343,7 +354,7 @@ class SetupScene(Scene):
             return
         self._leave()
 
-    def _leave(self):
+    def _leave(self) -> None:
         if len(self.app.stack) > 1:
             self.app.pop()
         else:
@@ -351,7 +362,7 @@ class SetupScene(Scene):
 
     # -- events --------------------------------------------------------------------
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> None:
         if self.typing is not None:
             if event.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
                 self._typing_event(event)
@@ -370,7 +381,7 @@ class SetupScene(Scene):
                 return
         self.focus.handle_event(event)
 
-    def _key(self, event):
+    def _key(self, event: Any) -> bool:
         k = event.key
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         if k == pygame.K_ESCAPE:
@@ -388,7 +399,9 @@ class SetupScene(Scene):
         elif k == pygame.K_a:
             self.toggle_live()
         elif k == pygame.K_DELETE and self.cursor is not None:
-            self.place(self._cursor_square(), None)
+            square = self._cursor_square()
+            if square is not None:
+                self.place(square, None)
         elif self.cursor is not None and k in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
             r, c = self.cursor
             dr, dc = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1),
@@ -408,13 +421,14 @@ class SetupScene(Scene):
             return False
         return True
 
-    def _cursor_square(self):
+    def _cursor_square(self) -> int | None:
         board = self.layout.board
+        assert self.cursor is not None
         return board.square_at_pixel(board.cell_rect(*self.cursor).center)
 
     # -- layout and drawing --------------------------------------------------------
 
-    def resize(self, size):
+    def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         self.layout = PlayLayout(size, self.flipped, stack=True)  # a portrait window: the panel under the board
         panel = self.layout.panel
@@ -441,8 +455,9 @@ class SetupScene(Scene):
             icon = min(icon, int((room - 2 * bh - 3 * gap) / 1.6))
         y = self.title_rect.bottom + pad
         tx = x + (left_w - (5 * icon + 4 * gap)) // 2
-        for i, b in enumerate(self.tool_buttons):
-            b.rect = pygame.Rect(tx + i * (icon + gap), y, icon, icon)
+        for i, tool in enumerate(self.tool_buttons):
+            tool.rect = pygame.Rect(tx + i * (icon + gap), y, icon, icon)
+
         y += icon + gap // 2
         self.caption_size = max(16, min(36, int(bh * 0.5)))
         self.caption_rect = pygame.Rect(x, y, left_w, theme.font(self.caption_size).get_height())
@@ -470,10 +485,10 @@ class SetupScene(Scene):
         for b in paired:
             b.show_hotkeys = shown
 
-    def caption(self):
+    def caption(self) -> str:
         return f"{TOOLS[self.tool][0]} · right-click cycles"
 
-    def status(self):
+    def status(self) -> tuple[str, Colour]:
         """(text, colour) of the line under the board."""
         if self.typing is not None:
             return f"FEN: {self.typing}_", theme.ACCENT
@@ -490,10 +505,10 @@ class SetupScene(Scene):
             text = with_fen
         return text, theme.TEXT
 
-    def _status_size(self):
+    def _status_size(self) -> int:
         return max(16, int(self.layout.status.height * 0.6))
 
-    def layout_boxes(self):
+    def layout_boxes(self) -> list[Box]:
         from ..layout_check import Box
 
         layout = self.layout
@@ -508,12 +523,12 @@ class SetupScene(Scene):
                     parent="panel"),
                 *[b._replace(parent=b.parent or "panel") for b in self.focus.text_boxes("widget")]]
 
-    def picture(self):
+    def picture(self) -> BoardPicture:
         pic = BoardPicture(self.pieces)
         pic.numbers = self.numbers
         return pic
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         theme.gradient_background(surface)
         layout = self.layout
         self.renderer.draw(surface, layout, self.picture())
