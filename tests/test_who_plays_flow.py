@@ -233,3 +233,14 @@ def test_two_names_by_mouse_and_a_rematch_swaps_them_with_the_sides(app):
     click(app, next(b for b in card.widgets if b.text == "New game").rect.center, n=2)
     again = app.stack.top
     assert [again.panel._player_label(c) for c in (BLACK, WHITE)] == ["Bob", "Ann"]  # sides swapped
+
+
+def test_a_game_continued_from_the_library_keeps_its_players_names(app):
+    _library_with_a_game(app, {"Black": "Ann", "BlackType": "human", "White": "Bob", "WhiteType": "human"})
+    key(app, pygame.K_RETURN, mod=pygame.KMOD_CTRL)  # continue
+    who = app.stack.top
+    who.mode.set_value("2 Players")
+    who._changed()
+    key(app, pygame.K_RETURN)
+    scene = app.stack.top
+    assert scene.name == "play" and [scene.panel._player_label(c) for c in (BLACK, WHITE)] == ["Ann", "Bob"]

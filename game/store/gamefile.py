@@ -154,6 +154,15 @@ def is_person(tags: Mapping[str, str], side: str) -> bool:
     return (tags.get(side) or "").strip() == OLD_PERSON and not (tags.get(side + "Level") or "").strip()
 
 
+def given_name(tags: Mapping[str, str], side: str) -> str:
+    """The name a person gave for ``side`` ("Black"/"White") of a game with these tags, or "" (a computer
+    side, or the game's own word for a person: "You", "Player 1", "Player 2", "Human")."""
+    name = clean_name(tags.get(side))
+    if not is_person(tags, side) or name in (YOU, *PLAYERS, OLD_PERSON):
+        return ""
+    return name
+
+
 def players_tags(levels: Mapping[str, str] | None = None, humans: Iterable[str] | None = None,
                  mode: str | None = None, names: Mapping[str, str] | None = None) -> dict[str, str]:
     """Black, White, their types and levels, and the event, from the unfinished games' ``levels``/

@@ -119,9 +119,14 @@ def resume_record(app: Any, game: Game, ply: int, players: Players, tags: Mappin
     if "time_control" in params:
         clocks = {"time_control": params.pop("time_control")}
         tags = {k: v for k, v in (tags or {}).items() if k != "TimeControl"}  # the record's clocks give way
+    from ..store.gamefile import given_name
+
+    # the names the record's people gave, for the sides a person still plays
+    names = {c: n for c, side in ((BLACK, "Black"), (WHITE, "White"))
+             if players.get(c) is None and (n := given_name(tags or {}, side))}
     match = Match.continue_from(game, ply, players, engine=lambda: app.engine,
                                 book=bool(settings_of(app).get("opening_book", True)), tags=tags or {},
-                                comments=comments, **clocks)
+                                comments=comments, names=names, **clocks)
     start_play(app, match.game, players, match=match, **params)
     if match.clock_problem:
         problem = match.clock_problem

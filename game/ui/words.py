@@ -24,9 +24,10 @@ def outcome_words(outcome: Outcome) -> str:
 
 
 def player_names(black: str | None, white: str | None) -> tuple[str, str]:
-    """The players' names as the screens say them: a game's "Human" (the name the store writes for
-    a person) is "You" against the computer, "Player 1" and "Player 2" between two people, as on
-    the play screen's panel; a name left out ("?" in PDN) is "Unknown"; any other name is shown as it is."""
+    """The players' names as the screens say them: a game's "Human" (the word older versions wrote for
+    a person; the store now writes "You", "Player 1" and "Player 2" itself) is "You" against the
+    computer, "Player 1" and "Player 2" between two people, as on the play screen's panel; a name left
+    out ("?" in PDN) is "Unknown"; any other name is shown as it is."""
     human = "Human"
     if black == human and white == human:
         return "Player 1", "Player 2"
