@@ -446,6 +446,9 @@ def test_an_export_killed_midway_leaves_its_temporary_only_until_the_next_start(
     p.wait()
     assert [q.name.endswith(".checkers-tmp") for q in out.iterdir()] == [True]
     start_up()
+    from game.store.paths import wait_tidied
+
+    assert wait_tidied(60)  # the journal naming it is tidied in a thread, off the launch's way
     assert list(out.iterdir()) == []
 
 
