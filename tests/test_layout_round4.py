@@ -142,3 +142,18 @@ def test_set_up_too_puts_its_panel_under_the_board_in_a_portrait_window(app):
     assert setup.layout.panel.contains(clear.rect) and setup.pieces
     click(app, clear.rect.center)  # by mouse, on the panel under the board
     assert not setup.pieces
+
+
+def test_the_evaluation_bar_beside_a_stacked_board_has_room_for_its_number(app):
+    from game.ui.analysis_view import eval_label_rect, label_room
+
+    app.switch("play", players={BLACK: None, WHITE: None})
+    frames(app)
+    play = app.stack.top
+    for size in PORTRAIT:
+        play.resize(size)
+        bar = play.layout.bar
+        label = eval_label_rect(bar, 150, black_at_bottom=True)  # Red a man and a half ahead: "R+1.5"
+        assert label is not None, (size, bar)  # at 600x900 the number had no room: the bar showed none
+        window = pygame.Rect(0, 0, *size)
+        assert window.contains(label_room(bar)) and not label_room(bar).colliderect(play.layout.board.rect)

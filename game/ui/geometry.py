@@ -99,7 +99,8 @@ class PlayLayout:
         side = max(8, min(avail_w, avail_h)) // 8 * 8
         # under the board: the bar's room on the frame's right, the panel's below the status line
         panel_h = max(self.MIN_STACKED_PANEL, h * 3 // 10)
-        stacked_w = w - 2 * margin - gap - 2 * coord
+        bar_gap = max(gap, 48)  # under the board the bar has the frame's side: room for its number too
+        stacked_w = w - 2 * margin - bar_gap - 2 * coord
         stacked_h = h - self.status_height - margin // 2 - 3 * margin - 2 * coord - panel_h
         stacked_side = max(8, min(stacked_w, stacked_h)) // 8 * 8
         self.stacked = stack and h > w * 0.9 and stacked_side >= side * self.STACK_GAIN
@@ -107,7 +108,7 @@ class PlayLayout:
             side = stacked_side
         frame_w = side + 2 * coord
         if self.stacked:
-            x0 = max(margin, (w - frame_w - gap) // 2 + gap // 2)
+            x0 = max(margin, (w - frame_w - bar_gap) // 2 + bar_gap // 4)
             by = margin + coord
         else:
             # board and panel are centred together: no gulf between them on a wide window
@@ -121,7 +122,7 @@ class PlayLayout:
         if self.stacked:
             top = self.status.bottom + margin
             self.panel = pygame.Rect(margin, top, w - 2 * margin, max(1, h - margin - top))
-            self.bar = pygame.Rect(self.frame.right + gap // 4, self.board.rect.y, max(6, gap // 2), side)
+            self.bar = pygame.Rect(self.frame.right + bar_gap // 4, self.board.rect.y, max(6, bar_gap // 2), side)
         else:
             px = self.frame.right + gap
             self.panel = pygame.Rect(px, margin, max(1, min(self.panel_width, w - px - margin)), h - 2 * margin)
