@@ -23,9 +23,12 @@ is written by the screen's writer thread (``_writes``); what it could not keep i
 on the screen ("not saved"), for exercises as for puzzles.
 """
 
+from __future__ import annotations
+
 import threading
-from collections.abc import Mapping
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -43,88 +46,105 @@ from ..move_input import MoveInput
 from ..puzzle_view import PuzzlePanel
 from ..scene import Scene, register
 
+if TYPE_CHECKING:
+    from ...rules import Move
+    from ...store.training import PuzzleRecord, StoredRating
+    from ...training.puzzle import Puzzle
+    from ...training.selection import PuzzlePool
+    from ...training.session import Hint
+    from ..layout_check import Box
+    from ..theme import Colour
+
+    # what the loader thread hands over: (puzzles, why there are none, the record, the empty words)
+    Loaded = tuple[list[Puzzle], str | None, PuzzleRecord | None, str]
+
 REPLY_PAUSE = 0.45      # seconds the reply waits after your move lands, so both are seen
 SOLUTION_PACE = 1.1     # seconds between the solution's moves
 ALL_THEMES = "All themes"
 
 
-def _rating(stored):
+def _rating(stored: StoredRating) -> Rating:
     return Rating(stored.rating, stored.rd, stored.volatility)
 
 
-class _Ratings(Mapping):
+class _Ratings(Mapping[str, float]):
     """The record's puzzle ratings as numbers, read through (``selection.next_puzzle`` looks up
     only the puzzles it weighs)."""
 
-    def __init__(self, stored):
+    def __init__(self, stored: dict[str, StoredRating]) -> None:
         self.stored = stored
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: str) -> float:
         return self.stored[key].rating
 
-    def get(self, key, default=None):   # no KeyError raised and caught per puzzle weighed
+    def get(self, key: str, default: Any = None) -> Any:   # no KeyError raised and caught per puzzle weighed
         stored = self.stored.get(key)
         return default if stored is None else stored.rating
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self.stored)
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.stored)
 
 
 @register("puzzles")
 class PuzzlesScene(BoardControl, Scene):
-    def enter(self):
+    if TYPE_CHECKING:
+        panel: PuzzlePanel   # (the board's panel: BoardControl's BoardPanel)
+
+    def enter(self) -> None:
         self.exercises = bool(self.params.get("exercises"))
         self.title = "Practise your mistakes" if self.exercises else "Puzzles"
         # one word on screen for each thing: a position of the puzzle set is a puzzle, one made from
         # your own mistake an exercise (issue 46 item 22)
         self.noun = "exercise" if self.exercises else "puzzle"
         self.renderer = BoardRenderer(self.app.assets)
-        self.puzzles = None          # the puzzles to serve, once loaded
-        self.pool = None             # the same, ordered by rating (``selection.PuzzlePool``): puzzles only
-        self.load_error = None       # why there are none
-        self.set_words = None        # what of the puzzle file is served, when not all of it (a cut set)
-        self.session = None
+        self.puzzles: list[Puzzle] | None = None          # the puzzles to serve, once loaded
+        # the same, ordered by rating (``selection.PuzzlePool``): puzzles only
+        self.pool: PuzzlePool | None = None
+        self.load_error: str | None = None       # why there are none
+        self.set_words: str | None = None        # what of the puzzle file is served, when not all of it (a cut set)
+        self.session: PuzzleSession | None = None
         self.refutation = Refutation(lambda: self.app.new_engine(background=True), names=theme.SIDE_NAMES)
         self.input = None
         self.anim = None
-        self.reply_in = None         # seconds until the waiting reply is played
-        self.solution_in = None      # seconds until the solution's next move
-        self.hinted = None           # the session's Hint shown on the board
+        self.reply_in: float | None = None         # seconds until the waiting reply is played
+        self.solution_in: float | None = None      # seconds until the solution's next move
+        self.hinted: Hint | None = None           # the session's Hint shown on the board
         self.flipped = True          # the side to solve at the bottom (set per puzzle)
         self.cursor = None
         self.drag = None
         self.clock = 0.0
         self.message, self.message_until = "", 0.0
-        self.outcome_words = None    # (text, colour) said once the attempt is counted
+        self.outcome_words: tuple[str, Colour] | None = None    # (text, colour) said once the attempt is counted
         self.counted = False
         self.theme_filter = ""       # "" = every theme
-        self.done_exercises = set()
+        self.done_exercises: set[str] = set()
         self.changed = False         # something arrived this frame (the puzzles read)
-        self.served = []             # puzzles shown since the last attempt was kept (the record's recent list)
-        self.record = None           # the puzzle record, once read (puzzles only)
+        self.served: list[str] = []  # puzzles shown since the last attempt was kept (the record's recent list)
+        self.record: PuzzleRecord | None = None           # the puzzle record, once read (puzzles only)
         self.rating_words = ""       # "Your rating went up 12, to 1512." once the attempt is kept
         self.save_problem = ""       # what could not be kept of the attempt, said on screen
         self.solution_warned = False  # S said once what it costs; the next S shows the solution
         self.empty_words = ""        # practise with nothing due: why, and what to do
         self._writes = ThreadPoolExecutor(max_workers=1, thread_name_prefix="puzzles-write")
-        self._pending = []           # (future, what to do with its result) of the writes not yet done
+        # (future, what to do with its result) of the writes not yet done
+        self._pending: list[tuple[Future[Any], Callable[[Any], None]]] = []
         self.panel = PuzzlePanel(self, None if self.exercises else [ALL_THEMES])
         self.resize(self.size)
-        self._loaded = None
+        self._loaded: Loaded | None = None
         self._loader = threading.Thread(target=self._load, daemon=True, name="puzzles-load")
         self._loader.start()
 
-    def leave(self):
+    def leave(self) -> None:
         self.refutation.close()
         self.app.set_cursor(False)
         self._writes.shutdown(wait=False)   # the writes queued still finish (the thread is joined at exit)
 
     # -- loading --------------------------------------------------------------------------
 
-    def _load(self):
+    def _load(self) -> None:
         """In the loader thread: the puzzles and the record (or the exercises due), handed over in
         ``_loaded``."""
         try:
@@ -149,7 +169,7 @@ class PuzzlesScene(BoardControl, Scene):
             what = "Your exercises" if self.exercises else "Puzzles"
             self._loaded = ([], f"{what} cannot be shown: {type(e).__name__}: {str(e)[:100]}", None, "")
 
-    def _take_loaded(self):
+    def _take_loaded(self) -> None:
         if self.puzzles is not None or self._loaded is None:
             return
         puzzles, error, record, empty = self._loaded
@@ -163,11 +183,12 @@ class PuzzlesScene(BoardControl, Scene):
                 self.app.tell(record.problems)
         self.puzzles, self.load_error, self.empty_words = puzzles, error, empty
         self.changed = True  # drawn in this frame, not at the next redraw a quarter second on
-        if not self.exercises and puzzles:
+        if not self.exercises and puzzles and self.pool is not None:
             themes = self.pool.themes
             options = [ALL_THEMES] + [THEME_WORDS.get(t, t) for t in themes]
             self.panel.theme.options = options
-            remembered = self.record.theme
+            remembered = self.record.theme if self.record is not None else ""
+
             self.theme_filter = remembered if remembered in themes else ""
             self.panel.theme.index = themes.index(self.theme_filter) + 1 if self.theme_filter else 0
         if puzzles:
@@ -177,16 +198,16 @@ class PuzzlesScene(BoardControl, Scene):
     # -- writing, off the frame ----------------------------------------------------------------
 
     @property
-    def saving(self):
+    def saving(self) -> bool:
         """An attempt (or the theme) is being written."""
         return bool(self._pending)
 
-    def _submit(self, job, done):
+    def _submit(self, job: Callable[[], Any], done: Callable[[Any], None]) -> None:
         """Run ``job`` in the writer thread; ``done(result)`` in a frame once it is over (an
         exception it raised is its result)."""
         self._pending.append((self._writes.submit(job), done))
 
-    def _collect(self):
+    def _collect(self) -> None:
         for item in list(self._pending):
             future, done = item
             if not future.done():
@@ -202,20 +223,21 @@ class PuzzlesScene(BoardControl, Scene):
     # -- the puzzle on the board -------------------------------------------------------------
 
     @property
-    def loading(self):
+    def loading(self) -> bool:
         return self.puzzles is None
 
-    def has_next(self):
+    def has_next(self) -> bool:
         if not self.puzzles:
             return False
         if self.exercises:
             return any(p.id not in self.done_exercises and p is not self._current() for p in self.puzzles)
         return True
 
-    def _current(self):
+    def _current(self) -> Puzzle | None:
         return self.session.puzzle if self.session is not None else None
 
-    def _choose(self):
+    def _choose(self) -> Puzzle | None:
+        assert self.puzzles is not None  # (chosen once loaded)
         if self.exercises:
             # the next one not finished after the one shown, wrapping round: Next goes through
             # them all rather than back and forth between the first two
@@ -224,11 +246,12 @@ class PuzzlesScene(BoardControl, Scene):
             order = self.puzzles[at + 1:] + self.puzzles[:at + 1]
             left = [p for p in order if p.id not in self.done_exercises and p is not current]
             return left[0] if left else None
+        assert self.record is not None and self.pool is not None  # (puzzles, loaded)
         ratings = _Ratings(self.record.puzzles)   # a view: a record of 100,000 puzzles is not copied per choice
         return next_puzzle(self.pool, self.record.player.rating, ratings, self.theme_filter,
                            self.record.recent, self.record.solved)
 
-    def next_puzzle(self):
+    def next_puzzle(self) -> None:
         """N or Next: another puzzle (near your rating, of the theme chosen; the next exercise)."""
         if not self.has_next():
             if self.exercises and self.puzzles:
@@ -240,7 +263,7 @@ class PuzzlesScene(BoardControl, Scene):
             return
         if self.session is not None and self.session.give_up():
             self._count()  # begun and left: not solved; a puzzle not yet touched is skipped freely
-        if not self.exercises:
+        if self.record is not None:   # (puzzles: exercises have none)
             self.record.note_served(puzzle.id)
             self.served.append(puzzle.id)   # kept in the file with the next attempt
         self.session = PuzzleSession(puzzle)
@@ -252,7 +275,7 @@ class PuzzlesScene(BoardControl, Scene):
         self.resize(self.size)
         self._restart_board()
 
-    def _restart_board(self):
+    def _restart_board(self) -> None:
         self.refutation.clear()
         self.anim = None
         self.reply_in = self.solution_in = None
@@ -261,11 +284,11 @@ class PuzzlesScene(BoardControl, Scene):
         self.message_until = 0
         self._new_input()
 
-    def _new_input(self):
+    def _new_input(self) -> None:
         s = self.session
         self.input = MoveInput(s.position) if s is not None and s.players_turn else None
 
-    def theme_chosen(self, words):
+    def theme_chosen(self, words: str) -> None:
         """The theme chooser changed: used from the next puzzle (the one on the board stays), and
         remembered in the record."""
         chosen = next((t for t, w in THEME_WORDS.items() if w == words), "")
@@ -277,39 +300,39 @@ class PuzzlesScene(BoardControl, Scene):
             return
         self.record.theme = chosen
 
-        def remember(record):
+        def remember(record: PuzzleRecord) -> None:
             record.theme = chosen
 
         from ...store.training import update_puzzle_record
 
-        def kept(result):
+        def kept(result: Any) -> None:
             if isinstance(result, Exception) or not result[1]:
                 self.say("The theme is used, but could not be saved for next time (the disk refused it)", 4.0)
 
         self._submit(lambda: update_puzzle_record(remember), kept)
 
-    def next_theme(self):
+    def next_theme(self) -> None:
         """T: the keyboard goes to the theme chooser (Left/Right choose, Esc or Tab leaves it)."""
         if self.panel.theme.enabled and self.panel.theme.visible:
             self.panel.focus.focus_on(self.panel.theme)
             self.cursor = None
             self.say("Left/Right choose a theme, used from the next puzzle")
 
-    def say(self, text, seconds=None):
+    def say(self, text: str, seconds: float | None = None) -> None:
         """A message in the status line for a while (``seconds``: longer than the usual)."""
         super().say(text)
         if seconds:
             self.message_until = self.clock + seconds
 
-    def _theme_focused(self):
+    def _theme_focused(self) -> bool:
         return self.panel.theme.visible and self.panel.focus.focused is self.panel.theme
 
     # -- the buttons ---------------------------------------------------------------------------
 
-    def can_hint(self):
+    def can_hint(self) -> bool:
         return self.session is not None and self.session.players_turn and self.anim is None
 
-    def hint(self):
+    def hint(self) -> None:
         if self.session is None:
             return
         if self.anim is not None:
@@ -326,7 +349,7 @@ class PuzzlesScene(BoardControl, Scene):
         self.say(words)
         self._count()
 
-    def retry(self):
+    def retry(self) -> None:
         if self.session is None:
             return
         self.session.retry()
@@ -335,7 +358,7 @@ class PuzzlesScene(BoardControl, Scene):
         self._restart_board()
         self.say("Back to the start")
 
-    def solution(self):
+    def solution(self) -> None:
         s = self.session
         if s is None or s.solution is not None:
             return
@@ -352,13 +375,14 @@ class PuzzlesScene(BoardControl, Scene):
         self.input = None
         self.solution_in = SOLUTION_PACE / 2
 
-    def back(self):
+    def back(self) -> None:
         self.app.pop()
 
     # -- moves ------------------------------------------------------------------------------------
 
-    def play_move(self, move, first_hop=0):
+    def play_move(self, move: Move, first_hop: int = 0) -> None:
         s = self.session
+        assert s is not None  # (the board takes a move only with a puzzle on it)
         before = s.position
         try:
             verdict = s.play(move)
@@ -375,15 +399,16 @@ class PuzzlesScene(BoardControl, Scene):
             self.refutation.follow(s)   # the rest of the line, shown once the engine has it
         self._count()
 
-    def _landed(self):
+    def _landed(self) -> None:
         anim, self.anim = self.anim, None
+        assert anim is not None  # (called as the piece animated lands)
         self._landing_sounds(anim, anim.before.play(anim.move))
         s = self.session
-        if s.pending_reply is not None:
+        if s is not None and s.pending_reply is not None:
             self.reply_in = REPLY_PAUSE
         self._new_input()
 
-    def _count(self):
+    def _count(self) -> None:
         """The attempt's first end: the ratings change (or the exercise is reported) once, in the
         writer thread; what could not be kept is said when the write is over."""
         s = self.session
@@ -403,9 +428,9 @@ class PuzzlesScene(BoardControl, Scene):
         from ...store.training import update_puzzle_record
 
         served, self.served = self.served, []
-        seen = {}
+        seen: dict[str, float] = {}
 
-        def change(record):
+        def change(record: PuzzleRecord) -> None:
             # on the record as the file holds it now (another window may have saved since):
             # this attempt's change only, never a whole record kept from earlier
             seen["before"] = record.player.rating
@@ -421,7 +446,7 @@ class PuzzlesScene(BoardControl, Scene):
 
         self._submit(lambda: update_puzzle_record(change), lambda result: self._attempt_kept(s, result, seen))
 
-    def _exercise_kept(self, session, kept):
+    def _exercise_kept(self, session: PuzzleSession, kept: Any) -> None:
         if kept is True:
             return
         words = "Not saved: this attempt could not be written, so the exercise stays as it was"
@@ -430,7 +455,7 @@ class PuzzlesScene(BoardControl, Scene):
         else:
             self.say(words, 4.0)
 
-    def _attempt_kept(self, session, result, seen):
+    def _attempt_kept(self, session: PuzzleSession, result: Any, seen: dict[str, float]) -> None:
         if isinstance(result, Exception) or "after" not in seen:
             words = f"Not saved: the record could not be written ({type(result).__name__})"
             if session is self.session:
@@ -458,7 +483,7 @@ class PuzzlesScene(BoardControl, Scene):
 
     # -- the frame ------------------------------------------------------------------------------
 
-    def update(self, dt):
+    def update(self, dt: float) -> None:
         self.clock += dt
         self.changed = False
         self._take_loaded()
@@ -484,30 +509,30 @@ class PuzzlesScene(BoardControl, Scene):
         self.refutation.poll()
         self.panel.refresh()
 
-    def _solution_step(self, delta, auto=True):
+    def _solution_step(self, delta: int, auto: bool = True) -> None:
         s = self.session
         if s is None or s.solution is None:
             return
         self.land()
         before = s.position
         if s.step_solution(delta):
-            if delta > 0:
+            if delta > 0 and s.last_move is not None:
                 self._animate(s.last_move, before)
             else:
                 self.app.play_sound("move")
         self.solution_in = SOLUTION_PACE if auto and not s.solution_done() else None
 
-    def wants_redraw(self):
-        return (self.changed or self.anim is not None or self.loading or self.saving or self.reply_in is not None
+    def wants_redraw(self) -> bool:
+        return bool(self.changed or self.anim is not None or self.loading or self.saving or self.reply_in is not None
                 or self.solution_in is not None or self.drag is not None or self.refutation.thinking
                 or (self.message_until and self.clock < self.message_until + 0.1))
 
     # -- events -------------------------------------------------------------------------------------
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> None:
         self._board_event(event)
 
-    def _key(self, event):
+    def _key(self, event: Any) -> None:
         k = event.key
         if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
             return
@@ -543,7 +568,7 @@ class PuzzlesScene(BoardControl, Scene):
         else:
             self._board_key(k)
 
-    def _busy_reason(self):
+    def _busy_reason(self) -> str | None:
         """Why the board takes no move now ("" to say nothing), or None when it does."""
         s = self.session
         if s is None or self.anim is not None:
@@ -560,7 +585,7 @@ class PuzzlesScene(BoardControl, Scene):
 
     # -- words -------------------------------------------------------------------------------------
 
-    def prompt(self):
+    def prompt(self) -> str:
         if self.session is None:
             if self.loading:
                 return f"Loading {'your exercises' if self.exercises else 'puzzles'}…"
@@ -569,7 +594,7 @@ class PuzzlesScene(BoardControl, Scene):
             return "No exercise to show" if self.exercises else "No puzzle to show"
         return self.session.puzzle.prompt(theme.SIDE_NAMES)
 
-    def facts(self):
+    def facts(self) -> list[str]:
         """The lines under the prompt: the theme, and the ratings (or how many exercises are due)."""
         s = self.session
         if s is None:
@@ -579,18 +604,19 @@ class PuzzlesScene(BoardControl, Scene):
         if self.exercises:
             lines.append(f"Exercises due: {self.due_count()}")
             return lines
+        assert self.record is not None  # (puzzles have one once loaded)
         stored = self.record.puzzles.get(p.id)
         lines.append(f"Your rating: {round(self.record.player.rating)}")
         lines.append(f"Puzzle rating: {round(stored.rating) if stored is not None else p.rating}")
         return lines
 
-    def due_count(self):
+    def due_count(self) -> int:
         """The exercises due now, as the Training screen and the record count them: the ones due
         when the screen opened, less those tried since (a solve is due a day later, a failure
         some minutes later: see ``store.exercises``)."""
         return sum(1 for q in self.puzzles or () if q.id not in self.done_exercises)
 
-    def note(self):
+    def note(self) -> list[tuple[str, Colour]]:
         """[(text, colour)]: where an exercise comes from, what happened, why a move fails (the
         move played, the reply and the better line apart), the rating's change, what was not saved."""
         if self.load_error:
@@ -598,7 +624,7 @@ class PuzzlesScene(BoardControl, Scene):
         s = self.session
         if s is None:
             return []   # nothing due: said where the board would be (``_draw_nothing_due``)
-        out = []
+        out: list[tuple[str, Colour]] = []
         if self.exercises and s.puzzle.source:
             out.append((f"From {s.puzzle.source}", theme.TEXT_DIM))
         rating = self.rating_words
@@ -640,7 +666,7 @@ class PuzzlesScene(BoardControl, Scene):
             out.append((self.set_words, theme.TEXT_DIM))
         return out
 
-    def status_text(self):
+    def status_text(self) -> tuple[str, Colour]:
         if self.message and self.clock < self.message_until:
             return self.message, theme.ACCENT
         s = self.session
@@ -661,7 +687,7 @@ class PuzzlesScene(BoardControl, Scene):
             return f"{theme.side_name(s.position.turn)} replies…", theme.TEXT
         return s.puzzle.prompt(theme.SIDE_NAMES), theme.TEXT
 
-    def status_line(self):
+    def status_line(self) -> tuple[str, int, Colour]:
         text, colour = self.status_text()
         st = self.layout.status
         size = max(16, theme.fit_text(text, int(st.height * 0.62), st.width - 8))
@@ -669,12 +695,12 @@ class PuzzlesScene(BoardControl, Scene):
 
     # -- drawing ---------------------------------------------------------------------------------
 
-    def resize(self, size):
+    def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         self.layout = PlayLayout(size, self.flipped, stack=True)  # a portrait window: the panel under the board
         self.panel.resize(self.layout.panel)
 
-    def picture(self):
+    def picture(self) -> BoardPicture:
         s = self.session
         if s is None:
             return BoardPicture({})
@@ -694,7 +720,7 @@ class PuzzlesScene(BoardControl, Scene):
             pic.arrows.append((self.refutation.line[0].path, theme.DANGER))  # what the wrong move allows
         return pic
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         theme.gradient_background(surface)
         if self.session is None and self.empty_words:
             self._draw_nothing_due(surface)
@@ -706,13 +732,13 @@ class PuzzlesScene(BoardControl, Scene):
         theme.blit_text(surface, text, size, colour, self.layout.status.center, "center")
         self.panel.draw(surface)
 
-    def _nothing_due_lines(self):
+    def _nothing_due_lines(self) -> tuple[list[str], int]:
         """The words where the board would be, when there is nothing to practise: (lines, size)."""
         rect = self.layout.board.rect
         size = max(16, min(30, rect.height // 14))
         return theme.wrap(self.empty_words, size, int(rect.width * 0.8)), size
 
-    def _draw_nothing_due(self, surface):
+    def _draw_nothing_due(self, surface: pygame.Surface) -> None:
         rect = self.layout.board.rect
         lines, size = self._nothing_due_lines()
         line_h = theme.font(size).get_linesize()
@@ -721,7 +747,7 @@ class PuzzlesScene(BoardControl, Scene):
             theme.blit_text(surface, ln, size, theme.TEXT, (rect.centerx, y + line_h // 2), "center")
             y += line_h
 
-    def layout_boxes(self):
+    def layout_boxes(self) -> list[Box]:
         from ..layout_check import Box
 
         layout = self.layout
