@@ -18,6 +18,8 @@ so this feature stays in its own file:
 from __future__ import annotations
 
 import logging
+from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -28,8 +30,8 @@ log = logging.getLogger("checkers.ui")
 
 
 class PlayExtras:
-    def __init__(self, scene):
-        self.scene = scene
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene   # the play screen
         self.app = scene.app
         self.hint = Hint(self.app)
         # a game started from the command line is a visit: it neither replaces the
@@ -47,7 +49,7 @@ class PlayExtras:
             # once this one has a move); its choices are remembered
             store_hooks.remember_choice(self.app, scene.players)
 
-    def start(self):
+    def start(self) -> None:
         """The match keeps itself on disk from now on (a new game under a new id; a game from the command
         line nowhere); one open in another window is shown, kept nowhere."""
         match = self.scene.match
@@ -60,7 +62,7 @@ class PlayExtras:
 
     # -- keys ------------------------------------------------------------------------
 
-    def key(self, event):
+    def key(self, event: Any) -> bool:
         """Ctrl+S, H, V; True when the key was used."""
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         if event.key == pygame.K_s and ctrl:
@@ -74,14 +76,15 @@ class PlayExtras:
             return True
         return False
 
-    def save(self):
+    def save(self) -> Path | None:
         """Ctrl+S: the game kept again (a retry after a failure) and its PDN copy written, saved again
         in place; the path, or None (the status line says why)."""
+        path: Path | None
         path, line = self.scene.match.save()
         self.scene.say(line)
         return path
 
-    def ask_hint(self):
+    def ask_hint(self) -> None:
         scene = self.scene
         if not scene.human_to_move():
             scene.say(self.no_hint_words())
@@ -90,7 +93,7 @@ class PlayExtras:
         if message:
             scene.say(message)
 
-    def no_hint_words(self):
+    def no_hint_words(self) -> str:
         """Why H gives no hint now, in the words of the game being played."""
         scene = self.scene
         if scene.game.outcome is not None:
@@ -99,7 +102,7 @@ class PlayExtras:
             return "Hints are for a person's move: A shows the computers' best lines"
         return "Hints are for your own turn"
 
-    def review(self):
+    def review(self) -> None:
         scene = self.scene
         if scene.anim is not None:
             scene.anim.finish()
@@ -110,7 +113,7 @@ class PlayExtras:
 
     # -- frame -----------------------------------------------------------------------
 
-    def update(self, dt):
+    def update(self, dt: float) -> None:
         if self.scene.game.outcome is not None and (self.hint.move is not None or self.hint.thinking):
             self.hint.clear()  # the game is over: no move to suggest, and the arrow goes with it
         line = self.keeper.take_line()
@@ -120,11 +123,11 @@ class PlayExtras:
         if message:
             self.scene.say(message)
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         if self.scene.anim is None:
             self.hint.draw(surface, self.scene.layout.board)
 
-    def leave(self):
+    def leave(self) -> None:
         # every change was saved when it happened (before its animation ended); the clocks have run since
         # the last move: kept again as they are now, so Continue brings them back as they were left
         self.hint.close()
