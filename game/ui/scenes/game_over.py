@@ -1,5 +1,10 @@
 """The end of a game, over the final board: who won and why, then New game / Review / Save / Menu."""
 
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from .. import theme
@@ -8,8 +13,11 @@ from ..scene import register
 from ..widgets import same_size
 from ..words import outcome_words
 
+if TYPE_CHECKING:
+    from ...rules import Outcome
 
-def headline(outcome, players, names=None):
+
+def headline(outcome: Outcome, players: Mapping[int, object], names: Mapping[int, str] | None = None) -> str:
     """"You win!", "White wins" (or the winner's name given: "Ann wins") or "Draw", from the outcome and
     who was a person."""
     if outcome.winner is None:
@@ -25,7 +33,7 @@ class GameOverScene(DialogScene):
     dim = 120
     note = "Esc or a click beside the card: look at the board"
 
-    def enter(self):
+    def enter(self) -> None:
         outcome = self.params["outcome"]
         players = self.params.get("players", {})
         self.title = headline(outcome, players, self.params.get("names"))
@@ -40,17 +48,17 @@ class GameOverScene(DialogScene):
             self.accent = theme.DANGER if lost else theme.GOOD
         super().enter()
 
-    def buttons(self):
+    def buttons(self) -> list[tuple[str, Callable[[], Any], bool]]:
         """New game (the same players again, as the panel's button says), Review, Save (as PDN), Menu;
         Ctrl+Q still quits."""
-        out = [("New game", self.play_again, True)]
+        out: list[tuple[str, Callable[[], Any], bool]] = [("New game", self.play_again, True)]
         if self.params.get("review") is not None:
             out.append(("Review", self.review, False))
         if self.params.get("save") is not None:
             out.append(("Save", self.save, False))
         return out + [(self.params.get("leave_label") or "Menu", self.menu, False)]
 
-    def resize(self, size):
+    def resize(self, size: tuple[int, int]) -> None:
         """The card as every dialog's, widened until its buttons' words are as large as the play panel's
         (``theme.button_text_size``): four buttons in the card's width were cut to 14 px beside 20."""
         super().resize(size)
@@ -63,7 +71,7 @@ class GameOverScene(DialogScene):
         for b in buttons:  # no larger than the panel's either: one button text size on the screen
             b.fixed_size = min(b.fixed_size or wanted, wanted)
 
-    def _widen(self, size, wanted):
+    def _widen(self, size: tuple[int, int], wanted: int) -> None:
         """The card and its buttons wide enough for the words at ``wanted``, as far as the window allows."""
         buttons = self.widgets
         gap = max(6, buttons[0].rect.height // 3)
@@ -86,15 +94,15 @@ class GameOverScene(DialogScene):
             x += bw + gap
         same_size(buttons)
 
-    def play_again(self):
+    def play_again(self) -> None:
         again = self.params.get("play_again")
         if again is not None:
             again()
 
-    def review(self):
+    def review(self) -> None:
         self.params["review"]()
 
-    def save(self):
+    def save(self) -> None:
         """Save the game as PDN; the card then says where (or why not)."""
         path = self.params["save"]()
         if path is not None and self.params.get("warning"):
@@ -103,7 +111,7 @@ class GameOverScene(DialogScene):
             self.message = f"Saved as {path.name} in {path.parent}"
             self.resize(self.size)
 
-    def menu(self):
+    def menu(self) -> None:
         """Menu, or Back to where the game was started from (the play screen's ``leave_game``)."""
         leave = self.params.get("leave")
         if leave is not None:
@@ -111,11 +119,11 @@ class GameOverScene(DialogScene):
         else:
             self.app.switch("menu")
 
-    def cancel(self):
+    def cancel(self) -> None:
         # Esc closes the card to look at the final position; the panel offers a new game.
         self.app.pop()
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> None:
         # a click beside the card closes it as Esc does: the mouse alone can look at the final
         # board too (the panel's buttons offer all the card does, and Esc brings it back)
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
