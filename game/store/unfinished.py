@@ -214,6 +214,9 @@ CHANGED = "this game was changed in another window since it was opened here; ope
 # from writing while the first has the game; this catches a window that read the record before the owner's
 # last moves and claimed the game once the owner let it go.
 _seen: dict[str, bytes] = {}
+# The same, by copy of a game read from its record (``UnfinishedGame.game``): a window holding an older copy is
+# refused even after something else in this process read the record again (a listing, a check).
+_copies: weakref.WeakKeyDictionary[Game, tuple[str, bytes]] = weakref.WeakKeyDictionary()
 
 
 def _digest(path: Path) -> bytes | None:
@@ -234,7 +237,8 @@ def _write(path: Path, game: Game, mode: str, levels: Levels | None, humans: Ite
            extra: Mapping[str, Any] | None) -> str | None:
     """Write the record; None when done, else why not (one line)."""
     key = str(path)
-    seen = _seen.get(key)
+    copy = _copies.get(game)
+    seen = copy[1] if copy is not None and copy[0] == key else _seen.get(key)
     if seen is not None:
         now = _digest(path)
         if now is not None and now != seen:
@@ -248,6 +252,7 @@ def _write(path: Path, game: Game, mode: str, levels: Levels | None, humans: Ite
     written = _digest(path)
     if written is not None:
         _seen[key] = written
+        _copies[game] = (key, written)
     return None
 
 
@@ -272,6 +277,7 @@ def _entry(game_id: str, path: Path, modified: float) -> UnfinishedGame:
     entry.extra, entry.saved_at, entry.warning = saved.extra, saved.saved_at, saved.warning
     if seen is not None:
         _seen[str(path)] = seen
+        _copies[saved.game] = (str(path), seen)
     return entry
 
 
