@@ -1,5 +1,10 @@
 """The main menu: a column of entries from ``game.ui.menu_items``."""
 
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from .. import store_hooks, theme
@@ -8,28 +13,31 @@ from ..menu_items import MENU_ITEMS, add_menu_item, visible_items
 from ..scene import Scene, register
 from ..widgets import Button, FocusGroup
 
+if TYPE_CHECKING:
+    from ..layout_check import Box
+
 SUBTITLE = "English draughts against the computer or a friend"
 FOOTER = "Arrows or Tab choose  ·  Enter selects  ·  Esc quits (asks first)"
 
 
 @register("menu")
 class MenuScene(Scene):
-    def enter(self):
+    def enter(self) -> None:
         self._build()
 
-    def uncovered(self, result=None):
+    def uncovered(self, result: object = None) -> None:
         # an entry's condition may have changed (a game saved, settings); the focus stays on its entry
         focused = self.focus.focused
-        self._build(focused.key if focused is not None else None)
+        self._build(focused.key if isinstance(focused, Button) else None)
 
-    def _build(self, focus_key=None):
+    def _build(self, focus_key: str | None = None) -> None:
         self.items = visible_items(self.app)
-        self.buttons = []
+        self.buttons: list[Button] = []
         first_primary = next((item.key for item in self.items if item.primary), None)
         for item in self.items:
             # no accent words: the focus (a gold fill) is the one entry that looks chosen, and it starts
             # on the first of the primary entries (Continue outranks 1 Player when both are there)
-            b = Button(item.label, (lambda it=item: it.action(self.app)))
+            b = Button(item.label, partial(item.action, self.app))
             b.key = item.key
             b.name = f"entry:{item.key}"
             self.buttons.append(b)
@@ -39,7 +47,7 @@ class MenuScene(Scene):
                 self.focus.focus = i
         self.resize(self.size)
 
-    def resize(self, size):
+    def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
         n = max(1, len(self.buttons))
@@ -80,7 +88,7 @@ class MenuScene(Scene):
         for b, r in zip(self.buttons, rects):
             b.rect = r
 
-    def layout_boxes(self):
+    def layout_boxes(self) -> list[Box]:
         from ..layout_check import Box
 
         cx, cy = self.emblem_center
@@ -91,20 +99,20 @@ class MenuScene(Scene):
                 *self.focus.text_boxes("entry"),
                 Box("footer", self.footer_rect, FOOTER, self.footer_size)]
 
-    def wants_redraw(self):
+    def wants_redraw(self) -> bool:
         return False  # changes only on events
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.ask_quit()  # Esc is pressed by accident: it asks, the safe answer focused
             return
         self.focus.handle_event(event)
 
-    def ask_quit(self):
+    def ask_quit(self) -> None:
         self.app.push("confirm", title="Quit Checkers?", message="Your unfinished games are kept.",
                       confirm="Quit", on_confirm=self.app.quit)
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         theme.gradient_background(surface)
         self._draw_emblem(surface, self.emblem_center, self.emblem_size)
         theme.blit_text(surface, "Checkers", self.title_size, theme.TEXT, self.title_rect.center, "center", bold=True)
@@ -112,7 +120,7 @@ class MenuScene(Scene):
         self.focus.draw(surface)
         theme.blit_text(surface, FOOTER, self.footer_size, theme.TEXT_FAINT, self.footer_rect.center, "center")
 
-    def _draw_emblem(self, surface, centre, size):
+    def _draw_emblem(self, surface: pygame.Surface, centre: tuple[int, int], size: int) -> None:
         if size <= 0:
             return
         # a white man and a red king overlapping: the game at a glance
@@ -129,13 +137,13 @@ class MenuScene(Scene):
 
 # -- Continue: the latest unfinished game of the store ----------------------------------------
 
-def has_game_to_continue(app):
+def has_game_to_continue(app: Any) -> bool:
     from ...store import has_unfinished
 
     return has_unfinished()  # cheap: the records are read only when Continue is chosen
 
 
-def continue_latest(app):
+def continue_latest(app: Any) -> None:
     """Menu → Continue: the newest unfinished game, with its own players and levels (the library
     lists every other one to resume)."""
     from ...store import latest_unfinished
