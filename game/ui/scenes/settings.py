@@ -6,6 +6,11 @@ is written to the settings file immediately (atomically), so nothing is lost
 if the game is closed from here.
 """
 
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from ...store.settings import DRAW_RULE_NAMES, ORIENTATIONS
@@ -15,7 +20,10 @@ from ..menu_items import add_menu_item
 from ..page import Page
 from ..scene import register
 from ..store_hooks import save_app_settings, settings_of
-from ..widgets import Button, Chooser, FocusGroup
+from ..widgets import Button, Chooser, FocusGroup, Widget
+
+if TYPE_CHECKING:
+    from ..layout_check import Box
 
 ON_OFF = ((False, "Off"), (True, "On"))  # a switch: Left turns it off, Right on
 RED, WHITE = theme.SIDE_NAMES
@@ -57,36 +65,47 @@ ROWS = (
 )
 
 
+class SettingRow(Chooser):
+    """A row of the screen: a chooser that knows the setting it changes."""
+
+    setting = ""
+
+
 @register("settings")
 class SettingsScene(Page):
     footer = FOOTER
 
-    def enter(self):
+    def enter(self) -> None:
         self.settings = settings_of(self.app)
-        self.rows = []
+        self.rows: list[SettingRow] = []
         for name, label, options, default, _ in ROWS:
             values = [v for v, _ in options]
             shown = [s for _, s in options]
             current = self._get(name, default)
-            chooser = Chooser(label, shown, index=values.index(current) if current in values else
-                              values.index(default),
-                              on_change=lambda text, n=name, vs=values, ss=shown: self._changed(n, vs[ss.index(text)]))
+            chooser = SettingRow(label, shown, index=values.index(current) if current in values else
+                                 values.index(default),
+                                 on_change=partial(self._chosen, name, values, shown))
             chooser.setting = name
             chooser.name = f"row:{name}"
             self.rows.append(chooser)
         self.back_button = Button("Back", self.back, primary=True)
         self.back_button.name = "back"
-        self.focus = FocusGroup(self.rows + [self.back_button])
+        widgets: list[Widget] = [*self.rows, self.back_button]
+        self.focus = FocusGroup(widgets)
         self.message = ""
         self.resize(self.size)
 
-    def _get(self, name, default):
+    def _get(self, name: str, default: Any) -> Any:
         try:
             return self.settings.get(name, default)
         except Exception:
             return default
 
-    def _changed(self, name, value):
+    def _chosen(self, name: str, values: list[Any], shown: list[str], text: str) -> None:
+        """A row's chooser shows ``text``: the setting ``name`` takes its value."""
+        self._changed(name, values[shown.index(text)])
+
+    def _changed(self, name: str, value: Any) -> None:
         try:
             self.settings[name] = value  # a key the settings file does not know yet lasts for the session
         except (KeyError, ValueError):
@@ -97,20 +116,20 @@ class SettingsScene(Page):
         ok = save_app_settings(self.app)
         self.message = "" if ok else "Could not write the settings file: changes last until you quit."
 
-    def row(self, name):
+    def row(self, name: str) -> SettingRow:
         for r in self.rows:
             if r.setting == name:
                 return r
         raise KeyError(name)
 
-    def explanation(self):
+    def explanation(self) -> str:
         w = self.focus.focused
         for name, _, _, _, words in ROWS:
             if getattr(w, "setting", None) == name:
                 return words
         return "Esc or Back returns to where you were."
 
-    def resize(self, size):
+    def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
         margin = theme.margin(size)
@@ -156,7 +175,7 @@ class SettingsScene(Page):
         self.explain_rect = pygame.Rect((w - explain_w) // 2, y, explain_w, explain_h)
         self.message_rect = pygame.Rect(margin, self.explain_rect.y, w - 2 * margin, min(explain_h, line))
 
-    def layout_boxes(self):
+    def layout_boxes(self) -> list[Box]:
         from ..layout_check import Box
 
         boxes = [Box("title", self.title_rect, "Settings", self.title_size, bold=True),
@@ -169,13 +188,13 @@ class SettingsScene(Page):
             boxes.append(Box("explanation", self.explain_rect, longest, self.explain_size, wrap=True))
         return boxes + [self.footer_box()]
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.back()
             return
         self.focus.handle_event(event)
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         theme.gradient_background(surface)
         theme.blit_text(surface, "Settings", self.title_size, theme.TEXT, self.title_rect.center, "center", bold=True)
         self.focus.draw(surface)
