@@ -9,7 +9,10 @@ screen is one block centred in the window.  The clock chosen (off by default)
 is remembered in the settings (``time_control``).
 """
 
+from __future__ import annotations
+
 import random
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -20,7 +23,12 @@ from .. import theme
 from ..page import ChoicePage
 from ..play_names import NameField
 from ..scene import register
-from ..widgets import Button, Chooser, FocusGroup
+from ..widgets import Button, Chooser, FocusGroup, Widget
+
+if TYPE_CHECKING:
+    from ...controller.clock import TimeControl
+    from ...engine.levels import Level
+    from ..layout_check import Box
 
 CUSTOM_DEPTH = "Custom depth"
 CUSTOM_TIME = "Custom time"
@@ -43,7 +51,7 @@ MINUTES = (1, 2, 3, 4, 5, 7, 10, 15, 20, 25, 30, 45, 60, 90, 120, 180)
 INCREMENTS = (0, 1, 2, 3, 5, 10, 15, 20, 30, 60)
 
 
-def level_names():
+def level_names() -> list[str]:
     from ...engine.levels import LEVELS
 
     return [lv.name for lv in LEVELS]
@@ -60,7 +68,7 @@ CLOCKED = {"Expert": "Looks eight moves ahead plus captures, within the time its
 class NewGameScene(ChoicePage):
     footer = FOOTER
 
-    def enter(self):
+    def enter(self) -> None:
         from ...engine.levels import LEVELS
 
         self.mode = self.params.get("mode", "1p")
@@ -71,12 +79,12 @@ class NewGameScene(ChoicePage):
             remembered = dict(self.app.settings.get("new_game", {}) or {})
         except Exception:
             remembered = {}
-        self.rows = []
+        rows: list[Chooser] = []
         if self.mode == "1p":
             level = remembered.get("level", "Medium")
             self.difficulty = Chooser("Difficulty", names + [CUSTOM_DEPTH, CUSTOM_TIME],
                                       index=names.index(level) if level in names else min(2, len(names) - 1),
-                                      on_change=lambda v: self._refresh())
+                                      on_change=lambda _: self._refresh())
             self.depth = Chooser("Moves ahead", list(range(1, 13)), index=5)  # plies: either side's move counts
             self.seconds = Chooser("Seconds per move", [f"{s:g}" for s in SECONDS], index=2)
             side = remembered.get("side")
@@ -84,7 +92,7 @@ class NewGameScene(ChoicePage):
             self._clock_rows()
             self.your_name = NameField("Your name", self._setting("player_name", ""), YOU)
             # the custom rows share the slot after the clock, so choosing one moves nothing; the name comes last
-            self.rows = [self.difficulty, self.side, self.clock, self.minutes, self.increment, self.depth,
+            rows = [self.difficulty, self.side, self.clock, self.minutes, self.increment, self.depth,
                          self.seconds, self.your_name]
             self.slots = 6
         elif self.mode == "watch":
@@ -100,32 +108,34 @@ class NewGameScene(ChoicePage):
             self.pace = Chooser("Pace", [s for _, s in WATCH_PACES],
                                 index=values.index(pace) if pace in values else 1, on_change=self._pace_changed)
             self._clock_rows()  # a clock for each computer too: each spends what its clock allows
-            self.rows = [self.black_level, self.white_level, self.pace, self.clock, self.minutes, self.increment]
+            rows = [self.black_level, self.white_level, self.pace, self.clock, self.minutes, self.increment]
             self.slots = 5
         else:
             self._clock_rows()
             # the two people's names, kept for this run (a name typed, else "Player 1" and "Player 2")
             kept = self._setting("two_player_names", None) or ("", "")
             self.names = [NameField(theme.SIDE_NAMES[c], kept[c], PLAYERS[c]) for c in (BLACK, WHITE)]
-            self.rows = [self.clock, self.minutes, self.increment, *self.names]
+            rows = [self.clock, self.minutes, self.increment, *self.names]
             self.slots = 4
-        for row in self.rows:
+        for row in rows:
             row.split = 0.42
+        self.rows = [*rows]
         self.minutes.split = self.increment.split = 0.5  # half a row each: their words need the room
         self.start_button = Button("Start game", self.start_game, primary=True)
         self.back_button = Button("Back", self.back)
-        self.focus = FocusGroup(self.rows + [self.start_button, self.back_button])
+        widgets: list[Widget] = [*self.rows, self.start_button, self.back_button]
+        self.focus = FocusGroup(widgets)
         self._refresh()
 
-    def _clock_rows(self):
+    def _clock_rows(self) -> None:
         """The clock row (Off, the presets, Custom) and the custom clock's minutes and increment, set to
         the clock chosen last (a remembered value that cannot be read is Off)."""
         try:
             chosen = parse_time_control(self._setting(self._clock_key(), "off"))
         except ClockError:
             chosen = None
-        minutes = list(MINUTES)
-        increments = list(INCREMENTS)
+        minutes: list[float] = list(MINUTES)
+        increments: list[float] = list(INCREMENTS)
         shown = CLOCK_OFF
         if chosen is not None:
             shown = chosen.words if chosen in PRESETS else CUSTOM_CLOCK
@@ -146,7 +156,7 @@ class NewGameScene(ChoicePage):
         inc = int(pick.increment) if pick.increment == int(pick.increment) else pick.increment
         self.increment = Chooser("+ sec", increments, index=increments.index(inc), on_change=self._custom_changed)
 
-    def _clock_changed(self, shown):
+    def _clock_changed(self, shown: str) -> None:
         """A preset chosen: its minutes and increment are shown."""
         if shown in CLOCK_CHOICES[1:-1]:
             preset = PRESETS[CLOCK_CHOICES.index(shown) - 1]
@@ -154,18 +164,18 @@ class NewGameScene(ChoicePage):
             self.increment.set_value(int(preset.increment))
         self._refresh()
 
-    def _custom_changed(self, _value):
+    def _custom_changed(self, _value: object) -> None:
         """Minutes or increment changed: the preset they make, else Custom."""
         control = make_time_control(self.minutes.value, self.increment.value)
         self.clock.set_value(control.words if control in PRESETS else CUSTOM_CLOCK)
         self._refresh()
 
-    def _clock_key(self):
+    def _clock_key(self) -> str:
         """The setting the clock chosen last is kept in: Computer vs Computer's own for this run only, so a
         clock for watching never becomes the player's own next game's."""
         return "watch_time_control" if self.mode == "watch" else "time_control"
 
-    def slot_of(self):
+    def slot_of(self) -> list[int]:
         """The slot of each row of ``rows``: the clock's minutes and increment share one, side by side, and
         the custom level's two rows the last."""
         if self.mode == "1p":
@@ -174,29 +184,29 @@ class NewGameScene(ChoicePage):
             return [0, 1, 1, 2, 3]
         return [0, 1, 2, 3, 4, 4]  # watch: two levels, the pace, the clock
 
-    def chosen_time_control(self):
+    def chosen_time_control(self) -> TimeControl | None:
         """The clock chosen: a TimeControl, or None for Off."""
         if self.clock.value == CLOCK_OFF:
             return None
         return make_time_control(self.minutes.value, self.increment.value)
 
-    def _remember_clock(self, control):
+    def _remember_clock(self, control: TimeControl | None) -> None:
         try:
             self.app.settings[self._clock_key()] = "off" if control is None else str(control)
         except Exception:
             pass  # remembering the choice is a nicety
 
     @staticmethod
-    def _index(names, name):
+    def _index(names: list[str], name: str) -> int:
         return names.index(name) if name in names else 0
 
-    def _setting(self, key, default):
+    def _setting(self, key: str, default: Any) -> Any:
         try:
             return self.app.settings.get(key, default)
         except Exception:
             return default
 
-    def _pace_changed(self, shown):
+    def _pace_changed(self, shown: str) -> None:
         value = dict((s, v) for v, s in WATCH_PACES)[shown]
         try:
             from ..store_hooks import save_app_settings, settings_of
@@ -206,7 +216,7 @@ class NewGameScene(ChoicePage):
         except Exception:
             pass  # remembering the pace is a nicety; the game reads it when it starts
 
-    def _refresh(self):
+    def _refresh(self) -> None:
         if self.mode == "1p":
             self.depth.visible = self.difficulty.value == CUSTOM_DEPTH
             self.seconds.visible = self.difficulty.value == CUSTOM_TIME
@@ -216,17 +226,20 @@ class NewGameScene(ChoicePage):
             self.minutes.enabled = self.increment.enabled = self.clock.value != CLOCK_OFF
         self.resize(self.size)
 
-    def chosen_level(self):
+    def chosen_level(self) -> Level:
         from ...engine.levels import custom_depth, custom_time
 
         v = self.difficulty.value
+        level: Level   # (levels.py's helpers are not annotated yet)
         if v == CUSTOM_DEPTH:
-            return custom_depth(self.depth.value)
-        if v == CUSTOM_TIME:
-            return custom_time(float(self.seconds.value))
-        return self.levels[v]
+            level = custom_depth(self.depth.value)
+        elif v == CUSTOM_TIME:
+            level = custom_time(float(self.seconds.value))
+        else:
+            level = self.levels[v]
+        return level
 
-    def description(self):
+    def description(self) -> str:
         if self.mode == "1p":
             v = self.difficulty.value
             clocked = self.chosen_time_control() is not None
@@ -236,16 +249,17 @@ class NewGameScene(ChoicePage):
                 return CLOCKED_TIME if clocked else f"Full strength, thinking {self.seconds.value} s a move."
             if clocked and self.levels[v].name in CLOCKED:
                 return CLOCKED[self.levels[v].name]
-            return self.levels[v].description
+            description: str = self.levels[v].description
+            return description
         if self.mode == "watch":
             return "Space pauses and resumes; S plays one move while paused."
         return TWO_PLAYERS
 
     @staticmethod
-    def _depth_words(moves):
+    def _depth_words(moves: int) -> str:
         return f"Full strength, looking exactly {moves} moves ahead (a move of either side counts)."
 
-    def descriptions(self):
+    def descriptions(self) -> list[str]:
         """Every description this screen may show (the layout keeps room for the longest)."""
         if self.mode == "1p":
             return ([lv.description for lv in self.levels.values()] + list(CLOCKED.values()) + [CLOCKED_TIME]
@@ -253,13 +267,13 @@ class NewGameScene(ChoicePage):
                     + [f"Full strength, thinking {s} s a move." for s in ("0.5",)])
         return [self.description()]
 
-    def start_game(self):
+    def start_game(self) -> None:
         if self.mode == "1p":
             side = SIDE_VALUES[SIDE_SHOWN.index(self.side.value)]
             human = {"Black": BLACK, "White": WHITE}.get(side, random.choice((BLACK, WHITE)))
             level = self.chosen_level()
-            players = {human: None, 1 - human: level}
-            names = {human: self.your_name.name_given}
+            players: dict[int, Level | None] = {human: None, 1 - human: level}
+            names: dict[int, str] = {human: self.your_name.name_given}
             self._remember("player_name", self.your_name.name_given)
             try:
                 self.app.settings["new_game"] = {"level": self.difficulty.value if self.difficulty.value in self.levels
@@ -278,25 +292,25 @@ class NewGameScene(ChoicePage):
         self.app.switch("play", mode=self.mode, players=players, time_control=control,
                         names={c: n for c, n in names.items() if n})
 
-    def _remember(self, key, value):
+    def _remember(self, key: str, value: object) -> None:
         try:
             self.app.settings[key] = value
         except Exception:
             pass  # remembering the choice is a nicety
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> None:
         """Typing goes to the name row that has the focus; the rest as on every choice page."""
         field = self.focus.focused
         if isinstance(field, NameField) and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN) and field.take(event):
             return
         super().handle_event(event)
 
-    def act(self):
+    def act(self) -> None:
         self.start_game()
 
     # -- layout ------------------------------------------------------------------
 
-    def resize(self, size):
+    def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
         margin = theme.margin(size)
@@ -337,7 +351,7 @@ class NewGameScene(ChoicePage):
         y += gap * 2
         self.place_buttons(size, y, self.start_button, self.back_button)
 
-    def layout_boxes(self):
+    def layout_boxes(self) -> list[Box]:
         from ..layout_check import Box
 
         return [*self.heading_boxes(),
@@ -347,7 +361,7 @@ class NewGameScene(ChoicePage):
 
     # -- drawing -------------------------------------------------------------------
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         theme.gradient_background(surface)
         self.draw_heading(surface)
         self.focus.draw(surface)
