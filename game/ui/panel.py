@@ -9,7 +9,10 @@ is cut off at any window size.  The buttons are a ``FocusGroup`` (Tab /
 Shift+Tab, Enter) that leaves the arrows to the board.
 """
 
+from __future__ import annotations
+
 import math
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -21,11 +24,22 @@ from .analysis_view import score_words as evaluation_words
 from .widgets import Button, FocusGroup, same_size
 from .words import opening_label, outcome_words, to_move
 
+if TYPE_CHECKING:
+    from ..rules import Game, Position
+    from .geometry import RectLike
+    from .layout_check import Box
+
+    # a player card's parts: (disc centre, radius, name, label, count and count-label rects, their texts)
+    CardParts = tuple[tuple[int, int], int, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect,
+                      tuple[str, str, str, str]]
+    # a clock in its card: (box, text rect, text, seconds left)
+    ClockPart = tuple[pygame.Rect, pygame.Rect, str, float]
+
 OPENING_PLIES = 12  # the longest named opening line is shorter
 
 MIN_TEXT = 16  # the smallest nominal size drawn (11 real pixels)
 
-def side_panel_event(focus, event):
+def side_panel_event(focus: FocusGroup, event: Any) -> bool:
     """A panel of widgets beside a board (``focus``, its ``FocusGroup``) takes ``event``: True when it
     was the panel's.  Of the keys it takes only Tab and, while a widget has the focus, Enter and
     Space (the rest are the board's); the pointer moving over a widget lights it without taking the
@@ -43,7 +57,7 @@ def side_panel_event(focus, event):
     return focus.handle_event(event)
 
 
-def draw_card(surface, rect):
+def draw_card(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """A side panel's card: a shadow under it, the panel's colour, a thin edge."""
     pygame.draw.rect(surface, (20, 23, 28), rect.move(0, 4), border_radius=14)
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=14)
@@ -61,7 +75,7 @@ BUTTONS = (("move_now", "Move now", "move_now", "M"), ("undo", "Undo", "undo", "
 PRIMARY = ("move_now", "again")  # the screen's main action while the computer thinks, and after the game
 
 
-def score_words(score, turn):
+def score_words(score: int | None, turn: int) -> str:
     """An engine score (``turn``'s view) in the words the analysis uses everywhere: ``Red +1.25``
     (men ahead), ``level``, ``White wins in 7``."""
     return "…" if score is None else evaluation_words(black_view(score, turn))
@@ -71,10 +85,10 @@ def score_words(score, turn):
 ARROWS_LEGEND = "Arrows: blue is the best move, purple the reply."
 
 
-def pdn_lines(game, plies=None):
+def pdn_lines(game: Game, plies: int | None = None) -> list[tuple[int, str, str]]:
     """The moves (the first ``plies`` of them) as numbered lines:
     ``(1, "11-15", "23-19")`` (``(1, "...", "23-19")`` if White began)."""
-    lines = []
+    lines: list[tuple[int, str, str]] = []
     moves = [str(m) for m in game.moves[:plies]]
     i = 0
     number = 1
@@ -88,7 +102,7 @@ def pdn_lines(game, plies=None):
     return lines
 
 
-def count_words(men, kings):
+def count_words(men: int, kings: int) -> str:
     """The small line under a side's piece count: "pieces", "2 men, 1 king", "2 kings"."""
     if not kings:
         return "pieces"
@@ -102,12 +116,12 @@ CLOCK_LOW = (150, 52, 44)       # a clock's face with little time left
 CLOCK_FACE = (30, 34, 42)
 
 
-def clock_sample(seconds):
+def clock_sample(seconds: float) -> str:
     """The text a clock's box is made wide enough for: "8:88:88" from an hour up, else "88:88"."""
     return "8:88:88" if seconds >= 3600 else CLOCK_SAMPLE
 
 
-def draw_rule_words(game, short=False):
+def draw_rule_words(game: Game, short: bool = False) -> str:
     """The draw rule's count in moves (a move of each side), as the settings state the rule."""
     rule = game.draw_rule
     done, limit = game.quiet_plies // 2, rule.plies // 2
@@ -119,8 +133,25 @@ def draw_rule_words(game, short=False):
 
 
 class SidePanel:
-    def __init__(self, scene):
-        self.scene = scene
+    if TYPE_CHECKING:  # the buttons, set by name from BUTTONS
+        move_now: Button
+        undo: Button
+        redo: Button
+        hint: Button
+        flip: Button
+        numbers: Button
+        analysis: Button
+        save: Button
+        review: Button
+        offer_draw: Button
+        resign: Button
+        pause: Button
+        step: Button
+        menu: Button
+        again: Button
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene   # the play screen
         s = scene
         for name, label, method, hotkey in BUTTONS:
             button = Button(label, getattr(s, method), primary=name in PRIMARY, hotkey=hotkey)
@@ -145,15 +176,16 @@ class SidePanel:
         self.scroll = 0  # move-list lines scrolled back from the end
         self.detail_lines = 2
         self.wide = False  # two columns, in a panel under the board
-        self._opening_key, self.opening = None, ""  # the opening's name, and what it was looked up for
+        self._opening_key: object = None
+        self.opening = ""  # the opening's name, and what it was looked up for
 
-    def f(self, size):
+    def f(self, size: float) -> int:
         """A text size scaled with the panel (bigger windows, bigger type), never below MIN_TEXT."""
         return max(MIN_TEXT, int(size * self.k))
 
     # -- layout ------------------------------------------------------------------
 
-    def resize(self, rect):
+    def resize(self, rect: RectLike) -> None:
         self.rect = r = pygame.Rect(rect)
         # a wide, low panel (under the board of a portrait window) has two columns: the players and
         # the thinking box on the left; the moves, the draw rule and the buttons on the right
@@ -235,7 +267,7 @@ class SidePanel:
         area_h = max(0, self.moves_rect.bottom - top - header_h - 4)
         self.moves_area = pygame.Rect(right_x, top + header_h + 4, right_w, area_h)
 
-    def player_rows(self):
+    def player_rows(self) -> list[tuple[int, pygame.Rect]]:
         """[(colour, card rect)], the side at the top of the board first (the other sits nearer the player)."""
         top_colour = WHITE if self.scene.flipped else BLACK
         out = []
@@ -244,7 +276,7 @@ class SidePanel:
             out.append((colour, pygame.Rect(self.players_rect.x, y, self.players_rect.width, self.player_h)))
         return out
 
-    def _card_parts(self, colour, row, position):
+    def _card_parts(self, colour: int, row: pygame.Rect, position: Position) -> CardParts:
         """(disc centre, radius, name rect, label rect, count rect, count-label rect, texts) of a player card.
 
         Two lines: the side's name with its piece count on the right, then who plays it with what the
@@ -266,7 +298,7 @@ class SidePanel:
         small_rect = pygame.Rect(right - sw, top + name_h + (label_h - sh) // 2, sw, sh)
         text_x = centre[0] + radius + 10
 
-        def room(small_rect):
+        def room(small_rect: pygame.Rect) -> tuple[ClockPart | None, int, int]:
             """(clock, name width, label width) beside the count and its word."""
             clock = self.clock_part(colour, row, min(count_rect.x, small_rect.x) - 10)
             name_end, label_end = (clock[0].x, clock[0].x) if clock is not None else (count_rect.x, small_rect.x)
@@ -286,10 +318,10 @@ class SidePanel:
         label = theme.elide(self._short_label(colour, words, label_w), self.label_size, label_w)
         return centre, radius, name_rect, label_rect, count_rect, small_rect, (name, label, count, small)
 
-    def clock_part(self, colour, row, right):
+    def clock_part(self, colour: int, row: pygame.Rect, right: int) -> ClockPart | None:
         """(box, text rect, text, seconds left) of ``colour``'s clock in its card, its box ending at
         ``right``; None in a game without clocks."""
-        left = self.scene.match.clock_left(colour)
+        left: float | None = self.scene.match.clock_left(colour)
         if left is None:
             return None
         text = format_clock(left)
@@ -301,7 +333,7 @@ class SidePanel:
         text_rect = pygame.Rect(box.right - pad - w, box.centery - h // 2, w, h)
         return box, text_rect, text, left
 
-    def layout_boxes(self):
+    def layout_boxes(self) -> list[Box]:
         """What the panel draws, as layout-check boxes (see ``game.ui.layout_check``)."""
         from .layout_check import Box
 
@@ -346,11 +378,12 @@ class SidePanel:
         boxes.append(Box("draw_rule", self.draw_rule_rect, text, size, parent="panel"))
         for b in self.grid:
             if b.visible:
-                boxes.append(Box(b.name, b.rect, parent="panel"))
-                boxes += [t._replace(parent=b.name) for t in b.text_boxes(b.name)]
+                name = b.name or ""   # (each is "panel.<name>")
+                boxes.append(Box(name, b.rect, parent="panel"))
+                boxes += [t._replace(parent=name) for t in b.text_boxes(name)]
         return boxes
 
-    def _rule_text(self, game):
+    def _rule_text(self, game: Game) -> tuple[str, int]:
         """(text, size) of the draw-rule line: the full sentence, or its short form in a narrow panel."""
         width = self.draw_rule_rect.width
         text = draw_rule_words(game)
@@ -362,7 +395,7 @@ class SidePanel:
 
     # -- state --------------------------------------------------------------------
 
-    def refresh(self):
+    def refresh(self) -> None:
         """Enable and show the buttons that make sense now (the scene calls it in ``update``;
         events call it too, so a click meets the buttons as they are)."""
         s = self.scene
@@ -390,7 +423,7 @@ class SidePanel:
         if key != self._opening_key:
             self._opening_key, self.opening = key, opening_label(s.game)
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> bool:
         self.refresh()
         if event.type == pygame.MOUSEWHEEL and self.moves_rect.collidepoint(pygame.mouse.get_pos()):
             # scroll the move list back through the game (0 = the latest moves)
@@ -400,7 +433,7 @@ class SidePanel:
 
     # -- drawing --------------------------------------------------------------
 
-    def draw_chrome(self, surface):
+    def draw_chrome(self, surface: pygame.Surface) -> None:
         """The panel's card and its fixed boxes: drawn once into the scene's cached background."""
         draw_card(surface, self.rect)
         pygame.draw.rect(surface, (34, 39, 48), self.think_rect, border_radius=10)
@@ -410,11 +443,11 @@ class SidePanel:
             pygame.draw.rect(surface, (34, 39, 48), self.moves_area, border_radius=10)
         pygame.draw.rect(surface, (34, 39, 48), self._rule_bar(), border_radius=3)
 
-    def _rule_bar(self):
+    def _rule_bar(self) -> pygame.Rect:
         box = self.draw_rule_rect
         return pygame.Rect(box.x, box.bottom - 6, box.width, 6)
 
-    def draw(self, surface, chrome=True):
+    def draw(self, surface: pygame.Surface, chrome: bool = True) -> None:
         if chrome:
             self.draw_chrome(surface)
         self._draw_players(surface)
@@ -423,23 +456,25 @@ class SidePanel:
         self._draw_rule(surface)
         self.focus.draw(surface)
 
-    def _short_label(self, colour, words, width):
+    def _short_label(self, colour: int, words: str, width: int) -> str:
         """The player's words, or the computer's level alone ("Master") when "Computer · Master" is
         too long for the card: the level is what the player needs (it was cut to "Computer…")."""
         level = self.scene.players.get(colour)
         if level is None or theme.text_size(words, self.label_size)[0] <= width:
             return words
-        return level.name
+        name: str = level.name
+        return name
 
-    def _player_label(self, colour):
+    def _player_label(self, colour: int) -> str:
         s = self.scene
         level = s.players.get(colour)
         if level is not None:
             return f"Computer · {level.name}"
         # the name given, else the one word the files write too ("You", "Player 1", "Player 2")
-        return s.match.person_name(colour) or ""
+        name: str = s.match.person_name(colour) or ""
+        return name
 
-    def _draw_players(self, surface):
+    def _draw_players(self, surface: pygame.Surface) -> None:
         s = self.scene
         pos = s.shown_position()
         over = s.game.outcome is not None and s.anim is None
@@ -464,7 +499,7 @@ class SidePanel:
                 theme.blit_text(surface, small, self.count_label_size, theme.TEXT_FAINT, small_r.topleft)
             self._draw_clock(surface, colour, row, min(count_r.x, small_r.x) - 10, to_move)
 
-    def _draw_clock(self, surface, colour, row, right, to_move):
+    def _draw_clock(self, surface: pygame.Surface, colour: int, row: pygame.Rect, right: int, to_move: bool) -> None:
         """A side's clock: bright while it runs, dim while it waits (or both are paused), red and bold
         under ``LOW_TIME`` seconds."""
         clock = self.clock_part(colour, row, right)
@@ -476,10 +511,10 @@ class SidePanel:
         pygame.draw.rect(surface, CLOCK_LOW if low else CLOCK_FACE, box, border_radius=6)
         if running:
             pygame.draw.rect(surface, theme.TEXT if low else theme.ACCENT, box, 2, border_radius=6)
-        colour = theme.TEXT if running or low else theme.TEXT_DIM
-        theme.blit_text(surface, text, self.clock_size, colour, text_rect.topleft, bold=True, tabular=True)
+        fg = theme.TEXT if running or low else theme.TEXT_DIM
+        theme.blit_text(surface, text, self.clock_size, fg, text_rect.topleft, bold=True, tabular=True)
 
-    def _thinking_texts(self):
+    def _thinking_texts(self) -> tuple[str, list[str]]:
         """(title, detail lines) of the thinking box now."""
         s = self.scene
         c = s.computer
@@ -523,7 +558,7 @@ class SidePanel:
             lines = lines[:room - 1] + [theme.elide(" ".join(lines[room - 1:]), self.detail_size, width)]
         return title, lines
 
-    def _draw_thinking(self, surface):
+    def _draw_thinking(self, surface: pygame.Surface) -> None:
         s = self.scene
         title, lines = self._thinking_texts()
         tx = self.title_rect.x
@@ -544,7 +579,7 @@ class SidePanel:
             theme.blit_text(surface, line, self.detail_size, theme.TEXT_DIM, (self.detail_rect.x, y))
             y += line_h
 
-    def _draw_moves(self, surface):
+    def _draw_moves(self, surface: pygame.Surface) -> None:
         s = self.scene
         area = self.moves_area
         if area.height < self.line_h:
@@ -587,7 +622,7 @@ class SidePanel:
                 theme.blit_text(surface, theme.elide(opening, aside, x1 - x0), aside, theme.TEXT_DIM,
                                 (x0, head.centery), "midleft")
 
-    def _draw_rule(self, surface):
+    def _draw_rule(self, surface: pygame.Surface) -> None:
         game = self.scene.game
         box = self.draw_rule_rect
         text, size = self._rule_text(game)
