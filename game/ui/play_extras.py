@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from . import store_hooks
 from .hint import Hint
+
+if TYPE_CHECKING:
+    from ..controller.keeper import GameKeeper
 
 log = logging.getLogger("checkers.ui")
 
@@ -39,7 +42,7 @@ class PlayExtras:
         self.ephemeral = bool(scene.params.get("ephemeral"))
         # what is on disk, and what to say when it is not: the match's keeper (controller.GameKeeper);
         # the match keeps itself after every change, this screen only shows the keeper's line
-        self.keeper = scene.match.keeper
+        self.keeper: GameKeeper = scene.match.keeper
         store_hooks.settings_of(self.app)
         # a game the store does not hold yet (a new one, or one going on from the library, review
         # or set-up), as against an unfinished game resumed under its own id

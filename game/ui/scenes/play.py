@@ -8,6 +8,11 @@ match once a frame; the engine is only ever polled, so the window never
 freezes.
 """
 
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from ...analysis.history import game_history
@@ -25,6 +30,14 @@ from ..play_extras import PlayExtras
 from ..scene import Scene, register
 from ..store_hooks import flipped_for
 from ..words import outcome_words, to_move
+
+if TYPE_CHECKING:
+    from ...controller.computer import ComputerTurn
+    from ...controller.players import Players
+    from ...rules import Game, Move, Position
+    from ..board_view import BoardPicture
+    from ..layout_check import Box
+    from ..theme import Colour
 
 # Seconds the computer's move waits at least after its turn began: against a person
 # ("reply_pause"), so your own move is seen landing; between two computers ("watch_speed").
@@ -44,10 +57,12 @@ class PlayScene(BoardControl, Scene):
     a piece moving, a paused game or the computer's move already arrived (its reply pause) stop them."""
 
     update_when_covered = True  # keep polling the engine and animating under overlays
+    if TYPE_CHECKING:
+        panel: SidePanel   # (the board's panel: BoardControl's BoardPanel)
 
-    def enter(self):
+    def enter(self) -> None:
         p = self.params
-        self.match = p.get("match") or Match(
+        self.match: Match = p.get("match") or Match(
             p.get("players"), p.get("game"), start=p.get("start"),
             draw_rule=p.get("draw_rule") or self.setting("draw_rule", "official"),
             engine=lambda: self.app.engine, book=bool(self.setting("opening_book", True)),
@@ -57,7 +72,7 @@ class PlayScene(BoardControl, Scene):
             # a window stepped a frame at a time (tests, tools) counts its frames' time on the clocks
             self.match.use_time(lambda: self.app.frames * self.app.fixed_dt)
         self.minimised = False
-        self._clock_shown = None  # the clocks' texts last drawn: a change asks for a frame
+        self._clock_shown: tuple[str, ...] | None = None  # the clocks' texts last drawn: a change asks for a frame
         self.flipped = p.get("flipped", flipped_for(self.app, self.players))
         self.numbers = bool(self.setting("square_numbers", True))
         self.live = LiveBoard(self.app)  # the live analysis (A), off until asked
@@ -70,7 +85,7 @@ class PlayScene(BoardControl, Scene):
         self.drag = None  # {"square", "pos", "active", "press_pos", "was_selected"}
         self.cursor = None  # keyboard cursor (display row, col), shown once arrows are used
         self.over_shown = False
-        self._bg = None  # (key, surface): the cached background (see _background)
+        self._bg: tuple[object, pygame.Surface] | None = None  # (key, surface): the cached background (see _background)
         self.panel = SidePanel(self)
         self.panel.menu.text = self.back_label()  # Back when leaving goes to the library or the review
         self.resize(self.size)
@@ -81,19 +96,19 @@ class PlayScene(BoardControl, Scene):
         self._begin_turn()
         self.panel.refresh()
 
-    def leave(self):
+    def leave(self) -> None:
         self.stop_analysis()
         self.extras.leave()  # kept a last time (the clocks), then the game let go for another window
         self.match.close()
         self.app.set_cursor(False)
 
-    def pace(self):
+    def pace(self) -> float:
         """The computer's pace for this match, from the settings."""
         if self.match.mode == "watch":
             return WATCH_PACE.get(self.setting("watch_speed", "normal"), WATCH_PACE["normal"])
         return REPLY_PAUSE.get(self.setting("reply_pause", "short"), REPLY_PAUSE["short"])
 
-    def setting(self, key, default):
+    def setting(self, key: str, default: Any) -> Any:
         """A preference from the app's settings, or ``default``."""
         value = self.app.settings.get(key, default)
         return default if value is None else value
@@ -101,41 +116,41 @@ class PlayScene(BoardControl, Scene):
     # -- who plays (the match decides) ----------------------------------------------
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.match.game
 
     @property
-    def players(self):
+    def players(self) -> Players:
         return self.match.players
 
     @property
-    def mode(self):
+    def mode(self) -> str:
         return self.match.mode
 
     @property
-    def computer(self):
+    def computer(self) -> ComputerTurn:
         return self.match.computer
 
     @property
-    def paused(self):
+    def paused(self) -> bool:
         return self.match.paused
 
-    def humans(self):
+    def humans(self) -> list[int]:
         return self.match.humans()
 
-    def is_human(self, colour):
+    def is_human(self, colour: int) -> bool:
         return self.match.is_human(colour)
 
-    def human_to_move(self):
+    def human_to_move(self) -> bool:
         return self.match.human_to_move()
 
-    def _begin_turn(self):
+    def _begin_turn(self) -> None:
         """A new position is on the board: set up input for a person, or nothing for the computer."""
         self.drag = None
         self.input = MoveInput(self.game.position) if self.human_to_move() else None
         self._turn_board()
 
-    def _turn_board(self):
+    def _turn_board(self) -> None:
         """Between two people with the setting on, the player to move sits at the bottom."""
         if self.mode == "2p" and self.setting("auto_flip", False) and self.game.outcome is None:
             if self.flipped != (self.game.turn == BLACK):
@@ -143,28 +158,28 @@ class PlayScene(BoardControl, Scene):
 
     # -- layout -----------------------------------------------------------------
 
-    def resize(self, size):
+    def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         self.layout = PlayLayout(size, self.flipped, stack=True)  # a portrait window: the panel under the board
         self.panel.resize(self.layout.panel)
 
-    def toggle_numbers(self):
+    def toggle_numbers(self) -> None:
         self.numbers = not self.numbers
         self.app.settings["square_numbers"] = self.numbers  # kept for the next game
 
     # -- live analysis (A) --------------------------------------------------------------
 
     @property
-    def analysing(self):
+    def analysing(self) -> bool:
         return self.live.on
 
-    def analysis_allowed(self):
+    def analysis_allowed(self) -> bool:
         """Always between people and between computers; against the computer only when the settings allow it."""
         if len(self.humans()) != 1:
             return True
         return bool(self.setting("allow_analysis", False))
 
-    def toggle_analysis(self):
+    def toggle_analysis(self) -> None:
         if self.live.on:
             self.stop_analysis()
             self.say("Analysis off")
@@ -175,19 +190,19 @@ class PlayScene(BoardControl, Scene):
         self.live.set(True)
         self._follow_analysis()
 
-    def _follow_analysis(self):
+    def _follow_analysis(self) -> None:
         """Analyse the position on the board now (nothing to do when it is already being analysed)."""
         if self.live.on:
             self.live.follow(self.game.position, game_history(self.game))
             self.live.poll()
 
-    def stop_analysis(self):
+    def stop_analysis(self) -> None:
         """Analysis off, and its engine process ended (without waiting: leaving the screen never stalls)."""
         self.live.close()
 
     # -- playing moves ----------------------------------------------------------
 
-    def play_move(self, move, first_hop=0):
+    def play_move(self, move: Move, first_hop: int = 0) -> None:
         """Play the person's ``move`` and show it from hop ``first_hop``."""
         before = self.game.position
         try:
@@ -197,7 +212,7 @@ class PlayScene(BoardControl, Scene):
             return
         self._show(move, before, first_hop)
 
-    def _show(self, move, before, first_hop=0):
+    def _show(self, move: Move, before: Position, first_hop: int = 0) -> None:
         """Animate ``move`` (already played) from ``before``."""
         self.message_until = 0  # complaints were about the old position
         self.panel.scroll = 0  # show the move just played
@@ -205,12 +220,13 @@ class PlayScene(BoardControl, Scene):
         self.drag = None
         self._animate(move, before, first_hop)
 
-    def _landed(self):
+    def _landed(self) -> None:
         anim, self.anim = self.anim, None
+        assert anim is not None  # (called as the piece animated lands)
         self._landing_sounds(anim, self.game.position)
         self._begin_turn()
 
-    def undo(self):
+    def undo(self) -> None:
         if not self.match.can_undo:
             # a resigned game, or one lost on time, stays over (it is in the record already)
             self.say("The game is over: it cannot be taken back" if self.match.final() else "Nothing to undo")
@@ -220,7 +236,7 @@ class PlayScene(BoardControl, Scene):
         self.over_shown = False
         self._begin_turn()
 
-    def redo(self):
+    def redo(self) -> None:
         if not self.match.can_redo:
             self.say("Nothing to redo")
             return
@@ -228,12 +244,12 @@ class PlayScene(BoardControl, Scene):
         self.match.redo()
         self._begin_turn()
 
-    def resign(self):
+    def resign(self) -> None:
         loser = self.match.resigner()
         if loser is None:
             return
 
-        def do_resign():
+        def do_resign() -> None:
             self.anim = None
             self.match.resign(loser)
             self._begin_turn()
@@ -245,7 +261,7 @@ class PlayScene(BoardControl, Scene):
         self.app.push("confirm", title="Resign?", message=f"{who} up this game: it cannot be taken back.",
                       confirm="Resign", on_confirm=do_resign)
 
-    def to_menu(self):
+    def to_menu(self) -> None:
         """Esc or the panel's Menu (Back) button: leave the game, after asking while it is in progress."""
         if not self.in_progress():
             self.leave_game()
@@ -253,30 +269,30 @@ class PlayScene(BoardControl, Scene):
         self.app.push("confirm", title="Leave this game?", message=self._kept_words(),
                       confirm="Leave", on_confirm=self.leave_game)
 
-    def leave_game(self):
+    def leave_game(self) -> None:
         """Back where the game was started from (the library, a review: ``play_back``), else the menu."""
         go_back(self.app, self.params.get("back") or ())
 
-    def hint(self):
+    def hint(self) -> None:
         """H or the Hint button: the engine suggests a move, drawn as an arrow."""
         self.extras.ask_hint()
 
-    def save(self):
+    def save(self) -> Path | None:
         """Ctrl+S or the Save button: the game as PDN in the games folder (the status line says where)."""
         return self.extras.save()
 
-    def review(self):
+    def review(self) -> None:
         """V or the Review button: the game so far in Review (Back returns here)."""
         self.extras.review()
 
-    def offer_draw(self):
+    def offer_draw(self) -> None:
         """D or the Offer draw button (two people): the player to move offers, the other answers."""
         if not self.match.can_offer_draw():
             self.say("A draw can be offered between two players once the game is under way")
             return
         side, other = theme.side_name(self.game.turn), theme.side_name(1 - self.game.turn)
 
-        def agree():
+        def agree() -> None:
             self.anim = None
             self.match.agree_draw()
             self._begin_turn()
@@ -284,7 +300,7 @@ class PlayScene(BoardControl, Scene):
         self.app.push("confirm", title=f"{side} offers a draw", message=f"{other}, do you accept?",
                       confirm="Accept draw", cancel_label="Play on", on_confirm=agree)
 
-    def move_now(self):
+    def move_now(self) -> None:
         """M: the computer moves now; after an engine failure, it asks the engine again."""
         retrying = self.computer.failed is not None
         self.match.move_now()
@@ -293,16 +309,16 @@ class PlayScene(BoardControl, Scene):
         elif self.computer.failed:
             self._engine_failed()
 
-    def toggle_pause(self):
+    def toggle_pause(self) -> None:
         self.match.toggle_pause()  # Resume starts again from the same position
 
-    def step_once(self):
+    def step_once(self) -> None:
         if self.mode == "watch" and self.anim is None:
             self.match.step()
         elif self.mode == "watch":
             self.match.pause()
 
-    def new_game_params(self):
+    def new_game_params(self) -> dict[str, Any]:
         """The same players from the same start, as a new game; after a finished game (a rematch) they swap
         sides, and the board turns with them.  Leaving it goes back where this one would have."""
         players, flipped, names = dict(self.players), self.flipped, dict(self.match.names)
@@ -315,7 +331,7 @@ class PlayScene(BoardControl, Scene):
                 "ephemeral": bool(self.params.get("ephemeral")), "back": self.params.get("back") or (),
                 "time_control": self.match.clocks.control if self.match.clocks is not None else None}
 
-    def in_progress(self):
+    def in_progress(self) -> bool:
         """A game with moves made and not over, or one the disk refused: something to lose by leaving it
         carelessly."""
         keeper = self.extras.keeper
@@ -324,13 +340,13 @@ class PlayScene(BoardControl, Scene):
         going = bool(self.game.moves) or keeper.on_disk or self.match.can_redo
         return self.game.outcome is None and going or keeper.unsaved
 
-    def _kept_words(self):
+    def _kept_words(self) -> str:
         if self.extras.keeper.unsaved:  # the disk refused it: leaving loses it (controller.GameKeeper)
-            return self.extras.keeper.warning()
+            return self.extras.keeper.warning() or ""
         if self.params.get("ephemeral"):
             return "This game from the command line is not kept."
         if self.extras.keeper.read_only is not None:  # another window has it open (controller.GameKeeper)
-            return self.extras.keeper.warning()
+            return self.extras.keeper.warning() or ""
         if not self.game.moves and not self.extras.keeper.on_disk:
             # every move taken back: nothing is kept, and Continue will not offer it
             return "Its moves were taken back, so it is not kept: Redo (Ctrl+Y) brings them back."
@@ -340,14 +356,14 @@ class PlayScene(BoardControl, Scene):
             return "A game between two computers is not kept unless it ends. Ctrl+S saves it to the library."
         return "You can pick it up again with Continue."
 
-    def back_label(self):
+    def back_label(self) -> str:
         """The panel's and the game-over card's way out: "Menu", or "Back" to where the game came from."""
         return "Back" if back_words(self.params.get("back") or ()) else "Menu"
 
-    def quit_question(self):
+    def quit_question(self) -> tuple[str, str] | None:
         return ("Quit during this game?", self._kept_words()) if self.in_progress() else None
 
-    def play_again(self):
+    def play_again(self) -> None:
         """A new game with the same players; during a game, after asking."""
         if not self.in_progress():
             self.app.switch("play", **self.new_game_params())
@@ -357,17 +373,17 @@ class PlayScene(BoardControl, Scene):
 
     # -- events -----------------------------------------------------------------
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> None:
         if event.type in (pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
             self.minimised = True  # the clocks stop while nobody can see them
         elif event.type in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWMAXIMIZED):
             self.minimised = False
         self._board_event(event)
 
-    def space_on_board(self):
+    def space_on_board(self) -> bool:
         return self.mode != "watch"  # watching, Space pauses
 
-    def _key(self, event):
+    def _key(self, event: Any) -> None:
         if self.extras.key(event):  # Ctrl+S, H, V
             return
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
@@ -405,7 +421,7 @@ class PlayScene(BoardControl, Scene):
         else:
             self._board_key(k)
 
-    def _busy_reason(self):
+    def _busy_reason(self) -> str | None:
         """Why the board does not take clicks now, or None when it does."""
         if self.anim is not None:
             return ""
@@ -417,7 +433,7 @@ class PlayScene(BoardControl, Scene):
 
     # -- the frame --------------------------------------------------------------
 
-    def update(self, dt):
+    def update(self, dt: float) -> None:
         self.clock += dt
         self.extras.update(dt)  # hint answers
         self._tick_clocks()
@@ -426,7 +442,7 @@ class PlayScene(BoardControl, Scene):
         self.panel.refresh()
         self._background()
 
-    def _update_match(self, dt):
+    def _update_match(self, dt: float) -> None:
         if self.anim is not None:
             self.anim.update(dt)
             if self.anim.done:
@@ -455,7 +471,7 @@ class PlayScene(BoardControl, Scene):
         elif match.engine_problem and not failed_before:
             self._engine_failed()
 
-    def _tick_clocks(self):
+    def _tick_clocks(self) -> None:
         """The side to move's clock runs while the game is live: no dialog or review over it, the
         window not minimised, no piece moving (nobody is charged for the animation; a paused game stops
         it too: the match knows)."""
@@ -467,24 +483,24 @@ class PlayScene(BoardControl, Scene):
         self._clock_changed = shown != self._clock_shown
         self._clock_shown = shown
 
-    def clock_texts(self):
+    def clock_texts(self) -> tuple[str, ...] | None:
         """The two clocks as shown ("2:41", "0:09.4"), or None without clocks."""
         from ...controller.clock import format_clock
 
         if self.match.clocks is None:
             return None
-        return tuple(format_clock(self.match.clock_left(c)) for c in (BLACK, 1 - BLACK))
+        return tuple(format_clock(self.match.clock_left(c) or 0.0) for c in (BLACK, 1 - BLACK))  # (with clocks: a time)
 
-    def show_game_over(self):
+    def show_game_over(self) -> None:
         """The end-of-game card: Rematch, Review, Save (when the game is kept), Menu."""
         self.app.push("game_over", outcome=self.game.outcome, players=self.players, play_again=self.play_again,
                       review=self.extras.review, save=self.extras.save, warning=self.extras.keeper.warning(),
                       leave=self.leave_game, leave_label=self.back_label(), names=dict(self.match.names))
 
-    def _engine_failed(self):
+    def _engine_failed(self) -> None:
         self.say(f"Engine problem: {self.computer.failed} — press M to try again")
 
-    def wants_redraw(self):
+    def wants_redraw(self) -> bool:
         """Moving pieces, the thinking spinner, a drag, a message or a pending hint change the picture."""
         if self.anim is not None or self.match.thinking or self.drag is not None or self.live.on:
             return True  # (the live analysis changes without events, as in review)
@@ -494,7 +510,7 @@ class PlayScene(BoardControl, Scene):
             return True
         return self.extras.hint.thinking
 
-    def picture(self):
+    def picture(self) -> BoardPicture:
         """What the board shows now (pure: reads state, changes nothing)."""
         pic = self._pieces_picture(self.game.position)
         if self.game.moves:
@@ -503,15 +519,15 @@ class PlayScene(BoardControl, Scene):
         self._mark_input(pic, bool(self.setting("show_movable", True)), bool(self.setting("show_destinations", True)))
         return pic
 
-    def shown_position(self):
+    def shown_position(self) -> Position:
         """The position the board shows: before the move being animated, until its piece lands."""
         return self.anim.before if self.anim is not None else self.game.position
 
-    def shown_ply(self):
+    def shown_ply(self) -> int:
         """How many moves the board shows (the one being animated counts once it lands)."""
         return len(self.game.moves) - (1 if self.anim is not None else 0)
 
-    def status_text(self):
+    def status_text(self) -> tuple[str, Colour]:
         """The status line, in the seed's words: "Last move: 11-15 — White to move"; the words change
         when the piece lands, not when its move starts."""
         game = self.game
@@ -536,7 +552,7 @@ class PlayScene(BoardControl, Scene):
             return f"{last}{thinker} is thinking…", theme.TEXT
         return f"{last}{to_move(game.turn)}", theme.TEXT
 
-    def layout_boxes(self):
+    def layout_boxes(self) -> list[Box]:
         """The board, its labels, the status line and the panel, for the layout check."""
         from ..layout_check import Box
 
@@ -552,22 +568,22 @@ class PlayScene(BoardControl, Scene):
         boxes += self.panel.layout_boxes()
         return boxes
 
-    def status_line(self):
+    def status_line(self) -> tuple[str, int, Colour]:
         """(text, size, colour) of the status line, fitted to it (cut with an ellipsis when too long)."""
         text, colour = self.status_text()
         st = self.layout.status
         size = max(16, theme.fit_text(text, int(st.height * 0.62), st.width - 8))
         return theme.elide(text, size, st.width - 8), size, colour
 
-    def _background_key(self):
+    def _background_key(self) -> tuple[object, ...]:
         return (self.size, self.flipped, self.numbers, theme.FONT_SCALE)  # the text size drawn in it too
 
-    def _paint_background(self, surface):
+    def _paint_background(self, surface: pygame.Surface) -> None:
         theme.gradient_background(surface)
         self.renderer.draw_static(surface, self.layout, self.numbers)
         self.panel.draw_chrome(surface)
 
-    def _background(self):
+    def _background(self) -> pygame.Surface:
         """Window background, board frame and squares, panel card: one opaque surface, cached
         (made in ``update``, so ``draw`` only reads it).
 
@@ -585,7 +601,7 @@ class PlayScene(BoardControl, Scene):
         self._bg = (key, bg)
         return bg
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout
         cached = self._bg
         if cached is not None and cached[0] == self._background_key():
