@@ -119,15 +119,15 @@ def test_the_file_keeps_at_most_max_exercises(home, monkeypatch):
 
 
 def test_a_file_full_of_work_to_do_drops_none_and_says_the_new_ones_were_left_out(home):
-    from game.training.exercises import added_words
-
     unsolved = [_record(n, fen=f"{START}#{n}") for n in range(store.MAX_EXERCISES)]
     assert store.save_exercises(unsolved)
     result = store.add_exercises([_record(10_000 + n, fen=f"{START}#new{n}") for n in range(3)])
-    assert (result.added, result.left_out, result.saved) == (0, 3, True)
-    assert added_words(result).startswith("3 new exercises were not kept: 5,000 exercises wait")
     kept = store.load_exercises().exercises
     assert [r.id for r in kept] == [r.id for r in unsolved]   # not one old unsolved exercise dropped
+    from game.training.exercises import added_words
+
+    assert (result.added, result.left_out, result.saved) == (0, 3, True)
+    assert added_words(result).startswith("3 new exercises were not kept: 5,000 exercises wait")
     # once some are done, they make room: the oldest done one goes, never one still to do
     store.save_exercises([replace(r, solved=2) if r.id == "ex-7" else r for r in kept])
     result = store.add_exercises([_record(9999, fen=f"{START}#new")])
@@ -142,11 +142,12 @@ def test_fields_this_version_does_not_know_are_kept(home):
     entry = {**_record(1).to_json(), "difficulty": 3, "tags": ["opening"]}
     path.write_text(json.dumps({"version": 1, "exercises": [entry], "owner": {"name": "Ann"}}))
     assert store.record_attempt("ex-1", True)
-    assert store.add_exercises([_record(2, fen=START.replace("B:", "W:"))]).added == 1
+    result = store.add_exercises([_record(2, fen=START.replace("B:", "W:"))])
     data = json.loads(path.read_text())
     assert data["owner"] == {"name": "Ann"}
     first = data["exercises"][0]
     assert (first["difficulty"], first["tags"], first["attempts"]) == (3, ["opening"], 1)
+    assert result.added == 1
     assert store.load_exercises().problems == []
 
 

@@ -41,13 +41,14 @@ for i in range(n):
     fails += not update_puzzle_record(attempt)[1]
     fails += not store.record_attempt("ex-shared", i % 2 == 0)
     added = store.add_exercises([ExerciseRecord(f"ex-{name}-{i}", f"{sys.argv[3]}#{name}-{i}", "11-15")])
-    fails += added.added != 1
+    fails += getattr(added, "added", added) != 1  # (a count where older versions returned one)
 print("FAILS", fails, flush=True)
 """
 
 
 def test_two_processes_keep_every_attempt_and_every_exercise(home):
-    assert store.add_exercises([ExerciseRecord("ex-shared", START, "11-15")]).added == 1
+    added = store.add_exercises([ExerciseRecord("ex-shared", START, "11-15")])
+    assert getattr(added, "added", added) == 1  # (a count where older versions returned one)
     env = {**os.environ, "CHECKERS_HOME": str(home), "PYTHONPATH": str(ROOT)}
     windows = [subprocess.Popen([sys.executable, "-c", WINDOW, name, str(N), START], cwd=ROOT, env=env,
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
