@@ -25,6 +25,7 @@ import os
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -43,6 +44,14 @@ from ..scene import Scene, register
 from ..store_hooks import players_from_json, resume_record, resume_unfinished, tell
 from ..widgets import Button
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ...library.entry import Entry
+    from ...store.saves import LoadedGame
+    from ..layout_check import Box
+    from ..library_trash import Deletion
+
 # what deleting does to "Your record" (store.results keeps every finished game's result apart from its files)
 RECORD_KEPT = "Your record keeps every finished game's result: deleting files never changes it."
 # and how it is undone (game.ui.library_trash): Ctrl+Z on this screen, or the copy kept KEEP_DAYS days
@@ -50,10 +59,10 @@ UNDO_WORDS = "Ctrl+Z brings {it} back while this screen is open (a copy is kept 
 
 DOUBLE_CLICK = 0.4
 
-_kept = None  # a library put away while its worker was still importing or exporting
+_kept: Library | None = None  # a library put away while its worker was still importing or exporting
 
 
-def put_away(library):
+def put_away(library: Library | None) -> None:
     """The player leaves the Load screen: a library with work under way (an import, an export) keeps
     its worker going and is kept for the next visit; an idle one is closed."""
     global _kept
@@ -69,7 +78,7 @@ def put_away(library):
         _kept = None
 
 
-def take_back(data=None):
+def take_back(data: str | os.PathLike[str] | None = None) -> Library | None:
     """The library put away with its work (of the same data folder), or None."""
     global _kept
     lib, _kept = _kept, None
@@ -79,7 +88,7 @@ def take_back(data=None):
     return lib
 
 
-def open_pdn_file(app, path, back=None):
+def open_pdn_file(app: Any, path: str | os.PathLike[str], back: str | None = None) -> bool:
     """Show a PDN file: its only game in Review, or the list of its games.  Never raises.
 
     ``back=None`` replaces every scene (Back then leads to the menu);
@@ -95,7 +104,8 @@ def open_pdn_file(app, path, back=None):
     return open_games(app, games, path, back)
 
 
-def open_games(app, games, path, back=None):
+def open_games(app: Any, games: Sequence[LoadedGame], path: str | os.PathLike[str],
+               back: str | None = None) -> bool:
     """Show games read from ``path``: one in Review, several as a list to choose from."""
     if len(games) == 1:
         return open_loaded_game(app, games[0], replace=back is None)
@@ -105,7 +115,7 @@ def open_games(app, games, path, back=None):
     return True
 
 
-def open_loaded_game(app, loaded, replace=False, ply=0):
+def open_loaded_game(app: Any, loaded: LoadedGame, replace: bool = False, ply: int = 0) -> bool:
     """Review a ``store.saves.LoadedGame`` from move ``ply`` (Back returns here, or to the menu)."""
     if loaded.game is None:
         tell(app, "Cannot show this game", loaded.error or "it has no start position")
@@ -120,7 +130,7 @@ def open_loaded_game(app, loaded, replace=False, ply=0):
     return True
 
 
-def continue_loaded_game(app, loaded):
+def continue_loaded_game(app: Any, loaded: LoadedGame) -> bool:
     """Play a loaded game on from its end with the players it was played by (its tags).
 
     A finished game, or one broken part-way, opens in Review at its last move
@@ -143,14 +153,14 @@ def continue_loaded_game(app, loaded):
     return True
 
 
-def _entries_of_games(games):
+def _entries_of_games(games: Sequence[LoadedGame]) -> list[Entry]:
     """Table rows for the games of one file already read (``store.saves.LoadedGame``s)."""
     from types import SimpleNamespace
 
     from ...library.scan import opening_namer, row_of
 
     namer = opening_namer()
-    out = []
+    out: list[Entry] = []
     for g in games:
         moves = list(g.game.moves) if g.game is not None else []
         game = SimpleNamespace(tags=g.tags, moves=moves, result=g.result, error=g.error)
@@ -162,11 +172,12 @@ def _entries_of_games(games):
 class LoadScene(Scene):
     """params: none (the library), or ``path`` and ``games`` (the games of one file)."""
 
-    def enter(self):
-        self.path = self.params.get("path")
-        self.games = self.params.get("games")
+    def enter(self) -> None:
+        self.path: str | None = self.params.get("path")
+        self.games: list[LoadedGame] | None = self.params.get("games")
         if self.games is None:
             kept = take_back()
+            self.library: Library | None
             if kept is not None:  # its import or export went on while the player was elsewhere
                 self.library = kept
                 kept.refresh()
@@ -182,16 +193,16 @@ class LoadScene(Scene):
             self.title = os.path.basename(self.path or "") or "Games"
         self.selected = 0
         self.scroll = 0
-        self.current = None      # the chosen entry (kept when the filter or the order changes)
-        self.marked = set()      # ids of marked entries
+        self.current: Entry | None = None      # the chosen entry (kept when the filter or the order changes)
+        self.marked: set[int] = set()      # ids of marked entries
         self.message = ""
         self.message_bad = False
         self.message_age = 0.0
-        self.prompt = None
+        self.prompt: FileChooser | None = None
         self._seen_news = 0
-        self._last_news = None
+        self._last_news: object = None
         self._seen_change = -1
-        self._last_click = (None, 0.0)
+        self._last_click: tuple[Entry | None, float] = (None, 0.0)
         self._clock = 0.0
         self.layout = LibraryLayout()
         static = self.library is None
@@ -205,36 +216,36 @@ class LoadScene(Scene):
         self.back_button = Button("Back", self.back, hotkey="Esc")
         self.buttons = [self.open_button, self.continue_button, self.delete_button, self.undo_button,
                         self.export_button, self.import_button, self.paste_button, self.back_button]
-        self.deletion = None     # what the last deletion kept aside, while Undo can bring it back
+        self.deletion: Deletion | None = None     # what the last deletion kept aside, while Undo can bring it back
         if self.library is not None:
             purge_old(self.library)  # what deletions kept aside more than KEEP_DAYS days ago goes
         self.resize(self.size)
         self._sync_view()
 
-    def leave(self):
+    def leave(self) -> None:
         put_away(self.library)  # an import or export under way goes on
 
     # -- the view -------------------------------------------------------------------
 
     @property
-    def view(self):
+    def view(self) -> list[Entry]:
         return self.catalog.view
 
     @property
-    def query(self):
+    def query(self) -> str:
         return self.catalog.query
 
     @property
-    def rows(self):
+    def rows(self) -> list[tuple[str, str, bool]]:
         """``(title, detail, broken)`` of each row shown (what the old file list showed)."""
-        out = []
+        out: list[tuple[str, str, bool]] = []
         for e in self.view:
             title = f"{e.black} vs {e.white}: {e.result_words}" if e.number >= 0 else e.black
             detail = e.error or " · ".join(x for x in (e.event_or_levels, e.date, f"{e.moves} moves") if x)
             out.append((title, detail, e.broken))
         return out
 
-    def _sync_view(self):
+    def _sync_view(self) -> None:
         """After the view changed: keep the chosen game chosen, the row on screen."""
         view = self.view
         if self.current is not None:
@@ -246,35 +257,36 @@ class LoadScene(Scene):
         self.current = view[self.selected] if view else None
         self._keep_visible()
 
-    def _keep_visible(self):
+    def _keep_visible(self) -> None:
         if self.selected < self.scroll:
             self.scroll = self.selected
         elif self.selected >= self.scroll + self.visible_rows:
             self.scroll = self.selected - self.visible_rows + 1
         self.scroll = max(0, min(self.scroll, max(0, len(self.view) - self.visible_rows)))
 
-    def select(self, i):
+    def select(self, i: int) -> None:
         if not self.view:
             return
         self.selected = max(0, min(len(self.view) - 1, i))
         self.current = self.view[self.selected]
         self._keep_visible()
 
-    def set_query(self, text):
+    def set_query(self, text: str) -> None:
         self.catalog.set_query(text)
         self._sync_view()
 
-    def sort_by(self, key):
+    def sort_by(self, key: str) -> None:
         self.catalog.set_sort(key)
         self._sync_view()
 
-    def say(self, text, bad=False):
+    def say(self, text: str, bad: bool = False) -> None:
         self.message, self.message_bad, self.message_age = text, bad, 0.0
 
     # -- actions --------------------------------------------------------------------
 
-    def _load(self, entry):
+    def _load(self, entry: Entry) -> LoadedGame | None:
         if self.library is None:
+            assert self.games is not None  # (the games of one file)
             return self.games[entry.number]
         try:
             return self.library.load_game(entry)
@@ -282,7 +294,7 @@ class LoadScene(Scene):
             self.say(str(e), bad=True)
             return None
 
-    def _openable(self):
+    def _openable(self) -> Entry | None:
         """The chosen entry if it holds a game, else None (an unreadable file says why)."""
         entry = self.current
         if entry is not None and entry.number < 0:
@@ -290,17 +302,17 @@ class LoadScene(Scene):
             return None
         return entry
 
-    def open_selected(self, ply=0):
+    def open_selected(self, ply: int = 0) -> None:
         entry = self._openable()
         loaded = self._load(entry) if entry is not None else None
-        if loaded is not None:
+        if loaded is not None and entry is not None:
             record = self.library.unfinished_record(entry) if self.library is not None else None
             if record is not None:  # an unfinished game's clocks, as its saved copy would have them
                 tags, comments = record_clock_tags(record.extra)
                 loaded = replace(loaded, tags={**loaded.tags, **tags}, comments=list(loaded.comments) + comments)
             open_loaded_game(self.app, loaded, ply=ply)
 
-    def continue_selected(self):
+    def continue_selected(self) -> None:
         entry = self._openable()
         if entry is None:
             return
@@ -312,7 +324,7 @@ class LoadScene(Scene):
         if loaded is not None:
             continue_loaded_game(self.app, loaded)
 
-    def ask_delete(self):
+    def ask_delete(self) -> None:
         """Delete the marked games when there are any (saying how many), else the chosen one."""
         chosen = self.chosen()
         if not chosen or self.library is None:
@@ -347,10 +359,10 @@ class LoadScene(Scene):
         self.app.push("confirm", title=title, message=what, confirm="Hide" if hide else "Delete",
                       on_confirm=lambda: self.delete(entry))
 
-    def _undo_words(self, it):
+    def _undo_words(self, it: str) -> str:
         return UNDO_WORDS.format(it=it, days=KEEP_DAYS)  # the folder: docs/ui.md (a long path cut the question)
 
-    def delete(self, entries):
+    def delete(self, entries: Entry | list[Entry]) -> None:
         """Delete games (asked first by ``ask_delete``): one entry or a list.  What goes is kept aside
         first (``library_trash``), so Undo brings it back."""
         if self.library is None:
@@ -369,7 +381,7 @@ class LoadScene(Scene):
         self.selected = i
         self._sync_view()
 
-    def undo_delete(self):
+    def undo_delete(self) -> None:
         """Ctrl+Z or Undo: the last deletion's games come back."""
         if self.deletion is None or self.library is None:
             return
@@ -379,14 +391,14 @@ class LoadScene(Scene):
         self.say(line, bad=line.startswith("Not"))
         self._undone = kept.games_file
 
-    def chosen(self):
+    def chosen(self) -> list[Entry]:
         """The marked games in the order shown, else the chosen one."""
         if self.marked:
             return [e for e in self.view if e.id in self.marked] or \
                 [e for e in self.catalog.entries if e.id in self.marked]
         return [self.current] if self.current is not None else []
 
-    def toggle_mark(self, entry=None):
+    def toggle_mark(self, entry: Entry | None = None) -> None:
         entry = entry or self.current
         if entry is None or entry.number < 0:
             return
@@ -395,11 +407,11 @@ class LoadScene(Scene):
         else:
             self.marked.add(entry.id)
 
-    def mark_all(self):
+    def mark_all(self) -> None:
         shown = {e.id for e in self.view if e.number >= 0}
         self.marked = set() if shown and shown <= self.marked else shown
 
-    def ask_export(self):
+    def ask_export(self) -> None:
         if self.library is None:
             return
         games = self.chosen()
@@ -407,18 +419,18 @@ class LoadScene(Scene):
             self.say("No game to export", bad=True)
             return
         folder = Path(recent_folder() or Path.home())
-        self.prompt = FileChooser("export",
+        self.prompt = prompt = FileChooser("export",
                                   f"Export {len(games)} game{'s' if len(games) != 1 else ''} to the PDN file",
                                   str(_free_name(folder / f"checkers games {time.strftime('%Y-%m-%d')}.pdn")))
-        self.prompt.resize(self.size)
+        prompt.resize(self.size)
 
-    def ask_import(self):
+    def ask_import(self) -> None:
         if self.library is None:
             return
-        self.prompt = FileChooser("import", "Import the PDN file", "")
-        self.prompt.resize(self.size)
+        self.prompt = prompt = FileChooser("import", "Import the PDN file", "")
+        prompt.resize(self.size)
 
-    def import_path(self, path):
+    def import_path(self, path: str | os.PathLike[str]) -> bool:
         """Import a file (typed or dropped); False, with the reason said, when it cannot be."""
         if self.library is None:
             self.say("Open the library to import files", bad=True)
@@ -431,7 +443,7 @@ class LoadScene(Scene):
         self.say(f"Importing {os.path.basename(str(path).rstrip('/'))}…")
         return True
 
-    def paste(self):
+    def paste(self) -> None:
         """Add the PDN games of the clipboard's text to the library."""
         if self.library is None:
             return
@@ -446,7 +458,8 @@ class LoadScene(Scene):
             return
         self.say("Reading the pasted games…")
 
-    def export_to(self, path):
+    def export_to(self, path: str) -> bool:
+        assert self.library is not None  # (export is the library's: ask_export checks)
         try:
             self.library.export(self.chosen(), path)
         except LibraryError as e:
@@ -454,10 +467,11 @@ class LoadScene(Scene):
             return False
         return True
 
-    def _confirm_prompt(self):
+    def _confirm_prompt(self) -> None:
         """Enter in the path box: done, or the box stays with its text (chosen: typing replaces it) and
         the reason below it."""
         p = self.prompt
+        assert p is not None  # (Enter in the open chooser)
         done = self.import_path(p.path) if p.action == "import" else self.export_to(p.path)
         p.done = None   # not done: the chooser stays, with the reason said
         if done:
@@ -467,7 +481,7 @@ class LoadScene(Scene):
         else:
             p.fresh = True
 
-    def back(self):
+    def back(self) -> None:
         if len(self.app.stack) > 1:
             self.app.pop()
         else:
@@ -475,7 +489,7 @@ class LoadScene(Scene):
 
     # -- the frame ------------------------------------------------------------------
 
-    def update(self, dt):
+    def update(self, dt: float) -> None:
         self._clock += dt
         self.message_age += dt
         if self.prompt is not None:
@@ -491,9 +505,10 @@ class LoadScene(Scene):
             self._last_news = lib.news[-1]
             self.say(*self._news_words(*lib.news[-1]))
 
-    def _news_words(self, text, bad=False):
+    def _news_words(self, text: str, bad: bool = False) -> tuple[str, bool]:
         """The library's news as the player reads it: the copy a deletion keeps aside is said as what it
         is, and "Game deleted" tells how to undo while Undo can."""
+        assert self.library is not None  # (news comes from the library)
         trash = trash_dir(self.library).name
         if text.startswith("Exported") and (f"{os.sep}{trash}{os.sep}" in text or f"{trash} 20" in text):
             return ("Keeping a copy for Undo…", bad) if not bad else (text, bad)
@@ -504,14 +519,14 @@ class LoadScene(Scene):
             return f"{text} · Ctrl+Z or Undo brings {'it' if text.startswith('Game') else 'them'} back", bad
         return text, bad
 
-    def wants_redraw(self):
+    def wants_redraw(self) -> bool:
         lib = self.library
         news = self.message_age < NEWS_SECONDS + 0.1 and bool(self.message)
         return lib is not None and (lib.busy or lib.loading) or news
 
     # -- events ---------------------------------------------------------------------
 
-    def handle_event(self, event):
+    def handle_event(self, event: Any) -> None:
         if event.type == pygame.DROPFILE:
             self.import_path(event.file)
             return
@@ -534,16 +549,17 @@ class LoadScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos)
 
-    def _prompt_event(self, event):
+    def _prompt_event(self, event: Any) -> None:
         """The file chooser has the keys and the mouse while it is open (file_chooser.FileChooser)."""
         p = self.prompt
+        assert p is not None  # (called while it is open)
         p.handle_event(event)
         if p.done == "cancel":
             self.prompt = None
         elif p.done == "choose":
             self._confirm_prompt()
 
-    def _key(self, event):
+    def _key(self, event: Any) -> None:
         k, ctrl = event.key, event.mod & pygame.KMOD_CTRL
         if k == pygame.K_ESCAPE:
             if self.query:
@@ -586,7 +602,7 @@ class LoadScene(Scene):
         elif ctrl and k == pygame.K_SPACE:
             self.toggle_mark()
 
-    def _click(self, pos):
+    def _click(self, pos: tuple[int, int]) -> None:
         for key, rect in self.layout.header_rects:
             if rect.collidepoint(pos):
                 self.sort_by(key)
@@ -606,7 +622,7 @@ class LoadScene(Scene):
         self.select(i)
         self._last_click = (entry, self._clock)
 
-    def row_at(self, pos):
+    def row_at(self, pos: tuple[int, int]) -> int | None:
         lay = self.layout
         if not lay.list_rect.collidepoint(pos):
             return None
@@ -615,7 +631,7 @@ class LoadScene(Scene):
 
     # -- layout and drawing (library_view) ------------------------------------------
 
-    def resize(self, size):
+    def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         self.layout.resize(size, self.buttons, self.title)
         if self.prompt is not None:
@@ -623,19 +639,19 @@ class LoadScene(Scene):
         self._keep_visible()
 
     @property
-    def visible_rows(self):
+    def visible_rows(self) -> int:
         return self.layout.visible_rows
 
-    def layout_boxes(self):
+    def layout_boxes(self) -> list[Box]:
         return layout_boxes(self)
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         draw_library(surface, self)
         if self.prompt is not None:
             self.prompt.draw(surface)
 
 
-def _free_name(path):
+def _free_name(path: str | os.PathLike[str]) -> Path:
     """``path``, or ``path (2)``… if that name is taken: a default that never points at a file."""
     path = Path(path)
     n = 2
