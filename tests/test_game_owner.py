@@ -201,11 +201,16 @@ def test_a_window_that_read_the_game_before_the_owners_last_moves_keeps_nothing_
         a.stdin.flush()
         assert a.wait(timeout=60) == 0            # A: 20 plies on disk, the game let go
         b = Match({0: None, 1: None}, u.game, game_id=gid)
-        assert b.keep_on_disk(gid, stored=True) is None  # nobody owns it now: B's claim succeeds
+        assert b.keep_on_disk(gid, stored=True) is None  # nobody owns it now: B's claim succeeds...
+        assert b.keeper.read_only == CHANGED              # ...but its copy is older than the record
+        line = b.keeper.take_line()
+        assert line and line.startswith("Not kept:") and "another window" in line  # said on B's screen
         b.game.push(b.game.legal_moves()[0])
-        line = b.keep()
-        assert b.keeper.unsaved and b.keeper.error == CHANGED and line and "another window" in line
+        assert b.keep() is None and "not kept" in b.keeper.warning()
         assert load_unfinished(gid).game.ply == 20  # A's moves are all there
+        path, said = b.save()                       # Ctrl+S: a copy of B's game, the record left alone
+        assert path is not None and said.startswith("Saved as")
+        assert load_unfinished(gid).game.ply == 20
         b.close()
     finally:
         if a.poll() is None:

@@ -232,8 +232,8 @@ while True:
         match.close()
         time.sleep(rng.random() * 0.03)
         continue
-    if match.keeper.unsaved:  # it changed since it was read here (the owner's last moves): refused, said
-        say("STALE", match.keeper.error)
+    if match.keeper.read_only:  # it changed since it was read here (the owner's last moves): refused, said
+        say("STALE", match.keeper.read_only)
         match.close()
         continue
     say("OWN", u.game.ply)

@@ -157,7 +157,7 @@ class GameKeeper:
             return None
         if self.claim(record.game_id) is not None:
             return None  # said once when the game opened (and again on leaving)
-        from ..store.unfinished import keep_unfinished
+        from ..store.unfinished import CHANGED, keep_unfinished
 
         try:
             kept = keep_unfinished(record.game_id, game, record.mode, record.levels(), record.humans(),
@@ -172,6 +172,12 @@ class GameKeeper:
             if game.outcome is not None:
                 self.release(finished=True)  # finished and archived: nothing left to own
             return "Saved: your game is on disk again" if was else None
+        if kept is not None and kept.error == CHANGED:
+            # another window moved the game on since this one read it: keeping this copy would take those
+            # moves away, so this window keeps nothing more of it, as when another window has it open
+            self.read_only = CHANGED
+            self.release()
+            return self.read_only_line()
         self.unsaved = True
         self.error = kept.error if kept is not None and kept.error else "the disk refused"
         return self.failure_line()
