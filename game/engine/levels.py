@@ -12,20 +12,26 @@ fixed search depth and ``time:S`` for seconds a move.  ``Level.spec`` writes
 it and ``parse_level`` reads it; nothing else parses level names.
 """
 
+from __future__ import annotations
+
 import math
 import random
 import time as _time
-from collections import namedtuple
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..textfile import excerpt
 from .search import Searcher, SearchInfo
+
+if TYPE_CHECKING:
+    from ..rules import Move, Position
 
 
 class LevelError(ValueError):
     """A level name or custom level that cannot be used; the message quotes the input."""
 
 
-class Level(namedtuple("Level", "name description depth time temperature margin")):
+class Level(NamedTuple):
     """A playing strength.
 
     depth: ply limit (None: none); time: seconds per move (None: none);
@@ -34,10 +40,15 @@ class Level(namedtuple("Level", "name description depth time temperature margin"
     best are never picked.
     """
 
-    __slots__ = ()
+    name: str
+    description: str
+    depth: int | None
+    time: float | None
+    temperature: float
+    margin: float
 
     @property
-    def spec(self):
+    def spec(self) -> str:
         """The level's one spelling ("Master", "depth:6", "time:2"), read back by ``parse_level``."""
         return self.name
 
@@ -67,7 +78,7 @@ MAX_CUSTOM_DEPTH = 12
 MAX_CUSTOM_SECONDS = 3600
 
 
-def level_by_name(name):
+def level_by_name(name: object) -> Level:
     """The named Level called ``name`` (any case); LevelError listing the names otherwise."""
     lv = _BY_NAME.get(str(name).strip().lower())
     if lv is None:
@@ -76,7 +87,7 @@ def level_by_name(name):
     return lv
 
 
-def custom_depth(n):
+def custom_depth(n: int | float | str) -> Level:
     """Full-strength search to a fixed depth of ``n`` plies (1-12)."""
     try:
         plies = int(n)
@@ -87,7 +98,7 @@ def custom_depth(n):
     return Level(f"depth:{plies}", f"Searches exactly {plies} plies.", plies, None, 0, 0)
 
 
-def custom_time(seconds):
+def custom_time(seconds: int | float | str) -> Level:
     """Full-strength search for ``seconds`` per move."""
     try:
         value = float(seconds)
@@ -101,7 +112,7 @@ def custom_time(seconds):
     return Level(f"time:{text}", f"Searches {short} seconds a move.", None, value, 0, 0)
 
 
-def parse_level(text):
+def parse_level(text: object) -> Level:
     """The Level spelt ``text``: a level name (any case), ``depth:N`` or ``time:S``.
 
     "Depth N" and "N s", the names earlier versions wrote into settings and
@@ -128,8 +139,10 @@ def parse_level(text):
     return level_by_name(clean)
 
 
-def choose_move(position, history=(), level=LEVELS[-1], rng=None, stop=None, on_info=None,
-                searcher=None, draw_rule="official", quiet=None):
+def choose_move(position: Position, history: Sequence[Position] = (), level: Level | str = LEVELS[-1],
+                rng: random.Random | None = None, stop: Callable[[], bool] | None = None,
+                on_info: Callable[[SearchInfo], object] | None = None, searcher: Searcher | None = None,
+                draw_rule: str = "official", quiet: int | None = None) -> tuple[Move | None, SearchInfo | None]:
     """The level's move: ``(Move, last SearchInfo)``, or ``(None, None)`` with no legal move.
 
     ``history``: earlier Positions of the game, oldest first (see

@@ -230,14 +230,11 @@ class NewGameScene(ChoicePage):
         from ...engine.levels import custom_depth, custom_time
 
         v = self.difficulty.value
-        level: Level   # (levels.py's helpers are not annotated yet)
         if v == CUSTOM_DEPTH:
-            level = custom_depth(self.depth.value)
-        elif v == CUSTOM_TIME:
-            level = custom_time(float(self.seconds.value))
-        else:
-            level = self.levels[v]
-        return level
+            return custom_depth(self.depth.value)
+        if v == CUSTOM_TIME:
+            return custom_time(float(self.seconds.value))
+        return self.levels[v]
 
     def description(self) -> str:
         if self.mode == "1p":
@@ -249,8 +246,7 @@ class NewGameScene(ChoicePage):
                 return CLOCKED_TIME if clocked else f"Full strength, thinking {self.seconds.value} s a move."
             if clocked and self.levels[v].name in CLOCKED:
                 return CLOCKED[self.levels[v].name]
-            description: str = self.levels[v].description
-            return description
+            return self.levels[v].description
         if self.mode == "watch":
             return "Space pauses and resumes; S plays one move while paused."
         return TWO_PLAYERS
