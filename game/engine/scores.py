@@ -24,17 +24,17 @@ DATABASE_STAGE = 128        # > the longest distance to conversion (127 at most)
 DATABASE_BOUND = DATABASE_WIN - DATABASE_STAGE * 31  # (the stage is at most 6 a piece: 30 for five)
 
 
-def is_mate_score(score):
+def is_mate_score(score: int) -> bool:
     """A result the search has played out (a win or loss in so many plies)."""
     return abs(score) >= MATE_BOUND
 
 
-def is_database_score(score):
+def is_database_score(score: int) -> bool:
     """A result read from the endgame database (a win or loss not yet played out)."""
     return DATABASE_BOUND <= abs(score) < MATE_BOUND
 
 
-def describe_score(score):
+def describe_score(score: int) -> str:
     """Human text for a score: ``+1.35`` (men), ``win in 7`` / ``loss in 3``
     (moves), or ``database win`` / ``database loss`` (the endgame database)."""
     if score >= MATE_BOUND:

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import importlib.resources
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 __all__ = ["path", "problems", "report", "take_problems"]
 
 
-def path(name):
+def path(name: str) -> Traversable | Path:
     """The shipped file ``name``: a Traversable of the installed game.assets
     when it holds the file, else <checkout>/assets/``name`` (which may not
     exist: each loader says what a missing file means)."""
@@ -31,7 +35,7 @@ _reported: dict[str, str] = {}   # file name -> message (each file is reported o
 _unshown: list[str] = []    # messages not yet taken by a screen
 
 
-def report(name, message):
+def report(name: str, message: str) -> None:
     """Log once that the shipped file ``name`` cannot be used (``message``
     says why and what the engine does instead)."""
     if name in _reported:
@@ -42,12 +46,12 @@ def report(name, message):
     logging.getLogger("game.engine").warning("%s", message)
 
 
-def problems():
+def problems() -> dict[str, str]:
     """{file name: message} of every shipped file reported so far."""
     return dict(_reported)
 
 
-def take_problems():
+def take_problems() -> list[str]:
     """The messages not yet shown (one line each), and forget them."""
     out = list(_unshown)
     del _unshown[:]
