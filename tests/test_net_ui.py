@@ -100,6 +100,7 @@ def test_host_a_game_a_friend_joins_moves_on_both_sides_resign_and_both_keep_it(
     assert scene.status != "failed", scene.reason
     assert "Waiting for your opponent" in board.connection_words(scene.status, scene.reason, scene.view, scene.seat)
     invite = read_invite(scene.invite)
+    assert invite.url == f"ws://127.0.0.1:{board.PORT}"   # the address it listens on (the loopback here)
     guest = Player(f"ws://127.0.0.1:{invite.port}", {"type": "join", "game": invite.code, "name": "Bob"})
     try:
         guest.wait(lambda p: p.view.seen and p.welcome)

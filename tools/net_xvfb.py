@@ -291,6 +291,7 @@ def run(args, work):
         joiner.click(layout.button("two_players", "Join a game"))
         joiner.click(layout.button("online_join", "Invitation"))
         display.type(f"ws://127.0.0.1:{port}/{code}")
+        time.sleep(0.5)   # the window's next frames show it all
         shot("join-form")
         joiner.click(layout.button("online_join", "Join"))
         until("the joiner to sit down", lambda: (watcher.poll() or {}).get("present", {}).get("white"))

@@ -177,7 +177,10 @@ class OnlineBoardScene(Scene):
                 if self.hosted is not None and self.hosted.port is not None:
                     from ....net.cli import lan_address
 
-                    self.invite = f"ws://{lan_address() or '127.0.0.1'}:{self.hosted.port}/{event.game}"
+                    # the address others reach: this computer's on the network when listening on every
+                    # address, else the one address listened on (CHECKERS_ONLINE_LISTEN=127.0.0.1: this one)
+                    address = (lan_address() or "127.0.0.1") if LISTEN in ("0.0.0.0", "::") else LISTEN
+                    self.invite = f"ws://{address}:{self.hosted.port}/{event.game}"
                 self.resize(self.size)
             elif isinstance(event, State):
                 try:
