@@ -24,6 +24,8 @@ from ..textfile import excerpt
 from .search import Searcher, SearchInfo
 
 if TYPE_CHECKING:
+    import threading
+
     from ..rules import Move, Position
 
 
@@ -140,7 +142,7 @@ def parse_level(text: object) -> Level:
 
 
 def choose_move(position: Position, history: Sequence[Position] = (), level: Level | str = LEVELS[-1],
-                rng: random.Random | None = None, stop: Callable[[], bool] | None = None,
+                rng: random.Random | None = None, stop: Callable[[], bool] | threading.Event | None = None,
                 on_info: Callable[[SearchInfo], object] | None = None, searcher: Searcher | None = None,
                 draw_rule: str = "official", quiet: int | None = None) -> tuple[Move | None, SearchInfo | None]:
     """The level's move: ``(Move, last SearchInfo)``, or ``(None, None)`` with no legal move.

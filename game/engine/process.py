@@ -39,12 +39,19 @@ import threading
 import time
 import traceback
 import weakref
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from multiprocessing.reduction import ForkingPickler
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional
 
 from ..rules import Move, Position, draw_rule_named
 from ..spawn import start_without_interrupt
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
+
+    from .search import Searcher, SearchInfo
 
 __all__ = ["BACKGROUND_NICENESS", "Done", "EngineClient", "EngineError", "Go", "Info", "Limit", "Quit", "Stop",
            "close_quietly"]
@@ -150,21 +157,22 @@ class _Worker:
     GIL while it waits, so the search runs at full speed meanwhile.)
     """
 
-    def __init__(self, conn):
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
         self.send_lock = threading.Lock()
-        self.current = None        # (Go, stop Event, Thread) of the running search
-        self.last_done = None      # the Done of the last finished request, sent again on a late Stop
-        self.searcher = None       # kept across requests: its tables carry over from move to move
+        # (Go, stop Event, Thread) of the running search
+        self.current: tuple[Go, threading.Event, threading.Thread] | None = None
+        self.last_done: Done | None = None      # the Done of the last finished request, sent again on a late Stop
+        self.searcher: Searcher | None = None       # kept across requests: its tables carry over from move to move
 
-    def send(self, msg):
+    def send(self, msg: Info | Done) -> None:
         with self.send_lock:
             try:
                 self.conn.send(msg)
             except (OSError, EOFError, BrokenPipeError):
                 pass  # the client is gone; the main loop notices and exits
 
-    def run(self):
+    def run(self) -> None:
         try:
             while True:
                 try:
@@ -181,14 +189,14 @@ class _Worker:
         finally:
             self._stop_current()
 
-    def _stop_current(self):
+    def _stop_current(self) -> None:
         cur = self.current
         if cur is not None:
             cur[1].set()
             cur[2].join()
             self.current = None
 
-    def _on_stop(self, msg):
+    def _on_stop(self, msg: Stop) -> None:
         cur = self.current
         if cur is not None and cur[0].request_id == msg.request_id:
             # The search sees the stop within milliseconds and sends its Done;
@@ -203,13 +211,13 @@ class _Worker:
         else:
             self.send(Done(msg.request_id, None))
 
-    def _start(self, go):
+    def _start(self, go: Go) -> None:
         stop = threading.Event()
         t = threading.Thread(target=self._search, args=(go, stop), daemon=True, name=f"search-{go.request_id}")
         self.current = (go, stop, t)
         t.start()
 
-    def _search(self, go, stop):
+    def _search(self, go: Go, stop: threading.Event) -> None:
         try:
             if self.searcher is None:
                 from .search import Searcher  # (imported in the worker only)
@@ -231,7 +239,8 @@ class _Worker:
 _INFINITE_DEPTH = 64  # "no limit": deepen until Stop (the engine itself would default to 1 s)
 
 
-def _run_search(go, stop, send, searcher=None):
+def _run_search(go: Go, stop: threading.Event, send: Callable[[Info], None],
+                searcher: Searcher | None = None) -> Done:
     """Search ``go`` until its limit or ``stop``; send Infos, return the Done."""
     position, limit, rid = go.position, go.limit, go.request_id
     legal = position.legal_moves()
@@ -240,9 +249,9 @@ def _run_search(go, stop, send, searcher=None):
     from . import levels
     from .search import iterative_search as run_search
 
-    last = None
+    last: SearchInfo | None = None
 
-    def info(si):
+    def info(si: SearchInfo) -> None:
         nonlocal last
         last = si
         send(Info(rid, si.depth, si.score, tuple(si.pv), si.nodes, si.seconds))
@@ -280,7 +289,7 @@ def _run_search(go, stop, send, searcher=None):
     return Done(rid, last.best_move, last.score, last.depth, last.nodes)
 
 
-def _worker_main(conn):
+def _worker_main(conn: Connection) -> None:
     # Ctrl+C goes to the whole process group: let the client decide when we end.
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -306,7 +315,7 @@ _MAX_PV = 256           # moves of a principal variation kept (the search's is 6
 BACKGROUND_NICENESS = 5
 
 
-def _yield_cpu(pid, niceness=BACKGROUND_NICENESS):
+def _yield_cpu(pid: int, niceness: int = BACKGROUND_NICENESS) -> None:
     """Lower the priority of process ``pid`` to at least ``niceness`` (never raise it back)."""
     try:
         os.setpriority(os.PRIO_PROCESS, pid, max(os.getpriority(os.PRIO_PROCESS, pid), niceness))
@@ -314,7 +323,7 @@ def _yield_cpu(pid, niceness=BACKGROUND_NICENESS):
         pass  # not on this platform, or the process is gone: it runs at the usual priority
 
 
-def _end_worker(proc, conn, wait=True):
+def _end_worker(proc: BaseProcess, conn: Connection, wait: bool = True) -> None:
     """End a worker for sure; the one cleanup path (see EngineClient).
 
     Closing the pipe is what ends a worker: it leaves as soon as its read
@@ -363,25 +372,25 @@ class EngineClient:
     game report), which then give way to the window and the computer player.
     """
 
-    def __init__(self, *, start=False, background=False):
+    def __init__(self, *, start: bool = False, background: bool = False) -> None:
         self.background = background
         self._ctx = multiprocessing.get_context("spawn")
         self._ids = itertools.count(1)
-        self._proc = None
-        self._conn = None
-        self._finalizer = None
-        self._current = None   # the Go awaiting its Done
+        self._proc: BaseProcess | None = None
+        self._conn: Connection | None = None
+        self._finalizer: weakref.finalize[Any, Any] | None = None
+        self._current: Go | None = None   # the Go awaiting its Done
         self._retries = 0
         self._closed = False
         self._inbox = bytearray()  # bytes of the worker's messages read, not yet a whole message
-        self._partial_since = None  # when the message now half-read began to arrive (monotonic)
+        self._partial_since: float | None = None  # when the message now half-read began to arrive (monotonic)
         self.restarts = 0      # how many times a dead worker was replaced (for tests and logs)
         if start:
             self._ensure_worker()
 
     # -- lifetime ---------------------------------------------------------------
 
-    def _ensure_worker(self):
+    def _ensure_worker(self) -> None:
         if self._closed:
             raise EngineError("the engine client is closed")
         if self._proc is not None and self._proc.is_alive():
@@ -392,13 +401,13 @@ class EngineClient:
         proc = self._ctx.Process(target=_worker_main, args=(child,), daemon=True, name="checkers-engine")
         start_without_interrupt(proc)  # a Ctrl+C now must not cut the child's start
         child.close()  # ours would keep the pipe open after the worker dies: no EOF
-        if self.background:
+        if self.background and proc.pid is not None:   # (started: it has one)
             _yield_cpu(proc.pid)
         self._proc, self._conn = proc, parent
         # the one cleanup: runs on close(), on garbage collection and at interpreter exit
         self._finalizer = weakref.finalize(self, _end_worker, proc, parent)
 
-    def _drop_worker(self, wait=True):
+    def _drop_worker(self, wait: bool = True) -> None:
         finalizer = self._finalizer
         if finalizer is not None:
             if wait:
@@ -413,11 +422,11 @@ class EngineClient:
         self._partial_since = None
 
     @property
-    def pid(self):
+    def pid(self) -> int | None:
         """The worker's process id (None before it starts)."""
         return self._proc.pid if self._proc is not None else None
 
-    def close(self, wait=True):
+    def close(self, wait: bool = True) -> None:
         """End the worker (close its pipe, kill it if it does not leave); idempotent.
 
         ``wait=False`` returns at once (for the UI): the worker is killed
@@ -427,26 +436,27 @@ class EngineClient:
         self._drop_worker(wait)
         self._closed = True
 
-    def __enter__(self):
+    def __enter__(self) -> EngineClient:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> Literal[False]:
         self.close()
         return False
 
     # -- requests -----------------------------------------------------------------
 
     @property
-    def busy(self):
+    def busy(self) -> bool:
         """True from go() until its Done has been returned by poll()."""
         return self._current is not None
 
     @property
-    def request_id(self):
+    def request_id(self) -> int | None:
         """The id of the current request, or None."""
         return self._current.request_id if self._current is not None else None
 
-    def go(self, position, history=(), limit=Limit(), draw_rule="official", quiet=None):
+    def go(self, position: Position, history: Iterable[Position] = (), limit: Limit = Limit(),
+           draw_rule: str = "official", quiet: int | None = None) -> int:
         """Start searching ``position``; any running request is cancelled.
 
         ``history`` is the game's earlier positions (oldest first), so the
@@ -467,18 +477,18 @@ class EngineClient:
         self._send(go)  # the worker stops its running search when a new Go arrives
         return go.request_id
 
-    def stop(self):
+    def stop(self) -> None:
         """Move now: the current search answers with its best move so far."""
         if self._current is not None:
             self._send(Stop(self._current.request_id))
 
-    def cancel(self):
+    def cancel(self) -> None:
         """Forget the current request: its answers will be dropped."""
         go, self._current = self._current, None
         if go is not None and self._proc is not None and self._proc.is_alive():
             self._send(Stop(go.request_id))  # free the worker for the next go
 
-    def _send(self, msg):
+    def _send(self, msg: Go | Stop) -> None:
         self._ensure_worker()
         assert self._conn is not None  # (a worker was just made sure of)
         try:
@@ -491,7 +501,7 @@ class EngineClient:
                 except (OSError, EOFError, BrokenPipeError):
                     pass  # poll() finds it dead and restarts again
 
-    def _restart(self):
+    def _restart(self) -> None:
         """Replace a dead worker and send the outstanding request again."""
         self._drop_worker()
         self.restarts += 1
@@ -508,14 +518,14 @@ class EngineClient:
 
     # -- answers ------------------------------------------------------------------
 
-    def poll(self):
+    def poll(self) -> list[Info | Done]:
         """The answers of the current request that have arrived; never blocks.
 
         The pipe is read as raw bytes, never with a blocking ``recv()``: a worker that stalls
         halfway through a message cannot hold the window, and after ``STALL_SECONDS`` it is
         treated as dead.  Every message is checked (``_checked``) before anyone sees it.
         """
-        out: list = []
+        out: list[Info | Done] = []
         if self._conn is None:
             return out
         try:
@@ -541,12 +551,12 @@ class EngineClient:
             self._worker_died(out)
         return out
 
-    def _read(self):
+    def _read(self) -> tuple[list[Any], bool]:
         """The whole messages that have arrived, and whether the pipe has closed; never blocks."""
         conn = self._conn
         assert conn is not None  # (poll() reads only with a worker)
         if sys.platform == "win32":  # a named pipe: no raw reads; messages as multiprocessing reads them
-            messages = []
+            messages: list[Any] = []
             try:
                 while conn.poll(0):
                     messages.append(conn.recv())
@@ -584,7 +594,7 @@ class EngineClient:
             self._partial_since = None
         return messages, gone
 
-    def _take_frame(self):
+    def _take_frame(self) -> bytes | None:
         """The body of the first whole message in the inbox (taken out of it), or None.
         The frame is multiprocessing's: a 4-byte big-endian length (-1: an 8-byte one follows), the pickle."""
         buf = self._inbox
@@ -606,17 +616,17 @@ class EngineClient:
         self._partial_since = time.monotonic() if buf else None  # the next message's start, if any
         return body
 
-    def _broken(self, out, why):
+    def _broken(self, out: list[Info | Done], why: str) -> None:
         """A worker that stalled or sent what it cannot mean: ended at once (never waited on) and
         treated as a dead one -- replaced and the request sent again, or answered with the error."""
         self._drop_worker(wait=False)
         self._worker_died(out, f"the engine worker failed: {why}")
 
-    def wait(self, timeout=None):
+    def wait(self, timeout: float | None = None) -> list[Info | Done]:
         """Block until the current request's Done (or ``timeout`` seconds);
         return everything received meanwhile.  For tools and tests: the UI polls."""
         deadline = None if timeout is None else time.monotonic() + timeout
-        out = []
+        out: list[Info | Done] = []
         while self._current is not None:
             out.extend(self.poll())
             if self._current is None:
@@ -632,7 +642,7 @@ class EngineClient:
                 pass  # poll() handles the dead worker next time round
         return out
 
-    def _accept(self, msg, out):
+    def _accept(self, msg: Any, out: list[Info | Done]) -> None:
         if type(msg) not in (Info, Done) or not _is_int(msg.request_id):
             raise _Broken(f"it sent a {type(msg).__name__}, not an Info or a Done")
         cur = self._current
@@ -643,7 +653,8 @@ class EngineClient:
         if isinstance(msg, Done):
             self._current = None
 
-    def _worker_died(self, out, why="the engine worker died repeatedly on this position"):
+    def _worker_died(self, out: list[Info | Done],
+                     why: str = "the engine worker died repeatedly on this position") -> None:
         if self._current is None:
             self._drop_worker()
             return
@@ -657,15 +668,16 @@ class _Broken(Exception):
     """The worker sent what our worker never sends, or stalled halfway: it is not to be trusted."""
 
 
-def _is_int(value):
+def _is_int(value: object) -> bool:
     return type(value) is int
 
 
-def _is_score(value):
-    return value is None or type(value) in (int, float) and value == value and abs(value) < 1e9
+def _is_score(value: object) -> bool:
+    return value is None or isinstance(value, (int, float)) and type(value) in (int, float) and value == value \
+        and abs(value) < 1e9
 
 
-def _checked(msg, go):
+def _checked(msg: Info | Done, go: Go) -> Info | Done:
     """``msg`` (an Info or Done of the request ``go``) when every field is what the engine sends,
     a principal variation cut where it stops being legal; _Broken saying what is wrong otherwise.
     The window reads these fields: a pv that is not a line of moves must not reach it."""
@@ -677,7 +689,8 @@ def _checked(msg, go):
             raise _Broken("its Info holds a time that is not a number of seconds")
         if type(msg.pv) not in (tuple, list) or len(msg.pv) > 10_000 or not all(type(m) is Move for m in msg.pv):
             raise _Broken(f"its Info holds a line that is not a list of moves ({type(msg.pv).__name__})")
-        line, position = [], go.position
+        line: list[Move] = []
+        position = go.position
         for move in msg.pv[:_MAX_PV]:
             if not position.is_legal(move):
                 break  # shown as far as it is legal
@@ -692,7 +705,7 @@ def _checked(msg, go):
     return msg
 
 
-def close_quietly(client):
+def close_quietly(client: Any) -> None:
     """End an engine client's process without waiting for it (a client whose ``close`` never waits
     is closed plainly); None or an engine already gone is no error: leaving a screen must not
     fail, nor stall, on it."""
