@@ -18,10 +18,11 @@ search plays instead.
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
-from ..rules import Position
+from ..rules import Move, Position
 from . import shipped
 
 __all__ = ["BookError", "BOOK_LEVELS", "MARGIN", "book_moves", "choose", "load", "parse_line"]
@@ -46,7 +47,7 @@ class BookError(ValueError):
 _books: dict[str, dict[str, str]] = {}  # path (str) -> {fen: rest of its line}
 
 
-def load(path=None):
+def load(path: str | os.PathLike[str] | None = None) -> dict[str, str]:
     """The book at ``path`` (default: the shipped one) as {FEN: moves text};
     read once and cached.  A missing file is an empty book; one too big to
     be ours is reported and unused; bytes that are not UTF-8 are reported
@@ -83,9 +84,9 @@ def load(path=None):
     return book
 
 
-def parse_line(fen, rest):
+def parse_line(fen: str, rest: str) -> list[tuple[str, int]]:
     """[(move text, score)] of one book line; BookError quoting it if malformed."""
-    out = []
+    out: list[tuple[str, int]] = []
     for item in rest.split():
         move, sep, score = item.rpartition(":")
         try:
@@ -97,7 +98,7 @@ def parse_line(fen, rest):
     return out
 
 
-def book_moves(position: Position, path=None):
+def book_moves(position: Position, path: str | os.PathLike[str] | None = None) -> list[tuple[Move, int]]:
     """The book's moves for ``position``: [(Move, score)], best first; [] when
     the position is not in the book.  Entries that are not legal here are
     skipped (the tests check that there are none)."""
@@ -118,7 +119,8 @@ def book_moves(position: Position, path=None):
     return out
 
 
-def choose(position: Position, rng=None, margin=MARGIN, path=None):
+def choose(position: Position, rng: random.Random | None = None, margin: int = MARGIN,
+           path: str | os.PathLike[str] | None = None) -> Move | None:
     """A book move for ``position``, chosen at random (``rng``, a
     ``random.Random``, for repeatable tests) among those within ``margin``
     of the best; None when the position is not in the book."""

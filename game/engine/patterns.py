@@ -20,13 +20,19 @@ file that is not ours raises PatternError.
 
 from __future__ import annotations
 
+import os
 import struct
 import sys
 import zlib
 from array import array
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import shipped
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 __all__ = ["BANDS", "CONFIGS", "PHASES", "PatternError", "SIZE", "config", "default_path",
            "load", "mirror", "phase", "read", "write"]
@@ -51,22 +57,22 @@ for _b in range(1, 256):
 del _b, _low
 
 
-def phase(pieces):
+def phase(pieces: int) -> int:
     """The phase of a position with this many pieces on the board."""
     return 0 if pieces > PHASE_SPLIT else 1
 
 
-def config(black8, white8):
+def config(black8: int, white8: int) -> int:
     """The arrangement of a band with black men on the bits of ``black8``
     and white men on those of ``white8`` (bit i is the band's i-th square)."""
     return TERN[black8] + 2 * TERN[white8]
 
 
-def _reverse8(x):
+def _reverse8(x: int) -> int:
     return int(f"{x:08b}"[::-1], 2)
 
 
-def mirror(band, c):
+def mirror(band: int, c: int) -> tuple[int, int]:
     """(band, arrangement) of the position turned half round with the colours
     swapped: square s becomes 33 - s, so band k's bit i is band 3-k's bit 7-i."""
     black8 = white8 = 0
@@ -83,12 +89,12 @@ class PatternError(ValueError):
     """A pattern file that is truncated, damaged or not ours (named in the message)."""
 
 
-def default_path():
+def default_path() -> Traversable | Path:
     """assets/patterns.bin: the installed package game.assets, or the checkout's assets/."""
     return shipped.path(FILE_NAME)
 
 
-def read(path):
+def read(path: str | os.PathLike[str] | Traversable) -> array[int]:
     """The values of a pattern file (an array of SIZE ints); PatternError
     naming the file if it cannot be used."""
     from ..textfile import FileReadError, read_bytes
@@ -106,14 +112,14 @@ def read(path):
     body = data[HEADER.size:]
     if zlib.crc32(body) != crc:
         raise PatternError(f"pattern file {str(path)!r} is damaged (checksum)")
-    values = array("h")
+    values: array[int] = array("h")
     values.frombytes(body)
     if _BIG_ENDIAN:
         values.byteswap()
     return values
 
 
-def write(path, values):
+def write(path: str | os.PathLike[str], values: Iterable[int]) -> None:
     """Write SIZE values (ints in -32768..32767) as a pattern file."""
     values = array("h", values)
     if len(values) != SIZE:
@@ -124,16 +130,16 @@ def write(path, values):
     Path(path).write_bytes(HEADER.pack(MAGIC, VERSION, PHASES, BANDS, CONFIGS, zlib.crc32(body)) + body)
 
 
-_loaded: dict[str, object] = {}
+_loaded: dict[str, array[int]] = {}
 
 
-def load(path=None):
+def load(path: str | os.PathLike[str] | None = None) -> array[int]:
     """The shipped values (read once), or all zero when there is no file or
     it is damaged (reported once through shipped.report)."""
     key = "default" if path is None else str(path)
     values = _loaded.get(key)
     if values is None:
-        p = default_path() if path is None else Path(path)
+        p: Traversable | Path = default_path() if path is None else Path(path)
         values = array("h", bytes(2 * SIZE))
         if p.is_file():
             try:
@@ -145,7 +151,7 @@ def load(path=None):
     return values
 
 
-def values(table, ph, band):
+def values(table: Sequence[int], ph: int, band: int) -> Sequence[int]:
     """The CONFIGS values of one phase and band within ``table`` (the
     file's order: phase by phase, band by band)."""
     start = (ph * BANDS + band) * CONFIGS

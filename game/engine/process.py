@@ -265,9 +265,10 @@ def _run_search(go: Go, stop: threading.Event, send: Callable[[Info], None],
 
             if level.name in book.BOOK_LEVELS:
                 scored = dict(book.book_moves(position))
-                if scored:
-                    move = book.choose(position)
+                move = book.choose(position) if scored else None
+                if move is not None:   # (the book has moves here: it chose one)
                     return Done(rid, move, scored[move], 0, 0, from_book=True)
+
         move, si = levels.choose_move(position, tuple(go.history), level, stop=stop, on_info=info,
                                       searcher=searcher, draw_rule=go.draw_rule, quiet=go.quiet)
         si = si if si is not None else last
