@@ -34,14 +34,29 @@ unpacks only the balance it needs, the first time it meets it.  A five-piece
 position of another balance is outside the database.
 """
 
+from __future__ import annotations
+
 import lzma
+import os
 import struct
 import zlib
+from collections.abc import Mapping, Sequence
 from math import comb
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, BinaryIO, Literal
 
 from ..rules import bitboard as bb
 from . import shipped
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+    from ..rules import Position
+
+    # a material balance: (mine men, mine kings, their men, their kings)
+    Key = tuple[int, int, int, int]
+    # where a database file is: a path, or a file of the installed package
+    FilePath = str | os.PathLike[str] | Traversable
 
 MAX_PIECES = 4
 FILE_NAME = f"endgame{MAX_PIECES}.bin"
@@ -82,7 +97,7 @@ del _i, _s
 _C = [[comb(n, k) for k in range(FIVE + 1)] for n in range(33)]
 
 
-def flip(mask):
+def flip(mask: int) -> int:
     """The mask turned 180 degrees (square s -> 33 - s)."""
     out = 0
     while mask:
@@ -92,7 +107,7 @@ def flip(mask):
     return out
 
 
-def _rank(mask, pos):
+def _rank(mask: int, pos: Sequence[int]) -> int:
     """Colex rank of a set of squares among the sets of its size."""
     r = 0
     i = 1
@@ -107,12 +122,12 @@ def _rank(mask, pos):
     return r
 
 
-def slices():
+def slices() -> list[Key]:
     """Every material balance (mine men, mine kings, their men, their kings) in the
     file's order: by piece count, then by men on the board, then by the tuple."""
-    out = []
+    out: list[Key] = []
     for n in range(2, MAX_PIECES + 1):
-        group = []
+        group: list[Key] = []
         for a in range(n + 1):
             for b in range(n + 1 - a):
                 for c in range(n + 1 - a - b):
@@ -124,13 +139,13 @@ def slices():
     return out
 
 
-def slice_size(key):
+def slice_size(key: Key) -> int:
     a, b, c, d = key
     return comb(28, a) * comb(32, b) * comb(28, c) * comb(32, d)
 
 
-def _offsets():
-    off = {}
+def _offsets() -> tuple[dict[Key, int], int]:
+    off: dict[Key, int] = {}
     total = 0
     for key in slices():
         off[key] = total
@@ -141,27 +156,27 @@ def _offsets():
 OFFSETS, TOTAL_SLOTS = _offsets()
 
 
-def normalize(bm, bk, wm, wk, black):
+def normalize(bm: int, bk: int, wm: int, wk: int, black: bool) -> Key:
     """The state seen from the side to move: (mine men, mine kings, their men, their kings)."""
     if black:
         return bm, bk, wm, wk
     return flip(wm), flip(wk), flip(bm), flip(bk)
 
 
-def local_index(mm, mk, tm, tk, key):
+def local_index(mm: int, mk: int, tm: int, tk: int, key: Key) -> int:
     """The index inside its slice ``key`` of a side-to-move-view position."""
     a, b, c, d = key
     return (((_rank(mm, _MINE_MAN_POS) * _C[32][b] + _rank(mk, _KING_POS)) * _C[28][c]
              + _rank(tm, _THEIR_MAN_POS)) * _C[32][d] + _rank(tk, _KING_POS))
 
 
-def slot(mm, mk, tm, tk):
+def slot(mm: int, mk: int, tm: int, tk: int) -> int:
     """The index in the whole table of a side-to-move-view position (see normalize)."""
     key = (mm.bit_count(), mk.bit_count(), tm.bit_count(), tk.bit_count())
     return OFFSETS[key] + local_index(mm, mk, tm, tk, key)
 
 
-def decode(byte):
+def decode(byte: int) -> tuple[int, int]:
     """(result, distance) of a table byte."""
     if byte == 0:
         return DRAW, 0
@@ -170,7 +185,7 @@ def decode(byte):
     return LOSS, byte - LOSS_BASE
 
 
-def default_path(name=FILE_NAME):
+def default_path(name: str = FILE_NAME) -> Traversable | Path:
     """assets/endgame4.bin (or another file of the assets, ``name``): the
     installed package game.assets, or the checkout's assets/."""
     return shipped.path(name)
@@ -183,7 +198,7 @@ class EndgameError(ValueError):
     """The database file is missing, truncated or not ours."""
 
 
-def read_table(path):
+def read_table(path: FilePath) -> bytes:
     """The unpacked table (bytes, one per slot) of a database file."""
     from ..textfile import FileReadError, read_bytes
 
@@ -205,7 +220,7 @@ def read_table(path):
     return table
 
 
-def write_table(path, table):
+def write_table(path: str | os.PathLike[str], table: bytes | bytearray) -> None:
     """Write a table built by tools/build_endgame.py."""
     if len(table) != TOTAL_SLOTS:
         raise ValueError(f"table has {len(table)} slots, not {TOTAL_SLOTS}")
@@ -215,9 +230,10 @@ def write_table(path, table):
         f.write(payload)
 
 
-def write_five(path, slices_by_key):
+def write_five(path: str | os.PathLike[str], slices_by_key: Mapping[Key, bytes | bytearray]) -> None:
     """Write five-piece slices ({key: bytes of slice_size(key)}), each packed on its own."""
-    entries, payloads = [], []
+    entries: list[bytes] = []
+    payloads: list[bytes] = []
     for key in sorted(slices_by_key, key=lambda k: (k[0] + k[2], k)):
         data = bytes(slices_by_key[key])
         if sum(key) != FIVE or len(data) != slice_size(key):
@@ -231,7 +247,7 @@ def write_five(path, slices_by_key):
         f.writelines(payloads)
 
 
-def read_five_directory(f, name):
+def read_five_directory(f: BinaryIO, name: str) -> dict[Key, tuple[int, int, int, int]]:
     """{key: (start, packed size, size, crc)} of an open five-piece file
     (only its directory is read)."""
     bad = EndgameError(f"{name!r} is not a five-piece endgame file of this version")
@@ -247,10 +263,10 @@ def read_five_directory(f, name):
     f.seek(0, 2)
     length = f.tell()
     start = FIVE_HEADER.size + len(table)
-    out = {}
+    out: dict[Key, tuple[int, int, int, int]] = {}
     for i in range(count):
-        *fields, size, crc, packed = FIVE_ENTRY.unpack_from(table, i * FIVE_ENTRY.size)
-        key = tuple(fields)
+        a, b, c, d, size, crc, packed = FIVE_ENTRY.unpack_from(table, i * FIVE_ENTRY.size)
+        key = (a, b, c, d)
         if sum(key) != FIVE or not (key[0] + key[1]) or not (key[2] + key[3]) or size != slice_size(key):
             raise bad
         out[key] = (start, packed, size, crc)
@@ -267,33 +283,35 @@ class Endgame:
     none) are unpacked one slice at a time, the first time a position of
     that material is probed: a game meets few of them."""
 
-    def __init__(self, path=None, five=None):
+    def __init__(self, path: FilePath | None = None, five: FilePath | Literal[False] | None = None) -> None:
         self.path = path
         self.five = five
-        self._table = None
+        self._table: bytes | None = None
         self.available = True
-        self._five_dir = None    # {key: (start, packed size, size, crc)}; {} without the file
-        self._five_slices = {}   # key -> unpacked slice
-        self._core_tables = None  # see core_tables
+        # {key: (start, packed size, size, crc)}; {} without the file
+        self._five_dir: dict[Key, tuple[int, int, int, int]] | None = None
+        self._five_slices: dict[Key, bytes] = {}   # key -> unpacked slice
+        self._core_tables: dict[str, Any] | None = None  # see core_tables
 
-    def five_keys(self):
+    def five_keys(self) -> tuple[Key, ...]:
         """The material balances (mine men, mine kings, their men, their kings)
         of five pieces that the database holds."""
         self._five_directory()
         return tuple(self._five_dir or ())
 
-    def _five_file(self):
+    def _five_file(self) -> FilePath | None:
         """The five-piece file's path; None when there is none to read."""
         path = self.five
         if path is False:
             return None
         if path is None:
-            path = default_path(FIVE_FILE_NAME)
-            if self.path is not None or not path.is_file():
+            shipped_five = default_path(FIVE_FILE_NAME)
+            if self.path is not None or not shipped_five.is_file():
                 return None
+            return shipped_five
         return path
 
-    def _open_five(self, path):
+    def _open_five(self, path: FilePath) -> BinaryIO:
         from ..textfile import FileReadError, open_binary
 
         try:  # a regular file under the cap, read in parts (its directory, then a table at a time)
@@ -301,7 +319,7 @@ class Endgame:
         except FileReadError as e:
             raise EndgameError(f"cannot read the endgame database {str(path)!r}: {e}") from None
 
-    def _five_directory(self):
+    def _five_directory(self) -> dict[Key, tuple[int, int, int, int]]:
         if self._five_dir is None:
             path = self._five_file()
             if path is None:
@@ -311,7 +329,7 @@ class Endgame:
                     self._five_dir = read_five_directory(f, str(path))
         return self._five_dir
 
-    def five_slice(self, key):
+    def five_slice(self, key: Key) -> bytes | None:
         """The unpacked five-piece slice ``key``, or None when the database lacks it."""
         table = self._five_slices.get(key)
         if table is None:
@@ -319,7 +337,9 @@ class Endgame:
             if entry is None:
                 return None
             start, packed, size, crc = entry
-            with self._open_five(self._five_file()) as f:
+            path = self._five_file()
+            assert path is not None  # (its directory was read from it)
+            with self._open_five(path) as f:
                 f.seek(start)
                 data = f.read(packed)
             try:
@@ -331,7 +351,7 @@ class Endgame:
             self._five_slices[key] = table
         return table
 
-    def probe_five(self, mm, mk, tm, tk):
+    def probe_five(self, mm: int, mk: int, tm: int, tk: int) -> int | None:
         """The table byte of a five-piece side-to-move-view position, or None
         when its material is not in the database."""
         key = (mm.bit_count(), mk.bit_count(), tm.bit_count(), tk.bit_count())
@@ -342,21 +362,21 @@ class Endgame:
                 return None
         return table[local_index(mm, mk, tm, tk, key)]
 
-    def has_table(self):
+    def has_table(self) -> bool:
         """Whether table() gives a table, answered without reading it: False
         when the shipped file is missing (the engine plays on without it)."""
         if self._table is None and self.available and self.path is None and not default_path().is_file():
             self.available = False
         return self.available
 
-    def table(self):
+    def table(self) -> bytes | None:
         """The unpacked table, or None when there is no database file (a missing
         file means the engine plays on without it; a damaged one is an error)."""
         if self._table is None and self.has_table():
             self._table = read_table(self.path if self.path is not None else default_path())
         return self._table
 
-    def core_tables(self):
+    def core_tables(self) -> dict[str, Any] | None:
         """What the search core needs of this database (core.Core.set_endgame),
         made once: the index arithmetic's tables, and the functions that read
         the four-piece table and a five-piece slice, called on the first probe
@@ -382,7 +402,7 @@ class Endgame:
     # A damaged file never stops a search: the core is given these, which
     # report the file once (shipped.report) and answer "not held", so the
     # search plays on without that part of the database.
-    def _safe_table(self):
+    def _safe_table(self) -> bytes | None:
         """table(), or None (reported) when the file is damaged."""
         try:
             return self.table()
@@ -391,16 +411,16 @@ class Endgame:
             self._table_unusable(e)
             return None
 
-    def _table_unusable(self, e):
+    def _table_unusable(self, e: EndgameError) -> None:
         shipped.report(Path(str(self.path if self.path is not None else default_path())).name,
                        f"{e}: searching without the endgame database")
 
-    def _five_unusable(self, e):
+    def _five_unusable(self, e: EndgameError) -> None:
         path = self._five_file()
         shipped.report(Path(str(path)).name if path is not None else FIVE_FILE_NAME,
                        f"{e}: searching without the five-piece endings")
 
-    def _safe_five_slice(self, key):
+    def _safe_five_slice(self, key: Key) -> bytes | None:
         """five_slice(), or None (reported) when the file or slice is damaged."""
         try:
             return self.five_slice(key)
@@ -408,7 +428,7 @@ class Endgame:
             self._five_unusable(e)
             return None
 
-    def safe_probe_state(self, bm, bk, wm, wk, black):
+    def safe_probe_state(self, bm: int, bk: int, wm: int, wk: int, black: bool) -> int | None:
         """probe_state(), or None (reported once) when the file it needs is damaged."""
         try:
             return self.probe_state(bm, bk, wm, wk, black)
@@ -420,7 +440,7 @@ class Endgame:
                 self._table_unusable(e)
             return None
 
-    def probe_state(self, bm, bk, wm, wk, black):
+    def probe_state(self, bm: int, bk: int, wm: int, wk: int, black: bool) -> int | None:
         """The table byte of a raw state, or None outside the database."""
         n = (bm | bk | wm | wk).bit_count()
         if n > MAX_PIECES and n != FIVE:
@@ -444,12 +464,12 @@ class Endgame:
 _DEFAULT = Endgame()
 
 
-def default():
+def default() -> Endgame:
     """The shared database of this process (loaded on first use)."""
     return _DEFAULT
 
 
-def probe(position):
+def probe(position: Position) -> int | None:
     """1 if the side to move wins, 0 draw, -1 loss; None outside the database
     (more than five pieces, five of a balance not held, a side with no
     pieces left to the opponent, or no database file)."""
@@ -457,7 +477,7 @@ def probe(position):
     return None if byte is None else decode(byte)[0]
 
 
-def probe_distance(position):
+def probe_distance(position: Position) -> tuple[int, int] | None:
     """(result, distance in plies to conversion) as described above, or None."""
     byte = _DEFAULT.probe_state(*position.state)
     return None if byte is None else decode(byte)
