@@ -22,6 +22,8 @@ This module imports only the standard library: setup.py loads it by its path
 for ``source_digest``, before the package can be imported.
 """
 
+from __future__ import annotations
+
 import importlib.machinery
 import importlib.util
 import os
@@ -44,12 +46,12 @@ INTERPRETED_PACKAGE = "core_interpreted"   # where the interpreted copy lives be
 HERE = Path(__file__).resolve().parent
 PACKAGE = __package__ or "game.engine"
 
-_compiled = None     # (module or None, why not)
-_interpreted = None
-_chosen = None       # choose()'s answer for this process
+_compiled: tuple[types.ModuleType | None, str | None] | None = None     # (module or None, why not)
+_interpreted: types.ModuleType | None = None
+_chosen: tuple[types.ModuleType, str | None] | None = None       # choose()'s answer for this process
 
 
-def source_digest(folder=HERE):
+def source_digest(folder: str | os.PathLike[str] = HERE) -> int | None:
     """A number that changes with the core's source files in ``folder``: their
     CRC-32 and total length (line ends read alike), enough to tell an edited
     source from the one a build was made from, and cheap to compute at every
@@ -66,7 +68,7 @@ def source_digest(folder=HERE):
     return crc << 24 | (length & 0xFFFFFF)
 
 
-def _extension_path(name="core"):
+def _extension_path(name: str = "core") -> Path | None:
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
         path = HERE / f"{name}{suffix}"
         if path.is_file():
@@ -74,7 +76,7 @@ def _extension_path(name="core"):
     return None
 
 
-def compiled_core():
+def compiled_core() -> tuple[types.ModuleType | None, str | None]:
     """``(module, None)``: the compiled core, built from the source beside it;
     ``(None, why)`` when there is none to run."""
     global _compiled
@@ -83,7 +85,7 @@ def compiled_core():
     return _compiled
 
 
-def _load_compiled():
+def _load_compiled() -> tuple[types.ModuleType | None, str | None]:
     path = _extension_path()
     if path is None:
         return None, "the compiled core is not built"
@@ -104,7 +106,7 @@ def _load_compiled():
     return module, None
 
 
-def interpreted_core():
+def interpreted_core() -> types.ModuleType:
     """The core's source run by the interpreter: ``game.engine.core`` itself
     when no compiled core is there, else the ``.py`` files loaded once more
     as a package of their own (``game.engine.core_interpreted``: its core,
@@ -121,7 +123,7 @@ def interpreted_core():
     return _interpreted
 
 
-def _load_interpreted():
+def _load_interpreted() -> types.ModuleType:
     """The core's modules from their ``.py`` files under INTERPRETED_PACKAGE,
     an empty package whose modules are put in place here one by one (a
     relative import among them finds its sibling already loaded)."""
@@ -129,14 +131,14 @@ def _load_interpreted():
     holder = types.ModuleType(package, "The search core's modules, interpreted (see corebuild.py).")
     holder.__path__ = []   # (a package that finds nothing by itself)
     sys.modules[package] = holder
-    module = None
+    module = holder   # (then each of its modules in turn: the core last)
     for name in ("_bits", *MODULES):
         module = _load(f"{package}.{name}", HERE / f"{name}.py", sys.modules)
         setattr(holder, name, module)
     return module
 
 
-def _load(name, path, into=None):
+def _load(name: str, path: str | os.PathLike[str], into: dict[str, types.ModuleType] | None = None) -> types.ModuleType:
     """The module ``name`` run from the file ``path`` (put into ``into``, a
     dict of modules, before it runs: a relative import in it can find it)."""
     spec = importlib.util.spec_from_file_location(name, path)
@@ -149,7 +151,7 @@ def _load(name, path, into=None):
     return module
 
 
-def choose():
+def choose() -> tuple[types.ModuleType, str | None]:
     """``(module, why)``: the core this process runs (see the module's text);
     ``why`` says why it is the interpreted one (None: compiled)."""
     if os.environ.get(ENV, "").strip().lower() == "python":
@@ -163,7 +165,7 @@ def choose():
     return interpreted_core(), why
 
 
-def chosen():
+def chosen() -> tuple[types.ModuleType, str | None]:
     """``(module, why)`` of choose(), made once per process: the core that the
     search and the evaluation both run (one warning, at the first call)."""
     global _chosen
@@ -172,7 +174,7 @@ def chosen():
     return _chosen
 
 
-def describe(module, why=None):
+def describe(module: object, why: str | None = None) -> str:
     """``compiled`` or ``interpreted``, with the reason for the latter."""
     if getattr(module, "COMPILED", False):
         return "compiled"
