@@ -25,7 +25,10 @@ stronger engine.  The fits, the matches and the values tried are in
 docs/measurements.md.
 """
 
+from __future__ import annotations
+
 import sys
+from typing import Any
 
 from ..rules.bitboard import SQUARE_BITS
 from . import corebuild
@@ -38,7 +41,7 @@ MAN = 100   # the unit
 KING = 139
 
 
-def _m(*squares):
+def _m(*squares: int) -> int:
     m = 0
     for s in squares:
         m |= SQUARE_BITS[s - 1]
@@ -140,7 +143,7 @@ for _b, (_r, _c) in _ROWCOL.items():
 del _b, _r, _c
 
 
-def _pst(table_of_square):
+def _pst(table_of_square: dict[int, int]) -> list[list[int]]:
     """Per-chunk lookup tables for a square->value table: the 35-bit board
     splits into four 9-bit chunks, so a whole piece set is scored with four
     shifts and four list lookups instead of a dozen popcounts."""
@@ -163,12 +166,12 @@ _BAND_PAIRS = [(b8 | w8 << 8, b8, w8, _patterns.config(b8, w8))
                for b8 in range(256) for w8 in range(256) if not b8 & w8]
 
 
-def _scaled(v):
+def _scaled(v: int) -> int:
     """A pattern value times PATTERNS per cent, rounded toward zero (alike for either colour)."""
     return v * PATTERNS // 100 if v >= 0 else -(-v * PATTERNS // 100)
 
 
-def _value(square, mask_weights, base):
+def _value(square: int, mask_weights: list[tuple[int, int]], base: int) -> int:
     b = SQUARE_BITS[square - 1]
     return base + sum(w for m, w in mask_weights if m & b)
 
@@ -187,10 +190,10 @@ _MA0 = _MA1 = _MA2 = _MA3 = _MB0 = _MB1 = _MB2 = _MB3 = None
 _BK0 = _BK1 = _BK2 = _BK3 = _WK0 = _WK1 = _WK2 = _WK3 = None
 
 
-_evaluation = [None]  # evaluate()'s Evaluation, on the tables baked last (None: make it)
+_evaluation: list[Any] = [None]  # evaluate()'s Evaluation, on the tables baked last (None: make it)
 
 
-def _build_tables():
+def _build_tables() -> None:
     """(Re)bake the piece-square tables from the current module weights."""
     g = globals()
     _evaluation[0] = None
@@ -222,7 +225,7 @@ def _build_tables():
             g[name] = t
 
 
-def weights():
+def weights() -> dict[str, Any]:
     """The current evaluation weights, by name."""
     g = globals()
     return {name: g[name] for name in WEIGHT_NAMES}
@@ -236,7 +239,7 @@ class BadWeightError(ValueError):
     """A weight value of the wrong shape (quoted in the message)."""
 
 
-def set_weights(**new):
+def set_weights(**new: Any) -> None:
     """Change evaluation weights by name (A/B matches: tools/match.py
     ``time:0.1@KING=150``) and rebake the tables; evaluate() itself is
     unchanged.  Unknown names raise UnknownWeightError before anything
@@ -261,7 +264,7 @@ def set_weights(**new):
 _build_tables()
 
 
-def evaluate(bm, bk, wm, wk, black):
+def evaluate(bm: int, bk: int, wm: int, wk: int, black: bool) -> int:
     """Score of the state for the side to move (positive: good for the mover).
 
     This is the search core's evaluation (evaluation.Evaluation: compiled
@@ -271,10 +274,11 @@ def evaluate(bm, bk, wm, wk, black):
     ev = _evaluation[0]
     if ev is None:
         ev = _make_evaluation()
-    return ev.evaluate(bm, bk, wm, wk, black)
+    score: int = ev.evaluate(bm, bk, wm, wk, black)
+    return score
 
 
-def _make_evaluation():
+def _make_evaluation() -> Any:
     """The core's Evaluation on the current tables, of the core this process
     runs (corebuild's choice, made once per process)."""
     core, _why = corebuild.chosen()
@@ -283,15 +287,16 @@ def _make_evaluation():
     return _evaluation[0]
 
 
-_core_tables = [None, None]  # the _MA0 they were made from, the tables
+_core_tables: list[Any] = [None, None]  # the _MA0 they were made from, the tables
 
 
-def core_tables():
+def core_tables() -> dict[str, Any]:
     """The evaluation as the search core reads it (core.Core.set_tables): the
     weights and the baked tables, with the per-square masks indexed by bit
     index + 1.  Made again after set_weights has rebaked the tables."""
     if _core_tables[0] is _MA0:
-        return _core_tables[1]
+        made: dict[str, Any] = _core_tables[1]
+        return made
     ahead_b, ahead_w, near = [0] * 36, [0] * 36, [0] * (36 * 7)
     for b, m in _AHEAD_B.items():
         ahead_b[b.bit_length()] = m
