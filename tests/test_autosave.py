@@ -41,7 +41,7 @@ def test_round_trip(caplog):
     assert saved.game.position == game.position
     assert saved.game.draw_rule.name == "csci561"
     assert saved.mode == "computer" and saved.levels == {"white": "Master"}
-    assert saved.humans == ["black"] and saved.human_colors == [0]
+    assert saved.humans == ["black"] and saved.human_colours == [0]
     assert saved.extra == {"orientation": "black"}
     assert saved.warning is None
     clear_autosave()

@@ -28,7 +28,7 @@ def _sq(r, c):
 
 
 def _board(position):
-    """{(row, col): (color, king)} of a position."""
+    """{(row, col): (colour, king)} of a position."""
     out = {}
     for s in range(1, 33):
         p = position.piece_at(s)
@@ -37,40 +37,40 @@ def _board(position):
     return out
 
 
-def _dirs(color, king):
+def _dirs(colour, king):
     if king:
         return [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-    return [(1, 1), (1, -1)] if color == BLACK else [(-1, 1), (-1, -1)]
+    return [(1, 1), (1, -1)] if colour == BLACK else [(-1, 1), (-1, -1)]
 
 
 def _on(r, c):
     return 0 <= r < 8 and 0 <= c < 8
 
 
-def _crown_row(color):
-    return 7 if color == BLACK else 0
+def _crown_row(colour):
+    return 7 if colour == BLACK else 0
 
 
 def ref_moves(board, turn):
     """Every legal move as (path of (r,c), list of captured (r,c))."""
     jumps = []
-    for (r, c), (color, king) in board.items():
-        if color != turn:
+    for (r, c), (colour, king) in board.items():
+        if colour != turn:
             continue
         # the moving piece leaves its square: a king may come back to it
         rest = {k: v for k, v in board.items() if k != (r, c)}
 
-        def walk(r0, c0, path, taken, color=color, king=king, rest=rest):
+        def walk(r0, c0, path, taken, colour=colour, king=king, rest=rest):
             extended = False
-            for dr, dc in _dirs(color, king):
+            for dr, dc in _dirs(colour, king):
                 mr, mc, lr, lc = r0 + dr, c0 + dc, r0 + 2 * dr, c0 + 2 * dc
                 if not _on(lr, lc) or (lr, lc) in rest or (mr, mc) in taken:
                     continue
                 victim = rest.get((mr, mc))
-                if victim is None or victim[0] == color:
+                if victim is None or victim[0] == colour:
                     continue
                 extended = True
-                if not king and lr == _crown_row(color):
+                if not king and lr == _crown_row(colour):
                     jumps.append((path + [(lr, lc)], taken + [(mr, mc)]))
                 else:
                     walk(lr, lc, path + [(lr, lc)], taken + [(mr, mc)])
@@ -81,10 +81,10 @@ def ref_moves(board, turn):
     if jumps:
         return jumps
     quiet = []
-    for (r, c), (color, king) in board.items():
-        if color != turn:
+    for (r, c), (colour, king) in board.items():
+        if colour != turn:
             continue
-        for dr, dc in _dirs(color, king):
+        for dr, dc in _dirs(colour, king):
             if _on(r + dr, c + dc) and (r + dr, c + dc) not in board:
                 quiet.append(([(r, c), (r + dr, c + dc)], []))
     return quiet
@@ -93,11 +93,11 @@ def ref_moves(board, turn):
 def ref_play(board, move):
     path, taken = move
     board = dict(board)
-    color, king = board.pop(path[0])
+    colour, king = board.pop(path[0])
     for t in taken:
         del board[t]
     end = path[-1]
-    board[end] = (color, king or end[0] == _crown_row(color))
+    board[end] = (colour, king or end[0] == _crown_row(colour))
     return board
 
 

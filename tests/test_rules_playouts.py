@@ -6,8 +6,8 @@ from game.rules import BLACK, WHITE, Game, Position
 from game.rules import bitboard as bb
 
 
-def squares(pos, color):
-    return (pos.black_men | pos.black_kings) if color == BLACK else (pos.white_men | pos.white_kings)
+def squares(pos, colour):
+    return (pos.black_men | pos.black_kings) if colour == BLACK else (pos.white_men | pos.white_kings)
 
 
 def check_position(pos):

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.scores import DATABASE_BOUND, MATE_BOUND, WIN
 from ..notation.pdn import move_label, wrap_movetext, write_pdn
-from ..rules import COLOR_NAMES, Game
+from ..rules import COLOUR_NAMES, Game
 from .grading import BLUNDER, INACCURACY, MISTAKE
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ COMMENTED = (INACCURACY, MISTAKE, BLUNDER)
 LINE_MOVES = 5   # moves of the refutation written in a comment: enough to see it, short to read
 
 
-def evaluation_words(score_black: int, names: Sequence[str] = COLOR_NAMES) -> str:
+def evaluation_words(score_black: int, names: Sequence[str] = COLOUR_NAMES) -> str:
     """``White +1.05``, ``level``, ``Red wins in 7``: a score (first player's view) in words."""
     if abs(score_black) >= MATE_BOUND:
         winner = 0 if score_black > 0 else 1
@@ -40,7 +40,7 @@ def evaluation_words(score_black: int, names: Sequence[str] = COLOR_NAMES) -> st
     return f"{names[0 if score_black > 0 else 1]} +{abs(score_black) / 100:.2f}"
 
 
-def move_comment(m: MoveReport, names: Sequence[str] = COLOR_NAMES) -> str | None:
+def move_comment(m: MoveReport, names: Sequence[str] = COLOUR_NAMES) -> str | None:
     """The comment after a graded move, or None for a move that needs none."""
     if m.kind not in COMMENTED:
         return None
@@ -67,7 +67,7 @@ def _safe(text: str) -> str:
 
 
 def annotated_pdn(game: Game, report: GameReport, tags: Mapping[str, str | None] | None = None,
-                  result: str | None = None, names: Sequence[str] = COLOR_NAMES) -> str:
+                  result: str | None = None, names: Sequence[str] = COLOUR_NAMES) -> str:
     """``game`` (a rules.Game) as PDN with the marks and comments of ``report`` (a GameReport
     of the same moves).  ``tags``/``result`` as for ``write_pdn``."""
     if len(report.moves) != len(game.moves) or any(r.move != m for r, m in zip(report.moves, game.moves)):

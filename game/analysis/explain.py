@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..engine.scores import DATABASE_BOUND, MATE_BOUND, WIN
-from ..rules import COLOR_NAMES, Move, Position
+from ..rules import COLOUR_NAMES, Move, Position
 
 Probe = Callable[[Position], "int | None"]  # the endgame database: 1 win, 0 draw, -1 loss, None unknown
 # _balance's answer: lost men, lost kings, taken men, taken kings, crowned by the other side, end, line
@@ -126,7 +126,7 @@ def _net(b: Balance) -> float:
 
 def reasons(position: Position, played: Move, refutation: Sequence[Move], best_line: Sequence[Move] = (),
             played_score: int | None = None, probe: Probe | None = None,
-            names: Sequence[str] = COLOR_NAMES) -> tuple[list[str], list[Move]]:
+            names: Sequence[str] = COLOUR_NAMES) -> tuple[list[str], list[Move]]:
     """The reasons ``played`` (from ``position``) is bad, most serious first, and the line shown.
 
     ``refutation`` is the opponent's best line after it (Moves, opponent first);
@@ -219,7 +219,7 @@ def _probe(probe: Probe, position: Position) -> int | None:
 
 def explain(position: Position, played: Move, refutation: Sequence[Move], better: Move | None = None,
             played_score: int | None = None, best_score: int | None = None, probe: Probe | None = None,
-            best_line: Sequence[Move] = (), names: Sequence[str] = COLOR_NAMES) -> Explanation:
+            best_line: Sequence[Move] = (), names: Sequence[str] = COLOUR_NAMES) -> Explanation:
     """One sentence saying what ``played`` allows, derived from ``refutation``.
 
     Without a concrete reason the sentence says roughly how much of the engine's score the

@@ -14,7 +14,7 @@ _EXPORTS = {
     "STOP_GRACE": "computer", "ComputerTurn": "computer", "limit_for": "computer",
     "DRAW": "match", "MOVE": "match", "REDO": "match", "RESIGN": "match", "UNDO": "match", "Match": "match",
     "MatchError": "match", "game_up_to": "match",
-    "COLOR_KEYS": "players", "DEFAULT_LEVEL": "players", "MODES": "players", "bottom_colour": "players",
+    "COLOUR_KEYS": "players", "DEFAULT_LEVEL": "players", "MODES": "players", "bottom_colour": "players",
     "humans_of": "players", "mode_of": "players", "players_for": "players", "players_from_keys": "players",
     "players_to_keys": "players",
     "MatchRecord": "record",
@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # the same names, imported for the type checker (tests/test_i
     from .match import Match as Match
     from .match import MatchError as MatchError
     from .match import game_up_to as game_up_to
-    from .players import COLOR_KEYS as COLOR_KEYS
+    from .players import COLOUR_KEYS as COLOUR_KEYS
     from .players import DEFAULT_LEVEL as DEFAULT_LEVEL
     from .players import MODES as MODES
     from .players import bottom_colour as bottom_colour

@@ -22,7 +22,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from ..rules import BLACK, COLOR_KEYS, WHITE
+from ..rules import BLACK, COLOUR_KEYS, WHITE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -289,7 +289,7 @@ class Clock:
         """The clocks as JSON values: the control (PDN spelling), each side's seconds left, whose
         clock runs.  ``Clock.from_state`` reads it back."""
         return {"control": self.control.pdn, "black": round(self.remaining(BLACK, now), 3),
-                "white": round(self.remaining(WHITE, now), 3), "turn": COLOR_KEYS[self.turn]}
+                "white": round(self.remaining(WHITE, now), 3), "turn": COLOUR_KEYS[self.turn]}
 
     @classmethod
     def from_state(cls, data: object) -> Clock:
@@ -300,16 +300,16 @@ class Clock:
         if control is None:
             raise ClockError("the clocks have no time control")
         left: dict[int, float] = {}
-        for colour, key in zip((BLACK, WHITE), COLOR_KEYS):
+        for colour, key in zip((BLACK, WHITE), COLOUR_KEYS):
             value = data.get(key)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
                     or not -3600 <= value <= MAX_MINUTES * 60 * 10:
                 raise ClockError(f"{SIDE_WORDS[colour]}'s clock is a number of seconds, not {_excerpt(value)}")
             left[colour] = float(value)
         turn = data.get("turn")
-        if turn not in COLOR_KEYS:
+        if turn not in COLOUR_KEYS:
             raise ClockError(f"the clock running is Red's or White's, not {_excerpt(turn)}")
-        return cls(control, left, COLOR_KEYS.index(turn))
+        return cls(control, left, COLOUR_KEYS.index(turn))
 
 
 MAX_RECORDED_MOVES = 10000

@@ -34,7 +34,7 @@ from ..store.gamefile import clean_name, person_name
 from .clock import Clock, move_budget
 from .computer import ComputerTurn
 from .keeper import GameKeeper
-from .players import COLOR_KEYS, humans_of, mode_of, players_from_keys, players_to_keys
+from .players import COLOUR_KEYS, humans_of, mode_of, players_from_keys, players_to_keys
 from .record import MatchRecord
 
 TYPE_CHECKING = False
@@ -197,8 +197,8 @@ class Match:
         "Player 1" (Red) or "Player 2" between two people; None for a computer side."""
         if not self.is_human(colour):
             return None
-        keys = [COLOR_KEYS[c] for c in self.humans()]
-        return self.names.get(colour) or person_name(COLOR_KEYS[colour], keys)
+        keys = [COLOUR_KEYS[c] for c in self.humans()]
+        return self.names.get(colour) or person_name(COLOUR_KEYS[colour], keys)
 
     def level_of(self, colour: int) -> Level | None:
         """The computer's Level for ``colour`` (None for a person)."""
@@ -496,7 +496,7 @@ class Match:
         return MatchRecord(self.game.start.fen(), tuple(str(m) for m in self.game.moves), self.game.draw_rule.name,
                            players_to_keys(self.players), outcome.result() if outcome else None,
                            str(outcome) if outcome else None, self.game_id, clock,
-                           {COLOR_KEYS[c]: name for c, name in self.names.items()})
+                           {COLOUR_KEYS[c]: name for c, name in self.names.items()})
 
     def keep_on_disk(self, game_id: str | None, ephemeral: bool = False, stored: bool = False) -> str | None:
         """From now on the match keeps itself on disk after every change under ``game_id`` (a new id for a

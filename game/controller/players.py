@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from ..engine.levels import Level, LevelError, parse_level
 from ..rules import BLACK, WHITE
-from ..store.autosave import COLOR_KEYS
+from ..store.autosave import COLOUR_KEYS
 from ..store.settings import MODES
 
-__all__ = ["COLOR_KEYS", "MODES", "DEFAULT_LEVEL", "bottom_colour", "humans_of", "mode_of",
+__all__ = ["COLOUR_KEYS", "MODES", "DEFAULT_LEVEL", "bottom_colour", "humans_of", "mode_of",
            "level_named", "players_for", "players_from_json", "players_from_keys", "players_to_keys"]
 
 TYPE_CHECKING = False
@@ -50,7 +50,7 @@ def players_for(mode: str, human: int = BLACK, level: Level | str | None = None)
 def players_to_keys(players: Mapping[int, Level | None] | None) -> dict[str, str]:
     """``{"black": "human" | level spelling, "white": ...}``: players as the store keeps them."""
     chosen = dict(players or {})
-    return {COLOR_KEYS[c]: "human" if (level := chosen.get(c)) is None else level.spec for c in (BLACK, WHITE)}
+    return {COLOUR_KEYS[c]: "human" if (level := chosen.get(c)) is None else level.spec for c in (BLACK, WHITE)}
 
 
 def players_from_keys(kept: Mapping[str, str | None] | None, default_level: str = DEFAULT_LEVEL) -> Players:
@@ -58,7 +58,7 @@ def players_from_keys(kept: Mapping[str, str | None] | None, default_level: str 
     level that no longer exists) becomes ``default_level`` rather than losing the game."""
     players: Players = {}
     for c in (BLACK, WHITE):
-        value = (kept or {}).get(COLOR_KEYS[c], "human")
+        value = (kept or {}).get(COLOUR_KEYS[c], "human")
         if value in (None, "human"):
             players[c] = None
             continue
@@ -86,9 +86,9 @@ def players_from_json(levels: Mapping[str, str] | None, humans: Iterable[str] | 
     """Players from an unfinished game's record: its ``levels`` ({"white": "Expert"}) and ``humans``
     (["black"]).  A level that cannot be read becomes ``default_level``."""
     players: Players = {}
-    for color in (BLACK, WHITE):
-        key = COLOR_KEYS[color]
-        players[color] = None if key in (humans or []) else level_named((levels or {}).get(key, default_level),
+    for colour in (BLACK, WHITE):
+        key = COLOUR_KEYS[colour]
+        players[colour] = None if key in (humans or []) else level_named((levels or {}).get(key, default_level),
                                                                           default_level)
     return players
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..store.gamefile import clean_name, players_tags
-from .players import COLOR_KEYS, mode_of, players_from_keys
+from .players import COLOUR_KEYS, mode_of, players_from_keys
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ class MatchRecord:
 
     def humans(self) -> list[str]:
         """``["black"]``: the sides a person plays (the autosave's form)."""
-        return [k for k in COLOR_KEYS if self.players.get(k, "human") == "human"]
+        return [k for k in COLOUR_KEYS if self.players.get(k, "human") == "human"]
 
     def player_names(self) -> dict[str, str]:
         """PDN player names: ``{"Black": "You", "White": "Computer (Master)"}`` (a name given, else "You", or
@@ -97,7 +97,7 @@ class MatchRecord:
         result, outcome, game_id = data.get("result"), data.get("outcome"), data.get("game_id")
         clock = data.get("clock")
         return cls(start, tuple(moves), str(data.get("draw_rule", "official")),
-                   {k: players.get(k, "human") for k in COLOR_KEYS},
+                   {k: players.get(k, "human") for k in COLOUR_KEYS},
                    result if isinstance(result, str) else None,
                    outcome if isinstance(outcome, str) else None,
                    game_id if isinstance(game_id, str) else None,
@@ -108,7 +108,7 @@ def names_from(data: object) -> dict[str, str]:
     """The people's names kept with a record (``{"black": "Ann"}``): what cannot be read is left out."""
     if not isinstance(data, dict):
         return {}
-    return {k: name for k in COLOR_KEYS if (name := clean_name(data.get(k)))}
+    return {k: name for k in COLOUR_KEYS if (name := clean_name(data.get(k)))}
 
 
 def review_tags(record: MatchRecord, game_id: str | None = None) -> dict[str, str]:

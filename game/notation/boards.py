@@ -95,9 +95,9 @@ def _build(pieces: dict[int, tuple[Piece, int, str]], turn: int, where: str) -> 
     """The Position of ``{square: (piece, line_no, line)}``, refusing uncrowned men on crowning rows."""
     sets: dict[Piece, list[int]] = {key: [] for key in _PIECE_NAMES}
     for square, (piece, line_no, line) in pieces.items():
-        color, king = piece
-        if not king and ((color == BLACK and square >= 29) or (color == WHITE and square <= 4)):
-            row = "bottom" if color == BLACK else "top"
+        colour, king = piece
+        if not king and ((colour == BLACK and square >= 29) or (colour == WHITE and square <= 4)):
+            row = "bottom" if colour == BLACK else "top"
             raise NotationError(
                 f"{where} line {line_no}: {excerpt(line)} has a {_PIECE_NAMES[piece]} on square {square}, "
                 f"the {row} row where it would have been crowned (is the board upside down?)")

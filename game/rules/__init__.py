@@ -21,11 +21,11 @@ from .game import (
     board_outcome,
     draw_rule_named,
 )
-from .position import BLACK, COLOR_KEYS, COLOR_NAMES, WHITE, Move, Position, opponent
+from .position import BLACK, COLOUR_KEYS, COLOUR_NAMES, WHITE, Move, Position, opponent
 from .setup import setup_problem
 
 __all__ = [
-    "BLACK", "COLOR_KEYS", "COLOR_NAMES", "CSCI561_NO_PROGRESS_PLIES", "DRAW_RULES", "DrawRule", "FenError", "Game",
+    "BLACK", "COLOUR_KEYS", "COLOUR_NAMES", "CSCI561_NO_PROGRESS_PLIES", "DRAW_RULES", "DrawRule", "FenError", "Game",
     "IllegalMoveError", "Move", "NO_MOVES", "NO_PIECES", "NO_PROGRESS", "NotationError",
     "OFFICIAL_NO_PROGRESS_PLIES", "Outcome", "Position", "PositionError", "REPETITION", "RESIGNATION",
     "RulesError", "WHITE", "board_outcome", "draw_rule_named", "opponent", "setup_problem",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..textfile import excerpt
 from . import bitboard as bb
 from .errors import IllegalMoveError, RulesError
-from .position import BLACK, COLOR_NAMES, WHITE, Move, Position, opponent
+from .position import BLACK, COLOUR_NAMES, WHITE, Move, Position, opponent
 
 # Terminations: why a game ended.
 NO_PIECES = "no_pieces"
@@ -126,9 +126,9 @@ def board_outcome(position: Position) -> Outcome | None:
     """The outcome decided on the board alone: the side to move has no piece or no move."""
     side = position.turn
     if not position.pieces(side):
-        return Outcome(opponent(side), NO_PIECES, f"{COLOR_NAMES[side]} has no pieces left")
+        return Outcome(opponent(side), NO_PIECES, f"{COLOUR_NAMES[side]} has no pieces left")
     if not bb.count_moves(*position.state):
-        return Outcome(opponent(side), NO_MOVES, f"{COLOR_NAMES[side]} has no legal move")
+        return Outcome(opponent(side), NO_MOVES, f"{COLOUR_NAMES[side]} has no legal move")
     return None
 
 
@@ -204,10 +204,10 @@ class Game:
     def outcome(self) -> Outcome | None:
         if self._resigned is not None:
             loser = self._resigned
-            return Outcome(opponent(loser), RESIGNATION, f"{COLOR_NAMES[loser]} resigned")
+            return Outcome(opponent(loser), RESIGNATION, f"{COLOUR_NAMES[loser]} resigned")
         if self._flagged is not None:
             loser = self._flagged
-            return Outcome(opponent(loser), TIME_FORFEIT, f"{COLOR_NAMES[loser]} lost on time")
+            return Outcome(opponent(loser), TIME_FORFEIT, f"{COLOUR_NAMES[loser]} lost on time")
         if self._agreed:
             return Outcome(None, AGREEMENT, "Draw: agreed by both players")
         decided = board_outcome(self.position)
@@ -276,18 +276,18 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._redo) and self.outcome is None
 
-    def resign(self, color: int) -> None:
-        if color not in (BLACK, WHITE) or isinstance(color, bool):
-            raise RulesError(f"only BLACK or WHITE can resign, not {excerpt(color, 20)}")
+    def resign(self, colour: int) -> None:
+        if colour not in (BLACK, WHITE) or isinstance(colour, bool):
+            raise RulesError(f"only BLACK or WHITE can resign, not {excerpt(colour, 20)}")
         if self.outcome is None:
-            self._resigned = color
+            self._resigned = colour
 
-    def lose_on_time(self, color: int) -> None:
-        """``color``'s clock ran out: it loses, as at club play (undo takes it back, like a resignation)."""
-        if color not in (BLACK, WHITE) or isinstance(color, bool):
-            raise RulesError(f"only BLACK or WHITE can lose on time, not {excerpt(color, 20)}")
+    def lose_on_time(self, colour: int) -> None:
+        """``colour``'s clock ran out: it loses, as at club play (undo takes it back, like a resignation)."""
+        if colour not in (BLACK, WHITE) or isinstance(colour, bool):
+            raise RulesError(f"only BLACK or WHITE can lose on time, not {excerpt(colour, 20)}")
         if self.outcome is None:
-            self._flagged = color
+            self._flagged = colour
 
     def agree_draw(self) -> None:
         """Both players agree to a draw (undo takes the agreement back, like a resignation)."""

@@ -13,13 +13,13 @@ if TYPE_CHECKING:
 
 BLACK = 0
 WHITE = 1
-COLOR_NAMES = ("Black", "White")
+COLOUR_NAMES = ("Black", "White")
 # the sides as keys in files and settings (the autosave, the clocks' record), lower case
-COLOR_KEYS = ("black", "white")
+COLOUR_KEYS = ("black", "white")
 
 
-def opponent(color: int) -> int:
-    return 1 - color
+def opponent(colour: int) -> int:
+    return 1 - colour
 
 
 def _row_col(square: int) -> tuple[int, int]:
@@ -236,7 +236,7 @@ class Position:
         return frozenset(bb.squares_of(self.wk))
 
     def piece_at(self, square: int) -> tuple[int, bool] | None:
-        """``None`` or a ``(color, is_king)`` pair for a standard square."""
+        """``None`` or a ``(colour, is_king)`` pair for a standard square."""
         if not (isinstance(square, int) and 1 <= square <= 32):  # 0 would index square 32
             raise PositionError(f"no square {excerpt(square, 20)}: squares are numbered 1 to 32")
         bit = bb.SQUARE_BITS[square - 1]
@@ -250,12 +250,12 @@ class Position:
             return (WHITE, True)
         return None
 
-    def pieces(self, color: int) -> int:
+    def pieces(self, colour: int) -> int:
         """Mask of all pieces of a colour."""
-        return (self.bm | self.bk) if color == BLACK else (self.wm | self.wk)
+        return (self.bm | self.bk) if colour == BLACK else (self.wm | self.wk)
 
-    def count(self, color: int) -> int:
-        return self.pieces(color).bit_count()
+    def count(self, colour: int) -> int:
+        return self.pieces(colour).bit_count()
 
     # -- moves ----------------------------------------------------------------
 

@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..rules import BLACK, DRAW_RULES, WHITE, Game, Position
-from ..rules import COLOR_KEYS as COLOR_KEYS  # (defined by the rules; named here for older imports)
+from ..rules import COLOUR_KEYS as COLOUR_KEYS  # (defined by the rules; named here for older imports)
 from ..textfile import excerpt
 from . import paths
 from .jsonfile import MISSING, read_json
@@ -67,7 +67,7 @@ class Autosave:
     warning: str | None = None                   # set when part of the record was dropped
 
     @property
-    def human_colors(self) -> list[int]:
+    def human_colours(self) -> list[int]:
         return [BLACK if h == "black" else WHITE for h in self.humans]
 
 
@@ -82,17 +82,17 @@ def autosave_json(game: Game, mode: str = "computer", levels: Levels | None = No
         "moves": [str(m) for m in game.moves],
         "fen": game.position.fen(),
         "mode": mode,
-        "levels": {_color_key(k): v for k, v in (levels or {}).items()},
-        "humans": [_color_key(h) for h in (humans or [])],
+        "levels": {_colour_key(k): v for k, v in (levels or {}).items()},
+        "humans": [_colour_key(h) for h in (humans or [])],
         "extra": dict(extra or {}),
     }
 
 
-def _color_key(c: str | int) -> str:
+def _colour_key(c: str | int) -> str:
     if c in (BLACK, WHITE) and not isinstance(c, bool):
-        return COLOR_KEYS[c]
+        return COLOUR_KEYS[c]
     key = str(c).lower()
-    if key not in COLOR_KEYS:
+    if key not in COLOUR_KEYS:
         raise AutosaveError(f"not a colour: {excerpt(key)}")
     return key
 
@@ -195,10 +195,10 @@ def _parse(data: object) -> Autosave:
         error = f"move {good + 1} ({excerpt(repr(moves[good]), 30)}) is not a move"
     mode = _name(data.get("mode"), "computer")
     written = data.get("levels")
-    levels = {k: v for k, v in written.items() if k in COLOR_KEYS and _name(v, "")} \
+    levels = {k: v for k, v in written.items() if k in COLOUR_KEYS and _name(v, "")} \
         if isinstance(written, dict) else {}
     sides = data.get("humans")
-    humans = [h for h in sides if h in COLOR_KEYS] if isinstance(sides, list) else []
+    humans = [h for h in sides if h in COLOUR_KEYS] if isinstance(sides, list) else []
     extra = data.get("extra")
     if not isinstance(extra, dict):
         extra = {}

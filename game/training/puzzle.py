@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..notation.pdn import MoveTextError, PdnError, find_move, read_pdn, write_pdn_games
 from ..rules import Game, Move, Position
-from ..rules.position import COLOR_NAMES
+from ..rules.position import COLOUR_NAMES
 from ..store.training import puzzle_id_problem
 from ..textfile import excerpt
 
@@ -113,7 +113,7 @@ class Puzzle:
             out.append(out[-1].play(move))
         return out
 
-    def prompt(self, side_names: tuple[str, str] = COLOR_NAMES) -> str:
+    def prompt(self, side_names: tuple[str, str] = COLOUR_NAMES) -> str:
         """"Red to play and win a man", with the screen's names for the sides."""
         return f"{side_names[self.solver]} to play and {self.goal}"
 

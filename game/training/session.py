@@ -25,7 +25,7 @@ from ..analysis.explain import explain, line_text
 from ..analysis.forced import play_forced, plies_back
 from ..analysis.history import engine_history
 from ..engine.process import close_quietly
-from ..rules import COLOR_NAMES, Move, Position
+from ..rules import COLOUR_NAMES, Move, Position
 from .puzzle import Puzzle
 
 TYPE_CHECKING = False
@@ -210,7 +210,7 @@ class Refutation:
     known (and then ``text`` holds them); ``close()`` ends the process without waiting.
     """
 
-    def __init__(self, client_factory: Callable[[], Any], names: tuple[str, str] = COLOR_NAMES) -> None:
+    def __init__(self, client_factory: Callable[[], Any], names: tuple[str, str] = COLOUR_NAMES) -> None:
         self._factory = client_factory
         self.names = names
         self.client: Any = None

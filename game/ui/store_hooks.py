@@ -16,7 +16,7 @@ from ..controller.players import level_named, players_from_json
 from ..controller.record import review_tags
 from ..rules import BLACK, WHITE
 from ..store import settings as settings_mod
-from ..store.autosave import COLOR_KEYS
+from ..store.autosave import COLOUR_KEYS
 from ..store.settings import Settings
 
 TYPE_CHECKING = False
@@ -163,7 +163,7 @@ def remember_choice(app: Any, players: Players) -> None:
         s.mode = mode
         if mode == "1p":
             human = BLACK if players.get(BLACK) is None else WHITE
-            s.side = s.side if s.side == "random" else COLOR_KEYS[human]
+            s.side = s.side if s.side == "random" else COLOUR_KEYS[human]
             s.level = _spec(players[1 - human])
         elif mode == "watch":
             s.black_level = _spec(players[BLACK])

@@ -161,9 +161,9 @@ class SetupScene(Scene):
         if king:
             pygame.draw.circle(surface, theme.CROWN, rect.center, size // 6)
 
-    def set_turn(self, color: int) -> None:
-        self.turn = color
-        self.side.index = color
+    def set_turn(self, colour: int) -> None:
+        self.turn = colour
+        self.side.index = colour
 
     def pick(self, i: int) -> None:
         self.tool = i
