@@ -145,7 +145,7 @@ def test_a_settings_value_error_is_a_value_error_quoting_the_value():
 def test_settings_that_cannot_be_set_aside_are_never_saved_over(monkeypatch):
     p = settings_file()
     p.write_bytes(NESTED)
-    monkeypatch.setattr(paths, "keep_aside", lambda path: None)
+    monkeypatch.setattr(paths, "set_file_aside", lambda path: None)
     s = load_settings()
     assert "could not be moved" in s.problems()[0]
     assert save_settings(s) is False
@@ -164,9 +164,9 @@ def test_ephemeral_settings_are_never_written():
 def test_two_bad_files_set_aside_in_the_same_second_keep_both():
     p = settings_file()
     p.write_bytes(b"one")
-    first = paths.keep_aside(p)
+    first = paths.set_file_aside(p)
     p.write_bytes(b"two")
-    second = paths.keep_aside(p)
+    second = paths.set_file_aside(p)
     assert first != second
     assert first.read_bytes() == b"one" and second.read_bytes() == b"two"
 

@@ -91,7 +91,7 @@ def test_a_file_that_cannot_be_set_aside_is_not_written_over(home, monkeypatch):
     path = store.exercises_path()
     path.parent.mkdir(parents=True)
     path.write_bytes(b"{broken")
-    monkeypatch.setattr(paths, "keep_aside", lambda p: None)
+    monkeypatch.setattr(paths, "set_file_aside", lambda p: None)
     loaded = store.load_exercises()
     assert not loaded.writable
     assert store.add_exercises([_record(1)]).added == 0

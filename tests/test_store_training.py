@@ -136,7 +136,7 @@ def test_a_partly_bad_record_keeps_the_good_entries_and_the_old_file():
 def test_a_record_that_cannot_be_set_aside_is_never_saved_over(monkeypatch):
     p = record_file()
     p.write_bytes(b"{broken")
-    monkeypatch.setattr(paths, "keep_aside", lambda path: None)
+    monkeypatch.setattr(paths, "set_file_aside", lambda path: None)
     record = load_puzzle_record()
     assert "could not be moved" in record.problems[0] and record.no_save
     assert not save_puzzle_record(record)
@@ -225,7 +225,7 @@ def test_a_record_damaged_since_is_set_aside_before_the_attempt_is_written():
 def test_a_record_damaged_since_that_cannot_be_moved_is_not_written_over(monkeypatch):
     p = record_file()
     p.write_bytes(b"{damaged since")
-    monkeypatch.setattr(paths, "keep_aside", lambda path: None)
+    monkeypatch.setattr(paths, "set_file_aside", lambda path: None)
     record, saved = update_puzzle_record(_attempt("x", True, 0))
     assert not saved and record.no_save and record.attempts == {"x": 1}
     assert p.read_bytes() == b"{damaged since"

@@ -129,11 +129,11 @@ def _line(error: BaseException) -> str:
 
 def _set_aside(path: Path, why: str, notes: list[str]) -> None:
     """Move ``path`` (and its side files) to a new name and say so; IndexUnusable when it cannot be moved."""
-    from ..store.paths import keep_aside
+    from ..store.paths import set_file_aside
 
     if not os.path.lexists(path):
         return
-    aside = keep_aside(path)
+    aside = set_file_aside(path)
     if aside is None:
         raise IndexUnusable(f"the library's index {path} {why} and cannot be moved aside")
     log.warning("library index %s %s: set aside as %s", path, why, aside)

@@ -184,7 +184,7 @@ def _add_copy(conn: sqlite3.Connection, job_id: int, name: str, copy_name: str, 
     if not scan.holds_a_game(text):
         emit(("failed", job_id, f"No games found in {name}; nothing was added"))
         return
-    from ..store.paths import atomic_write, keep_aside
+    from ..store.paths import atomic_write, set_file_aside
 
     target = folder / copy_name
     try:
@@ -194,7 +194,7 @@ def _add_copy(conn: sqlite3.Connection, job_id: int, name: str, copy_name: str, 
         if note:
             emit(("note", job_id, f"The library's folder {note}"))
         if os.path.islink(target) or os.path.lexists(target) and not target.is_file():
-            aside = keep_aside(target)  # not ours: a new name, never written through
+            aside = set_file_aside(target)  # not ours: a new name, never written through
             emit(("failed", job_id, f"Something that was not a copy of {name} was in the library's folder; "
                                     f"it was set aside as {aside.name if aside else '(it could not be moved)'}"))
         elif target.is_file():  # the same text was imported before: make sure it is listed

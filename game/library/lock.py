@@ -10,7 +10,7 @@ the work to the worker when another holds it.  A writer re-checks, once it
 holds the lock, whether its work is still needed.
 
 The lock file is a regular file the game made: a link, folder or FIFO in its
-place is set aside (``store.paths.keep_aside``; the file is opened by ``store.lock.open_lock_file``,
+place is set aside (``store.paths.set_file_aside``; the file is opened by ``store.lock.open_lock_file``,
 as the store's own locks are, and ``LockUnusable`` is the store's).  The lock goes with the
 process that held it (a kill releases it).  Where ``fcntl`` does not exist,
 locking is a no-op and SQLite's transactions alone keep the index whole.
@@ -60,9 +60,9 @@ class WriterLock:
         return self._fd
 
     def _set_aside(self) -> None:
-        from ..store.paths import keep_aside
+        from ..store.paths import set_file_aside
 
-        aside = keep_aside(self.path)
+        aside = set_file_aside(self.path)
         if aside is not None:
             self.notes.append(f"Something that was not the library's lock file was set aside as {aside.name}")
 

@@ -14,7 +14,7 @@ from pathlib import Path
 log = logging.getLogger("checkers.store")
 
 
-def keep_aside(path: str | os.PathLike[str]) -> Path | None:
+def set_file_aside(path: str | os.PathLike[str]) -> Path | None:
     """Rename a bad file to ``<name>.bad-<timestamp>`` so nothing overwrites it; the new path, or None.
 
     The new name is claimed without replacing anything (a hard link where the

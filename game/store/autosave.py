@@ -229,7 +229,7 @@ def load_autosave(path: StrPath | None = None) -> Autosave | None:
     try:
         saved = read_record(path)
     except ValueError as e:  # AutosaveError and BadJsonFile
-        aside = paths.keep_aside(path)
+        aside = paths.set_file_aside(path)
         log.warning("autosave: %s is unreadable (%s); %s", path, _line(e),
                     f"set aside as {aside}" if aside else "it could not be moved")
         return None
@@ -238,7 +238,7 @@ def load_autosave(path: StrPath | None = None) -> Autosave | None:
         return None
     if saved is not None and saved.warning:
         # the next autosave would drop the unreadable tail: keep the original
-        aside = paths.keep_aside(path)
+        aside = paths.set_file_aside(path)
         log.warning("autosave: %s (the original %s)", saved.warning,
                     f"was set aside as {aside}" if aside else "could not be set aside")
         if aside:

@@ -233,7 +233,7 @@ def _load(path: StrPath) -> Loaded:
 
 def _after_bad(path: StrPath, kept: list[ExerciseRecord], problems: list[str],
                extra: dict[str, Any] | None = None) -> Loaded:
-    aside = paths.keep_aside(path)
+    aside = paths.set_file_aside(path)
     line = "; ".join(problems)
     extra = extra or {}
     if aside is not None:

@@ -13,7 +13,7 @@ it (a kill releases it).
 a lock file that cannot be made (a read-only folder) raises ``LockUnusable``.
 Both are OSErrors with a one-line message, so a caller that says "not saved"
 for a full disk says it for these too.  A link, folder or FIFO in the lock
-file's place is set aside (``aside.keep_aside``) once, never followed.  Where
+file's place is set aside (``aside.set_file_aside``) once, never followed.  Where
 ``fcntl`` does not exist, locking is a no-op.  (The library's index has its
 own non-waiting lock, ``library.lock``.)
 """
@@ -89,9 +89,9 @@ class FileLock:
         return open_lock_file(self.path, self._set_aside, f"the lock file {self.path}")
 
     def _set_aside(self) -> None:
-        from .aside import keep_aside
+        from .aside import set_file_aside
 
-        keep_aside(self.path)
+        set_file_aside(self.path)
 
     def acquire(self) -> None:
         """Take the lock, waiting up to ``timeout`` seconds; LockTimeout or LockUnusable if not."""

@@ -26,7 +26,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from .aside import keep_aside as keep_aside
+from .aside import set_file_aside as set_file_aside
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -146,7 +146,7 @@ def own_folder(folder: StrPath) -> str | None:
     folder = Path(folder)
     note = None
     if os.path.islink(folder) or os.path.lexists(folder) and not folder.is_dir():
-        aside = keep_aside(folder)
+        aside = set_file_aside(folder)
         if aside is None:
             raise OSError(f"{folder} is not a folder and cannot be moved aside")
         note = f"{folder.name} was not a folder of the game's; it was set aside as {aside.name}"
@@ -374,7 +374,7 @@ def note_temporary(path: StrPath) -> None:
             except OSError:
                 # a FIFO nobody reads (ENXIO), a link (ELOOP), a folder...: not ours to write through
                 if attempt == 0 and os.path.lexists(journal) and _not_a_file(journal):
-                    keep_aside(journal)
+                    set_file_aside(journal)
                     continue
                 raise
             try:
@@ -382,7 +382,7 @@ def note_temporary(path: StrPath) -> None:
                     if attempt == 0:
                         os.close(fd)
                         fd = -1
-                        keep_aside(journal)
+                        set_file_aside(journal)
                         continue
                     raise OSError(f"{journal} is not a regular file")
                 os.write(fd, line.encode("ascii"))
@@ -430,7 +430,7 @@ def _clean_outside(journal: Path) -> list[Path]:
             there = False
         if there:  # not a journal we wrote (a link, FIFO, device, folder, or grown past the cap)
             log.warning("%s; it is set aside", e)
-            keep_aside(journal)
+            set_file_aside(journal)
         return []
     except OSError:
         return []

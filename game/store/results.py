@@ -8,7 +8,7 @@ players, levels, result, date and time.  A game taken back after it ended
 
 Changed by read-modify-write under the store's inter-process lock
 (``lock.FileLock``), written atomically; a file that cannot be read is set
-aside (``paths.keep_aside``), never overwritten.
+aside (``paths.set_file_aside``), never overwritten.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def _change(path: Path | None, add: Iterable[dict[str, str]] = (), drop: Iterabl
         try:
             games = read_results(path)
         except BadJsonFile as e:
-            log.warning("%s; set aside as %s", e, paths.keep_aside(path))
+            log.warning("%s; set aside as %s", e, paths.set_file_aside(path))
             games = {}
         before = dict(games)
         for tags in add:

@@ -266,7 +266,7 @@ def _clip(text: object, limit: int = 200) -> str:
 
 def _set_aside(path: StrPath, settings: Settings) -> str:
     """Move the old file out of the way of the next save; the words saying where it went."""
-    aside = paths.keep_aside(path)
+    aside = paths.set_file_aside(path)
     if aside is not None:
         return f"; the old file was set aside as {aside}"
     settings.__dict__["_no_save"] = True

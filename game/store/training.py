@@ -390,7 +390,7 @@ def _catch_up(book: _Book, path: StrPath) -> None:
 
 
 def _journal_aside(book: _Book, name: str, why: str) -> None:
-    aside = paths.keep_aside(name)
+    aside = paths.set_file_aside(name)
     where = f"set aside as {aside}" if aside is not None else "it could not be moved, so nothing is saved"
     if aside is None:
         book.record.no_save = True
@@ -474,7 +474,7 @@ def _fresh_after(path: StrPath, why: str) -> PuzzleRecord:
 
 
 def _set_aside(path: StrPath, record: PuzzleRecord) -> str:
-    aside = paths.keep_aside(path)
+    aside = paths.set_file_aside(path)
     if aside is not None:
         return f"; the old file was set aside as {aside}"
     record.no_save = True

@@ -397,12 +397,12 @@ def load_unfinished(game_id: str, folder: StrPath | None = None) -> UnfinishedGa
     entry = _entry(game_id, path, modified)
     if entry.broken and os.path.lexists(path):
         assert entry.error is not None  # a broken entry says why
-        aside = paths.keep_aside(path)
+        aside = paths.set_file_aside(path)
         entry.error += f"; the file was set aside as {aside}" if aside else "; the file could not be moved"
         log.warning("unfinished game %s: %s", game_id, entry.error)
     elif entry.warning:
         # the next save would drop the unreadable tail: keep the original under a new name
-        aside = paths.keep_aside(path)
+        aside = paths.set_file_aside(path)
         if aside:
             entry.warning += f"; the original record was set aside as {aside}"
     return entry
