@@ -49,7 +49,10 @@ class Entry:
     def __post_init__(self) -> None:
         self.players = f"{self.black} – {self.white}"
         if self.event and self.event != "Casual game":
-            self.event_or_levels = f"{self.event} ({self.levels})" if self.levels else self.event
+            # the levels once: an event that already names them ("Against the computer (Easy)", an older
+            # file's or another program's) is not followed by them again
+            said = not self.levels or f"({self.levels})" in self.event
+            self.event_or_levels = self.event if said else f"{self.event} ({self.levels})"
         else:
             self.event_or_levels = self.levels or self.event
         self.result_words = "Unreadable" if self.number < 0 else RESULT_WORDS.get(self.result, self.result)

@@ -1,0 +1,25 @@
+"""Small faults seen after issue 46's items: the library's description says a level once, ...
+Real key and mouse events (and a dropped file), headless."""
+
+import pygame
+import pytest
+from helpers import FakeEngine, frames, frames_until, open_library, play
+
+from game.notation.pdn import write_pdn
+from game.rules import Game
+
+pytestmark = pytest.mark.app(engine=lambda: FakeEngine(reply=lambda moves: moves[0]), scenes=("menu",))
+
+
+def test_a_row_names_its_level_once_when_the_event_names_it_already(app, tmp_path):
+    src = tmp_path / "older.pdn"
+    tags = {"Event": "Against the computer (Easy)", "Black": "You", "White": "Computer (Easy)", "WhiteLevel": "Easy"}
+    src.write_text(write_pdn(play(Game(), 6, 1), tags)
+                   + "\n" + write_pdn(play(Game(), 6, 2), {**tags, "Event": "Against the computer"}))
+    scene = open_library(app)
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(src)))
+    frames(app, 2)
+    frames_until(app, lambda: not scene.library.busy and len(scene.view) == 2)
+    details = sorted(detail.split(" · ")[0] for _title, detail, _broken in scene.rows)
+    assert details == ["Against the computer (Easy)"] * 2
+    assert sorted(e.cell("event") for e in scene.view) == ["Against the computer (Easy)"] * 2
