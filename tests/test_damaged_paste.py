@@ -28,7 +28,7 @@ def test_where_a_record_stops_is_said_in_a_player_s_words():
     assert stop_words(first.tags, first.moves, first.error).startswith("before its first move; the record's first")
     (unread,) = read_pdn("1. 11-15 23-19 2. 8-11 22-18 3. 15x22 99-13 1-0")
     assert stop_words(unread.tags, unread.moves, unread.error) == (
-        "after 3. 15x22; the record's next move, 3... 99-13, cannot be played (no square 99 (squares are 1-32))")
+        "after 3. 15x22; the record's next move, 3... 99-13, cannot be played: no square 99 (squares are 1-32)")
     assert stop_words({}, [], None) == ""
 
 

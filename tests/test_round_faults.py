@@ -23,3 +23,17 @@ def test_a_row_names_its_level_once_when_the_event_names_it_already(app, tmp_pat
     details = sorted(detail.split(" · ")[0] for _title, detail, _broken in scene.rows)
     assert details == ["Against the computer (Easy)"] * 2
     assert sorted(e.cell("event") for e in scene.view) == ["Against the computer (Easy)"] * 2
+
+
+def test_a_damaged_record_s_reason_has_no_brackets_inside_brackets(app, tmp_path):
+    src = tmp_path / "damaged.pdn"
+    src.write_text('[Event "Club"]\n[Black "A"]\n[White "B"]\n[Result "1-0"]\n\n'
+                   "1. 11-15 23-19 2. 8-11 22-18 3. 15x22 99-13 1-0\n")
+    scene = open_library(app)
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(src)))
+    frames(app, 2)
+    frames_until(app, lambda: not scene.library.busy and len(scene.view) == 1)
+    (_title, detail, broken), = scene.rows
+    assert broken and "no square 99" in detail
+    assert "((" not in detail and "))" not in detail  # was "cannot be played (no square 99 (squares are 1-32))"
+    assert detail.endswith("3... 99-13, cannot be played: no square 99 (squares are 1-32)")

@@ -68,8 +68,15 @@ def stop_words(tags: Mapping[str, str], moves: Sequence[object], error: str | No
             reason = reason[len(text) + 3:]
     if text:
         which = "next" if moves else "first"
-        return f"{after}; the record's {which} move, {found.group('label')} {text}, cannot be played ({reason})"
+        return f"{after}; the record's {which} move, {found.group('label')} {text}, cannot be played{_aside(reason)}"
     return f"{after}; {reason}"
+
+
+
+def _aside(reason: str) -> str:
+    """The reason after what it explains: in brackets, or after a colon when it has brackets of its own
+    (no "(no square 99 (squares are 1-32))")."""
+    return f": {reason}" if "(" in reason or ")" in reason else f" ({reason})"
 
 
 __all__ = ["stop_words"]
