@@ -3,7 +3,7 @@ Real key and mouse events (and a dropped file), headless."""
 
 import pygame
 import pytest
-from helpers import FakeEngine, frames, frames_until, open_library, play
+from helpers import FakeEngine, click, frames, frames_until, key, open_library, play
 
 from game.notation.pdn import write_pdn
 from game.rules import Game
@@ -37,3 +37,23 @@ def test_a_damaged_record_s_reason_has_no_brackets_inside_brackets(app, tmp_path
     assert broken and "no square 99" in detail
     assert "((" not in detail and "))" not in detail  # was "cannot be played (no square 99 (squares are 1-32))"
     assert detail.endswith("3... 99-13, cannot be played: no square 99 (squares are 1-32)")
+
+
+def test_training_says_when_the_next_exercise_is_due_to_a_player_who_has_some(app):
+    import datetime
+
+    from game.store.exercises import ExerciseRecord, add_exercises, now_utc, stamp
+
+    start = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+    later = stamp(now_utc() + datetime.timedelta(hours=20, minutes=10))
+    assert add_exercises([ExerciseRecord("ex-1", start, "11-15", ("9-13",), "Your game, move 1", solved=1,
+                                         due=later)]).added == 1
+    click(app, next(b for b in app.stack.top.buttons if b.key == "training").rect.center, n=2)
+    scene = app.stack.top
+    assert scene.name == "training"
+    frames_until(app, lambda: scene.due != "reading")
+    assert scene.due == 0
+    assert scene.note("mistakes") == "None due now: the next in about 20 hours"  # not "a game report makes them"
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # Practise your mistakes says the same, at length
+    assert app.stack.top.name == "puzzles"

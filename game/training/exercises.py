@@ -346,6 +346,23 @@ def nothing_due_words(now: datetime.datetime | None = None) -> str:
             "A solved exercise comes back a day later.")
 
 
+def nothing_due_note(now: datetime.datetime | None = None) -> str:
+    """``nothing_due_words`` in one short line, for a note under a button (the Training page): how
+    exercises are made to a player with none, else when the next is due, or that all are solved.
+    Never raises."""
+    try:
+        records = load_exercises().exercises
+    except Exception:
+        return "None due"
+    waiting = [r for r in records if not r.done]
+    if not records:
+        return "None due: a game report makes them from your mistakes"
+    if not waiting:
+        return f"None due: all {len(records)} solved twice"
+    now = now or datetime.datetime.now(datetime.timezone.utc)
+    return f"None due now: the next {_when(min(_due_at(r, now) for r in waiting) - now)}"
+
+
 def _due_at(record: ExerciseRecord, now: datetime.datetime) -> datetime.datetime:
     from ..store.exercises import moment
 

@@ -44,12 +44,31 @@ def _count_due() -> int | None:
         return None
 
 
+def _none_due_note() -> str:
+    """The note when none is due: how exercises are made, or when the next one is due."""
+    from ...training.exercises import nothing_due_note
+
+    return nothing_due_note()
+
+
+def _counted() -> tuple[int | None, str]:
+    """The count of exercises due and, when it is 0, what the note says instead."""
+    due = _count_due()
+    return due, _none_due_note() if due == 0 else ""
+
+
+# the notes "None due…" may be (the layout fits the longest): a new player's, and one with exercises waiting
+NONE_DUE = ("None due: a game report makes them from your mistakes", "None due now: the next in about 23 hours",
+            "None due: all 300 solved twice")
+
+
 @register("training")
 class TrainingScene(Page):
     footer = FOOTER
 
     def enter(self) -> None:
         self.due: int | str | None = "reading"   # the number of exercises due, once read
+        self.none_due = NONE_DUE[0]               # the note when it is 0 (when the next is due)
         self.buttons: list[Button] = []
         for key, label, _ in CHOICES:
             b = Button(label, partial(self.open, key), primary=key == "puzzles")
@@ -68,13 +87,14 @@ class TrainingScene(Page):
         """Count the exercises due in a thread; each count has a list of its own, so a slow
         earlier count can never land in a later one's place."""
         self.due = "reading"
-        result: list[int | None] = []
+        result: list[tuple[int | None, str]] = []
         self._result = result
-        threading.Thread(target=lambda: result.append(_count_due()), daemon=True, name="training-due").start()
+        threading.Thread(target=lambda: result.append(_counted()), daemon=True, name="training-due").start()
 
     def update(self, dt: float) -> None:
         if self._result and self.due == "reading":
-            self.due = self._result[0]
+            self.due, note = self._result[0]
+            self.none_due = note or NONE_DUE[0]
 
     def wants_redraw(self) -> bool:
         return self.due == "reading"  # until the count is in
@@ -95,7 +115,7 @@ class TrainingScene(Page):
             if self.due is None:
                 return "Your exercises cannot be read just now"
             if self.due == 0:
-                return "None due: a game report makes them from your mistakes"
+                return self.none_due  # to a player with exercises waiting, when the next is due
             return f"{self.due} exercise{'s' if self.due != 1 else ''} due"
         return next(text for k, _, text in CHOICES if k == key)
 
@@ -110,7 +130,7 @@ class TrainingScene(Page):
         sub_h = theme.font(self.subtitle_size).get_height()
         bw = max(min(room, 380), min(900, int(w * 0.45)))
         bh = max(28, min(84, h // 12))
-        notes = [text for _, _, text in CHOICES] + ["None due: a game report makes them from your mistakes"]
+        notes = [text for _, _, text in CHOICES] + list(NONE_DUE)
         self.note_size = max(theme.smallest_size(), min(theme.fit_text(t, min(30, bh * 2 // 5), bw) for t in notes))
         note_h = theme.font(self.note_size).get_height()
         gap = max(6, bh // 5)
