@@ -3,7 +3,19 @@ Real key and mouse events (and a dropped file), headless."""
 
 import pygame
 import pytest
-from helpers import FakeEngine, click, frames, frames_until, key, open_library, play
+from helpers import (
+    FakeEngine,
+    ScriptedEngine,
+    blunder_game,
+    click,
+    frames,
+    frames_until,
+    key,
+    open_library,
+    open_review,
+    play,
+    run_until,
+)
 
 from game.notation.pdn import write_pdn
 from game.rules import Game
@@ -57,3 +69,26 @@ def test_training_says_when_the_next_exercise_is_due_to_a_player_who_has_some(ap
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)  # Practise your mistakes says the same, at length
     assert app.stack.top.name == "puzzles"
+
+
+@pytest.mark.app(size=(1024, 768), engine=lambda: ScriptedEngine({blunder_game().positions[5]: 300}))
+def test_a_pasted_game_whose_side_is_named_you_offers_practise(app):
+    # no BlackType tag: "You" is the game's word for the player, so Black's blunder is the player's
+    scene = open_review(app, blunder_game(), tags={"Black": "You", "White": "Computer (Hard)", "Date": "2026.11.25"})
+    key(app, pygame.K_g)
+    run_until(app, lambda: scene.report is not None)
+    frames_until(app, lambda: not scene.practice.busy)
+    assert scene.practice.button.visible and scene.practice.button.enabled
+    pushed = []
+    app.push = lambda name, **params: pushed.append((name, params))
+    click(app, scene.practice.button.rect.center)
+    assert pushed == [("puzzles", {"exercises": True})]
+
+
+@pytest.mark.app(size=(1024, 768), engine=lambda: ScriptedEngine({blunder_game().positions[5]: 300}))
+def test_a_pasted_game_of_named_others_still_offers_none(app):
+    scene = open_review(app, blunder_game(), tags={"Black": "Tinsley", "White": "You", "WhiteLevel": "Hard"})
+    key(app, pygame.K_g)
+    run_until(app, lambda: scene.report is not None)
+    frames_until(app, lambda: not scene.practice.busy)
+    assert not scene.practice.button.visible

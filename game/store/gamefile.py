@@ -147,11 +147,13 @@ def player_name(kind: str | None, level: str | None = None, person: str = YOU) -
 
 def is_person(tags: Mapping[str, str], side: str) -> bool:
     """Did a person play ``side`` ("Black"/"White") of the game with these tags?  Its ``BlackType`` tag
-    says so; a file of earlier versions named the person "Human" and gave the computer a level."""
+    says so; without one, a side named with the game's word for the player ("You", or "Human" as files of
+    earlier versions wrote it) and given no level is the player's (a game pasted or typed by hand).  Any
+    other name without a type is someone else's: a collection's players make no exercises."""
     kind = (tags.get(side + "Type") or "").strip().lower()
     if kind in (PERSON_TYPE, PROGRAM_TYPE):
         return kind == PERSON_TYPE
-    return (tags.get(side) or "").strip() == OLD_PERSON and not (tags.get(side + "Level") or "").strip()
+    return (tags.get(side) or "").strip() in (YOU, OLD_PERSON) and not (tags.get(side + "Level") or "").strip()
 
 
 def given_name(tags: Mapping[str, str], side: str) -> str:
