@@ -92,3 +92,27 @@ def test_a_pasted_game_of_named_others_still_offers_none(app):
     run_until(app, lambda: scene.report is not None)
     frames_until(app, lambda: not scene.practice.busy)
     assert not scene.practice.button.visible
+
+
+@pytest.mark.parametrize("text_size", ["normal", "larger"])
+def test_new_game_fits_with_larger_text_and_shows_no_empty_slot_between_its_rows(app, text_size):
+    from game.ui import theme
+    from game.ui.layout_check import SIZES, check_scene
+
+    theme.set_text_size(text_size)
+    try:
+        key(app, pygame.K_RETURN)  # 1 Player
+        screen = app.stack.top
+        assert screen.name == "new_game" and screen.focus.focused is screen.difficulty
+        assert check_scene(screen, SIZES) == []
+        screen.resize(app.size)
+        shown = sorted({(r.rect.y, r.rect.bottom) for r in screen.rows if r.visible})
+        gaps = {b[0] - a[1] for a, b in zip(shown, shown[1:])}
+        assert len(gaps) == 1  # one gap between rows: no empty slot above the name
+        order = []
+        for _ in range(5):  # Tab order is the order on screen (the clock off: its minutes are not reached)
+            order.append(screen.focus.focused)
+            key(app, pygame.K_TAB)
+        assert order == [screen.difficulty, screen.side, screen.your_name, screen.clock, screen.start_button]
+    finally:
+        theme.set_text_size("normal")

@@ -78,7 +78,8 @@ def test_master_s_description_follows_the_clock_chosen(app):
         key(app, pygame.K_RIGHT)
     assert setup.chosen_time_control() is None and "three seconds a move" in setup.description()
     key(app, pygame.K_DOWN)
-    key(app, pygame.K_DOWN)        # the clock row
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)        # the clock row, under the side and the name (the name's row moved up)
     assert setup.focus.focused is setup.clock
     key(app, pygame.K_RIGHT)       # the first preset
     frames(app)

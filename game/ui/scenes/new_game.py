@@ -67,6 +67,7 @@ CLOCKED = {"Expert": "Looks eight moves ahead plus captures, within the time its
 @register("new_game")
 class NewGameScene(ChoicePage):
     footer = FOOTER
+    _row_cap: int | None = None  # the rows' height while the screen would not fit otherwise (``resize``)
 
     def enter(self) -> None:
         from ...engine.levels import LEVELS
@@ -91,9 +92,10 @@ class NewGameScene(ChoicePage):
             self.side = Chooser("Your side", SIDE_SHOWN, index=SIDE_VALUES.index(side) if side in SIDE_VALUES else 0)
             self._clock_rows()
             self.your_name = NameField("Your name", self._setting("player_name", ""), YOU)
-            # the custom rows share the slot after the clock, so choosing one moves nothing; the name comes last
-            rows = [self.difficulty, self.side, self.clock, self.minutes, self.increment, self.depth,
-                         self.seconds, self.your_name]
+            # top to bottom and in Tab order: the name with the side, then the clock; the custom level's
+            # two rows share the last slot, so choosing one moves nothing and no empty slot shows above a row
+            rows = [self.difficulty, self.side, self.your_name, self.clock, self.minutes, self.increment,
+                    self.depth, self.seconds]
             self.slots = 6
         elif self.mode == "watch":
             # the levels chosen last time (the settings keep them), else Medium against Hard
@@ -179,7 +181,7 @@ class NewGameScene(ChoicePage):
         """The slot of each row of ``rows``: the clock's minutes and increment share one, side by side, and
         the custom level's two rows the last."""
         if self.mode == "1p":
-            return [0, 1, 2, 3, 3, 4, 4, 5]
+            return [0, 1, 2, 3, 4, 4, 5, 5]
         if self.mode == "2p":
             return [0, 1, 1, 2, 3]
         return [0, 1, 2, 3, 4, 4]  # watch: two levels, the pace, the clock
@@ -307,18 +309,27 @@ class NewGameScene(ChoicePage):
     # -- layout ------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
+        self._row_cap = None
         super().resize(size)
         w, h = size
         margin = theme.margin(size)
-        bw, bh, gap = self.column(size)
         title_h, sub_h = self.fit_heading(size)
         self.description_size = max(18, min(40, h // 28))
-        line = theme.font(self.description_size).get_linesize()
-        # room for the longest description this screen can show, so that nothing moves when it changes
-        lines = max(len(theme.wrap(text, self.description_size, bw)) for text in self.descriptions())
-        desc_h = max(1, lines) * line
-        rows_h = self.slots * bh + max(0, self.slots - 1) * gap
-        block = title_h + sub_h + gap * 2 + rows_h + (gap * 2 if self.slots else 0) + desc_h + gap * 2 + bh
+        room = self.footer_rect.y - 2 * margin
+        block, desc_h = self._block(size, title_h + sub_h)
+        # larger text (Settings) or a low window: the rows (to four fifths), then the description's text,
+        # then the rows again give way until the screen fits above its footer
+        full = self.column(size)[1]
+        while block > room:
+            bh = self.column(size)[1]
+            if bh > max(28, full * 4 // 5) or (self.description_size <= max(16, theme.smallest_size()) and bh > 28):
+                self._row_cap = bh - 1
+            elif self.description_size > max(16, theme.smallest_size()):
+                self.description_size -= 1
+            else:
+                break  # as small as it goes
+            block, desc_h = self._block(size, title_h + sub_h)
+        bw, bh, gap = self.column(size)
         top = max(margin, (self.footer_rect.y - margin - block) // 2)
         y = self.place_heading(size, top, title_h, sub_h) + gap * 2
         slots = self.place_rows(size, self.slots, y)
@@ -346,6 +357,24 @@ class NewGameScene(ChoicePage):
         y += desc_h
         y += gap * 2
         self.place_buttons(size, y, self.start_button, self.back_button)
+
+    def column(self, size: tuple[int, int]) -> tuple[int, int, int]:  # type: ignore[override]
+        """The column's (width, row height, gap), the rows lower while the screen would not fit (``resize``)."""
+        bw, bh, gap = ChoicePage.column(size)
+        if self._row_cap is not None and bh > self._row_cap:
+            bh = self._row_cap
+            gap = max(4, bh // 4)
+        return bw, bh, gap
+
+    def _block(self, size: tuple[int, int], heading_h: int) -> tuple[int, int]:
+        """(the height of everything above the footer, the room kept for the description's lines)."""
+        bw, bh, gap = self.column(size)
+        line = theme.font(self.description_size).get_linesize()
+        # room for the longest description this screen can show, so that nothing moves when it changes
+        lines = max(len(theme.wrap(text, self.description_size, bw)) for text in self.descriptions())
+        desc_h = max(1, lines) * line
+        rows_h = self.slots * bh + max(0, self.slots - 1) * gap
+        return heading_h + gap * 2 + rows_h + (gap * 2 if self.slots else 0) + desc_h + gap * 2 + bh, desc_h
 
     def layout_boxes(self) -> list[Box]:
         from ..layout_check import Box
