@@ -116,3 +116,24 @@ def test_new_game_fits_with_larger_text_and_shows_no_empty_slot_between_its_rows
         assert order == [screen.difficulty, screen.side, screen.your_name, screen.clock, screen.start_button]
     finally:
         theme.set_text_size("normal")
+
+
+@pytest.mark.app(size=(720, 1280), engine=lambda: ScriptedEngine({blunder_game().positions[5]: 300}))
+def test_review_in_a_portrait_window_puts_its_panel_under_the_board(app):
+    from game.ui.layout_check import SIZES, check_scene
+
+    scene = open_review(app, blunder_game(), tags={"Black": "You", "White": "Computer (Hard)"})
+    key(app, pygame.K_g)
+    run_until(app, lambda: scene.report is not None)
+    frames_until(app, lambda: not scene.practice.busy)
+    assert check_scene(scene, [(600, 900), (720, 1280), *SIZES]) == []
+    for size in ((600, 900), (720, 1280)):
+        scene.resize(size)
+        layout = scene.layout
+        assert layout.stacked and layout.panel.top > scene.slider.rect.bottom > layout.frame.bottom
+        assert layout.board.rect.width >= 448  # beside the panel it was 288 at 600x900
+    scene.resize(app.size)
+    key(app, pygame.K_LEFT)  # the slider and the keys still step through the game
+    assert scene.ply == scene.total - 1
+    click(app, scene.back_button.rect.center)  # the panel's buttons are where they are drawn
+    assert app.stack.top is not scene

@@ -35,21 +35,32 @@ class Layout(ReviewState):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        self.layout = PlayLayout(size, self.flipped)
+        # a narrow or portrait window: the panel under the board, as the play screen has it
+        self.layout = PlayLayout(size, self.flipped, stack=True)
         st = self.layout.status
         self.slider.rect = pygame.Rect(self.layout.frame.x + 20, st.bottom + 4, self.layout.frame.width - 40, 18)
         if self.slider.rect.bottom > size[1] - 2:
             self.slider.rect.y = size[1] - 22
+        if self.layout.stacked:  # the panel starts under the slider
+            panel = self.layout.panel
+            top = self.slider.rect.bottom + self.layout.margin // 2
+            self.layout.panel = pygame.Rect(panel.x, top, panel.width, max(1, panel.bottom - top))
         self.bar = bar_rect(self.layout)
         self._layout_panel()
 
     def _layout_panel(self) -> None:
         """The panel from the top: title, players and result, the report (or the progress bar),
-        the moves; from the bottom: the buttons, and above them the note (live line, explanation)."""
-        h = self.size[1]
+        the moves; from the bottom: the buttons, and above them the note (live line, explanation).
+        Under the board (a wide, low panel) in two columns: the title down to the moves on the left, the
+        note and the buttons on the right."""
         panel = self.layout.panel
         pad = max(8, min(16, panel.width // 22))
+        h = self._text_height()
         x, w = panel.x + pad, panel.width - 2 * pad
+        column = panel
+        if self.layout.stacked:
+            w = (panel.width - 3 * pad) // 2
+            column = pygame.Rect(x + w, panel.y, w + 2 * pad, panel.height)  # the right column, padded
         self.pad = pad
         self.title_size = theme.fit_text("Review", max(24, min(44, h // 20)), w, bold=True)
         self.title_rect = pygame.Rect(x, panel.y + pad, w, theme.font(self.title_size, True).get_height())
@@ -75,18 +86,19 @@ class Layout(ReviewState):
         bh = max(30, min(max(50, int(42 * k)), h // 17))
         gap = max(4, bh // 5)
         half = (w - gap) // 2
-        yb = panel.bottom - pad - bh
-        self.flip_button.rect = pygame.Rect(x, yb, half, bh)
-        self.back_button.rect = pygame.Rect(x + half + gap, yb, w - half - gap, bh)
+        bx = column.x + pad  # the buttons' column: the panel's, or its right half under the board
+        yb = column.bottom - pad - bh
+        self.flip_button.rect = pygame.Rect(bx, yb, half, bh)
+        self.back_button.rect = pygame.Rect(bx + half + gap, yb, w - half - gap, bh)
         for b in (self.vs_friend, self.vs_computer):
             yb -= bh + gap
-            b.rect = pygame.Rect(x, yb, w, bh)
+            b.rect = pygame.Rect(bx, yb, w, bh)
         yb -= bh + gap
-        self.analyse_button.rect = pygame.Rect(x, yb, half, bh)
-        self.live_button.rect = pygame.Rect(x + half + gap, yb, w - half - gap, bh)
+        self.analyse_button.rect = pygame.Rect(bx, yb, half, bh)
+        self.live_button.rect = pygame.Rect(bx + half + gap, yb, w - half - gap, bh)
         if self.practice.button.visible:
             yb -= bh + gap
-            self.practice.button.rect = pygame.Rect(x, yb, w, bh)
+            self.practice.button.rect = pygame.Rect(bx, yb, w, bh)
         for widget in self.focus.widgets[1:]:
             if isinstance(widget, Button):
                 widget.show_hotkeys = True
@@ -98,8 +110,12 @@ class Layout(ReviewState):
         small = self.small_size
         small_line = theme.font(small).get_linesize()
         lines = self.note_room(w)
-        self.note_rect = pygame.Rect(x, bottom - lines * small_line, w, lines * small_line)
+        if self.layout.stacked:  # the right column holds what it can above the buttons
+            lines = max(0, min(lines, (bottom - column.y - pad) // small_line))
+        self.note_rect = pygame.Rect(bx, bottom - lines * small_line, w, lines * small_line)
         bottom = self.note_rect.y - (gap if lines else 0)
+        if self.layout.stacked:  # the left column goes down to the panel's foot
+            bottom = panel.bottom - pad
         # the report (or the progress bar), then the moves in what is left
         self.progress_rect = pygame.Rect(x, top, w, 0)
         self.table_rect = pygame.Rect(x, top, w, 0)
@@ -120,6 +136,7 @@ class Layout(ReviewState):
             top = self.legend_rect.bottom + pad // 2
             # the graph takes a share of what is left, the move list the rest
             graph_h = max(36, min(150, int((bottom - top) * 0.24)))
+            graph_h = min(graph_h, max(0, bottom - top))  # a low panel (larger text under the board): what is left
             self.graph.resize((x, top, w, graph_h))
             top = self.graph.rect.bottom + pad // 2
         self.list_size = self.text_size
@@ -149,7 +166,15 @@ class Layout(ReviewState):
 
     @property
     def small_size(self) -> int:
-        return max(16, min(28, self.size[1] // 44))
+        return max(16, min(28, self._text_height() // 44))
+
+    def _text_height(self) -> int:
+        """The height the panel's texts are sized by: the window's, or under the board (a low panel) what
+        a panel beside a board that tall would have."""
+        layout: PlayLayout | None = getattr(self, "layout", None)  # None before the first resize
+        if layout is not None and layout.stacked:
+            return min(self.size[1], layout.panel.height * 2)
+        return self.size[1]
 
     def layout_boxes(self) -> list[Box]:
 
