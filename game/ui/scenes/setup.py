@@ -247,11 +247,9 @@ class SetupScene(Scene):
             pass
 
     def _stop_typing(self) -> None:
+        # text input is left on, as the window started: it is one state for the whole window, and
+        # stopping it here left every later text field (New game's names, the library's filter) deaf
         self.typing = None
-        try:
-            pygame.key.stop_text_input()
-        except Exception:
-            pass
 
     def _typing_event(self, event: Any) -> None:
         if event.type == pygame.TEXTINPUT:
