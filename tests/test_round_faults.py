@@ -1,5 +1,8 @@
-"""Small faults seen after issue 46's items: the library's description says a level once, ...
-Real key and mouse events (and a dropped file), headless."""
+"""Small faults seen after issue 46's items: the library's description says a level once; a damaged
+record's reason has no brackets in brackets; Training says when the next exercise is due; a pasted game
+of "You" offers Practise; New game fits at every text size with no empty slot; Review stacks its panel
+in a portrait window; a FEN typed in Set up leaves typing on for the name field.  Real key and mouse
+events (and a dropped file), headless."""
 
 import pygame
 import pytest
