@@ -240,24 +240,24 @@ def test_humans_and_the_label_come_from_the_players_or_the_tags():
 
 
 def test_a_damaged_entry_is_left_out_of_the_due_list(home):
-    from game.store.exercises import ExerciseRecord, save_exercises
+    from game.store.exercises import StoredExercise, save_exercises
 
     good = ex.exercises_from_report(_blunder_report()[1], {BLACK}, "Your game")[0]
-    save_exercises([ExerciseRecord("bad", "W:W99:B1", "1-5"),
-                    ExerciseRecord("illegal", Game().position.fen(), "1-5"),
+    save_exercises([StoredExercise("bad", "W:W99:B1", "1-5"),
+                    StoredExercise("illegal", Game().position.fen(), "1-5"),
                     ex._record_of(good)])
     assert [p.id for p in ex.due_exercises()] == [good.id]
 
 
 def test_the_counts_leave_out_the_entries_that_make_no_puzzle_as_the_due_list_does(home):
-    from game.store.exercises import ExerciseRecord, save_exercises
+    from game.store.exercises import StoredExercise, save_exercises
 
     good = ex.exercises_from_report(_blunder_report()[1], {BLACK}, "Your game")[0]
     start = Game().position.fen()
-    save_exercises([ExerciseRecord("no-men", "W:W:B", "1-5"),
-                    ExerciseRecord("no-such-move", "B:W21:B1", "zz"),
-                    ExerciseRecord("illegal-also", start, "11-15", ("1-5",)),
-                    ExerciseRecord("done-but-illegal", start.replace("B:", "W:", 1), "1-5", solved=2),
+    save_exercises([StoredExercise("no-men", "W:W:B", "1-5"),
+                    StoredExercise("no-such-move", "B:W21:B1", "zz"),
+                    StoredExercise("illegal-also", start, "11-15", ("1-5",)),
+                    StoredExercise("done-but-illegal", start.replace("B:", "W:", 1), "1-5", solved=2),
                     ex._record_of(good)])
     assert ex.exercise_counts() == (len(ex.due_exercises()), 0) == (1, 0)
 

@@ -118,7 +118,7 @@ def test_missing_tags_take_their_defaults_and_rubbish_is_no_traceback():
 
 
 def test_a_puzzle_id_the_record_would_refuse_is_refused_when_the_file_is_read(home):
-    from game.store import load_puzzle_record, save_puzzle_record
+    from game.store import load_puzzle_progress, save_puzzle_progress
     from game.store.training import MAX_ID, puzzle_id_problem
 
     good = write_puzzles([two_for_one()])
@@ -133,11 +133,11 @@ def test_a_puzzle_id_the_record_would_refuse_is_refused_when_the_file_is_read(ho
         two_for_one(id="x" * (MAX_ID + 1))
     assert puzzle_id_problem(p.id) is None and puzzle_id_problem("a\tb") and puzzle_id_problem("")
     # an attempt at every puzzle read keeps the record whole
-    record = load_puzzle_record()
+    record = load_puzzle_progress()
     record.note_served(p.id)
     record.note_attempt(p.id, True)
-    assert save_puzzle_record(record)
-    again = load_puzzle_record()
+    assert save_puzzle_progress(record)
+    again = load_puzzle_progress()
     assert again.problems == [] and again.attempts == {p.id: 1}
 
 

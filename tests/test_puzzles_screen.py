@@ -15,7 +15,7 @@ from helpers import FakeEngine, click, click_square, frames, frames_until, key, 
 from game.engine.process import Info
 from game.notation.pdn import find_move
 from game.rules import Position
-from game.store import load_puzzle_record, puzzle_record_path
+from game.store import load_puzzle_progress, puzzle_progress_path
 from game.store import training as training_store
 from game.training.puzzle import Puzzle, write_puzzles
 from game.ui.layout_check import check_scene
@@ -143,11 +143,11 @@ def test_solving_by_clicks_plays_the_reply_and_raises_both_ratings(app, puzzle_f
     engine.answer(reply, rid, score=-300, depth=6)
     frames(app, 2)
     assert f"Then: {reply}" in drawn_words(app)
-    record = load_puzzle_record()
+    record = load_puzzle_progress()
     assert record.player.rating > 1500 and record.puzzles["shot-1"].rating < 1500
     assert record.attempts == {"shot-1": 1} and record.solved == {"shot-1": 1}
     training_store._books.clear()   # read from the disk, as another window would
-    assert load_puzzle_record().player.rating > 1500
+    assert load_puzzle_progress().player.rating > 1500
 
 
 def test_a_wrong_move_shows_the_refutation_in_words_and_lowers_the_rating(app, puzzle_file):
@@ -170,7 +170,7 @@ def test_a_wrong_move_shows_the_refutation_in_words_and_lowers_the_rating(app, p
     written(app, scene)   # the rating's change is said once the writer thread has kept the attempt
     frames(app, 2)
     assert "Your rating went down" in drawn_words(app)
-    record = load_puzzle_record()
+    record = load_puzzle_progress()
     assert record.player.rating < 1500 and record.puzzles["shot-1"].rating > 1500
     assert record.attempts == {"shot-1": 1} and record.solved == {}
     # the board takes no more moves: it says what to do
@@ -193,7 +193,7 @@ def test_hint_retry_and_solution_by_buttons_and_keys(app, puzzle_file):
     click_square(app, 31, n=2)
     settle(app, scene)
     written(app, scene)
-    assert scene.session.status == "solved" and load_puzzle_record().solved == {}
+    assert scene.session.status == "solved" and load_puzzle_progress().solved == {}
     words = drawn_words(app)
     note = " | ".join(text for text, _ in scene.note())
     # said once, plainly: no green "Solved" beside "counts as not solved" (issue 46, item 21)
@@ -211,7 +211,7 @@ def test_hint_retry_and_solution_by_buttons_and_keys(app, puzzle_file):
     key(app, pygame.K_r, n=2)
     assert scene.session.solution is None and scene.session.position == shot().position
     written(app, scene)
-    assert load_puzzle_record().attempts == {"shot-1": 1}  # the attempt counted once
+    assert load_puzzle_progress().attempts == {"shot-1": 1}  # the attempt counted once
 
 
 def test_a_move_entered_with_the_keyboard(app, puzzle_file):
@@ -272,7 +272,7 @@ def test_next_and_the_theme_filter(app, tmp_path):
 
 
 def test_the_puzzle_served_is_near_the_players_rating(app, tmp_path):
-    from game.store import PuzzleRecord, StoredRating, save_puzzle_record
+    from game.store import PuzzleProgress, StoredRating, save_puzzle_progress
 
     path = tmp_path / "many.pdn"
     start, moves = line(SHOT_FEN, "9-13", "22x15", "13x22x31")
@@ -282,7 +282,7 @@ def test_the_puzzle_served_is_near_the_players_rating(app, tmp_path):
         pos = Position.from_fen(f"B:W20,22,26,17:B9,18,25,{extra}")
         puzzles.append(Puzzle(f"p{i}", pos, moves, "shot", "win a man", 1000 + 400 * i))
     path.write_text(write_puzzles(puzzles))
-    save_puzzle_record(PuzzleRecord(player=StoredRating(2200, 100, 0.06)))
+    save_puzzle_progress(PuzzleProgress(player=StoredRating(2200, 100, 0.06)))
     scene = open_puzzles(app, path)
     assert scene.session.puzzle.rating == 2200
 
@@ -330,8 +330,8 @@ def test_exercises_come_from_the_mistakes_due_and_leave_the_rating_alone(app, mo
     settle(app, scene)
     written(app, scene)
     assert told == [("ex-1", True), ("ex-2", False)] and "Not saved" not in drawn_words(app)
-    assert not puzzle_record_path().exists()  # exercises do not change the rating
-    assert not os.path.exists(training_store.journal_path(puzzle_record_path()))
+    assert not puzzle_progress_path().exists()  # exercises do not change the rating
+    assert not os.path.exists(training_store.journal_path(puzzle_progress_path()))
 
 
 def test_with_no_exercise_due_the_screen_says_so(app, monkeypatch):
@@ -461,19 +461,19 @@ def test_next_goes_through_every_exercise_due_not_back_and_forth(app, monkeypatc
 
 def test_an_attempt_is_added_to_the_record_as_the_file_holds_it_now(app, puzzle_file):
     # another window saved an attempt after this screen read the record: both are kept
-    from game.store.training import update_puzzle_record
+    from game.store.training import update_puzzle_progress
 
     scene = open_puzzles(app, puzzle_file)
 
     def elsewhere(record):
         record.note_attempt("other-window", True)
 
-    update_puzzle_record(elsewhere)
+    update_puzzle_progress(elsewhere)
     click_square(app, 9)
     click_square(app, 14, n=2)  # 9-14: wrong
     settle(app, scene)
     written(app, scene)
-    record = load_puzzle_record()
+    record = load_puzzle_progress()
     assert record.attempts == {"other-window": 1, "shot-1": 1}
     assert record.player.rating < 1500
 
@@ -488,13 +488,13 @@ def test_next_after_a_right_first_move_counts_the_attempt_as_not_solved(app, tmp
     settle(app, scene)
     key(app, pygame.K_n, n=2)
     written(app, scene)
-    record = load_puzzle_record()
+    record = load_puzzle_progress()
     assert record.attempts == {first: 1} and record.solved == {}
     assert record.player.rating < 1500
     second = scene.session.puzzle.id
     key(app, pygame.K_n, n=2)                                  # untouched: skipped, not counted
     written(app, scene)
-    assert second not in load_puzzle_record().attempts
+    assert second not in load_puzzle_progress().attempts
 
 
 def test_the_puzzle_set_is_read_once_not_on_each_visit(app, puzzle_file, monkeypatch):

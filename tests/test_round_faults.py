@@ -57,11 +57,11 @@ def test_a_damaged_record_s_reason_has_no_brackets_inside_brackets(app, tmp_path
 def test_training_says_when_the_next_exercise_is_due_to_a_player_who_has_some(app):
     import datetime
 
-    from game.store.exercises import ExerciseRecord, add_exercises, now_utc, stamp
+    from game.store.exercises import StoredExercise, add_exercises, now_utc, stamp
 
     start = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
     later = stamp(now_utc() + datetime.timedelta(hours=20, minutes=10))
-    assert add_exercises([ExerciseRecord("ex-1", start, "11-15", ("9-13",), "Your game, move 1", solved=1,
+    assert add_exercises([StoredExercise("ex-1", start, "11-15", ("9-13",), "Your game, move 1", solved=1,
                                          due=later)]).added == 1
     click(app, next(b for b in app.stack.top.buttons if b.key == "training").rect.center, n=2)
     scene = app.stack.top

@@ -8,13 +8,13 @@ import pytest
 
 from game.store import exercises as store
 from game.store import paths
-from game.store.exercises import ExerciseRecord
+from game.store.exercises import StoredExercise
 
 START = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
 
 
 def _record(n=1, fen=START, **more):
-    return ExerciseRecord(f"ex-{n}", fen, "11-15", ("9-13",), f"Your game, move {n}", **more)
+    return StoredExercise(f"ex-{n}", fen, "11-15", ("9-13",), f"Your game, move {n}", **more)
 
 
 def _set_aside(home):
@@ -164,15 +164,15 @@ def test_a_refused_add_says_why(home, monkeypatch):
 
 
 def test_a_known_position_takes_a_fuller_list_of_moves_and_keeps_its_counts(home):
-    assert store.add_exercises([ExerciseRecord("ex-1", START, "11-15", (), "first")]).added == 1
+    assert store.add_exercises([StoredExercise("ex-1", START, "11-15", (), "first")]).added == 1
     assert store.record_attempt("ex-1", True)
     # a later, full analysis of the same position accepts more moves: not new, but kept
-    fuller = ExerciseRecord("ex-1", START, "11-15", ("9-13", "10-14"), "again")
+    fuller = StoredExercise("ex-1", START, "11-15", ("9-13", "10-14"), "again")
     assert store.add_exercises([fuller]).added == 0
     (kept,) = store.load_exercises().exercises
     assert (kept.best, kept.also, kept.attempts, kept.solved, kept.source) == (
         "11-15", ("9-13", "10-14"), 1, 1, "first")
     # a list that is not fuller (fewer moves, or other ones) changes nothing
-    assert store.add_exercises([ExerciseRecord("ex-1", START, "11-15", ("9-13",))]).added == 0
-    assert store.add_exercises([ExerciseRecord("ex-2", START, "12-16", ("9-13", "10-14", "11-16"))]).added == 0
+    assert store.add_exercises([StoredExercise("ex-1", START, "11-15", ("9-13",))]).added == 0
+    assert store.add_exercises([StoredExercise("ex-2", START, "12-16", ("9-13", "10-14", "11-16"))]).added == 0
     assert store.load_exercises().exercises == [kept]

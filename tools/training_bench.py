@@ -36,26 +36,26 @@ _common.headless()
 
 def make_record(mb):
     """Write a record of about ``mb`` MB as the store writes it; the number of puzzles in it."""
-    from game.store.training import PuzzleRecord, StoredRating, puzzle_record_path, save_puzzle_record
+    from game.store.training import PuzzleProgress, StoredRating, puzzle_progress_path, save_puzzle_progress
 
     rng = random.Random(1)
-    record = PuzzleRecord(player=StoredRating(1612.5, 80, 0.06))
+    record = PuzzleProgress(player=StoredRating(1612.5, 80, 0.06))
     n = int(mb * 1e6 / 131)   # bytes a puzzle takes in the file (measured: see the print)
     for i in range(n):
         ident = f"bench-{i:07d}"
         record.puzzles[ident] = StoredRating(rng.uniform(900, 2300), rng.uniform(45, 300), 0.06)
         record.attempts[ident] = rng.randint(1, 9)
         record.solved[ident] = rng.randint(0, 1)
-    assert save_puzzle_record(record)
+    assert save_puzzle_progress(record)
     from game.store import training
 
     training._books.clear()   # the screen reads it from the disk, as at a launch
-    return n, os.path.getsize(puzzle_record_path())
+    return n, os.path.getsize(puzzle_progress_path())
 
 
 def fresh_attempts(ident):
     """The attempts at ``ident`` a new process reads from the record (the file and its journal)."""
-    code = ("from game.store.training import load_puzzle_record as l; r = l(); "
+    code = ("from game.store.training import load_puzzle_progress as l; r = l(); "
             f"print(r.attempts.get({ident!r}, 0), len(r.problems))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=600,
                          env={**os.environ, "PYTHONPATH": str(ROOT)})

@@ -5,7 +5,7 @@
 
 Each round starts two headless children ("windows") in one data folder (CHECKERS_HOME,
 kept for the whole run).  Each does what the Puzzles and Practise screens do, as fast as
-it can: an attempt at a puzzle (``update_puzzle_record``, the rating changed from the
+it can: an attempt at a puzzle (``update_puzzle_progress``, the rating changed from the
 record as the file holds it), an attempt at an exercise (``record_attempt``) or a new
 exercise (``add_exercises``), on a small pool of puzzles and exercises both windows share,
 so they write the same entries at once.  Before each write a child prints what it is
@@ -48,8 +48,8 @@ EXERCISES = [f"ex-{i}" for i in range(4)]
 CHILD = r"""
 import random, sys
 from game.store import exercises as store, training
-from game.store.exercises import ExerciseRecord
-from game.store.training import StoredRating, update_puzzle_record
+from game.store.exercises import StoredExercise
+from game.store.training import StoredRating, update_puzzle_progress
 
 training.COMPACT_AT = 1500   # fold the journal often: kills land during folds too
 name, seed = sys.argv[1], int(sys.argv[2])
@@ -68,7 +68,7 @@ while True:
             record.player = StoredRating(record.player.rating + (1 if solved else -1), 200, 0.06)
 
         print("W P", ident, flush=True)
-        if update_puzzle_record(attempt)[1]:
+        if update_puzzle_progress(attempt)[1]:
             print("K P", ident, flush=True)
     elif r < 0.85:
         ident = rng.choice(exercises)
@@ -79,7 +79,7 @@ while True:
         n += 1
         ident = f"new-{name}-{seed}-{n}"
         print("W A", ident, flush=True)
-        if store.add_exercises([ExerciseRecord(ident, f"{start}#{ident}", "11-15")]).added == 1:
+        if store.add_exercises([StoredExercise(ident, f"{start}#{ident}", "11-15")]).added == 1:
             print("K A", ident, flush=True)
 """
 
@@ -88,8 +88,8 @@ import json, sys
 from game.store import exercises as store
 from game.store.paths import clean_stale_temporaries
 cleaned = len(clean_stale_temporaries())   # as a launch does: a kill during a save leaves its temporary
-from game.store.training import load_puzzle_record
-record = load_puzzle_record()
+from game.store.training import load_puzzle_progress
+record = load_puzzle_progress()
 loaded = store.load_exercises()
 print(json.dumps({"puzzles": record.attempts, "problems": record.problems + loaded.problems,
                   "exercises": {r.id: r.attempts for r in loaded.exercises}, "cleaned": cleaned}))
@@ -97,7 +97,7 @@ print(json.dumps({"puzzles": record.attempts, "problems": record.problems + load
 
 
 def seed_home(env):
-    code = ("import sys; from game.store import exercises as s; from game.store.exercises import ExerciseRecord as E; "
+    code = ("import sys; from game.store import exercises as s; from game.store.exercises import StoredExercise as E; "
             "r = s.add_exercises([E(i, f'{sys.argv[2]}#{i}', '11-15') for i in sys.argv[1].split(',')]); "
             "assert r.added == len(sys.argv[1].split(','))")
     subprocess.run([sys.executable, "-c", code, ",".join(EXERCISES), START], env=env, cwd=ROOT, check=True)

@@ -16,7 +16,7 @@ _EXPORTS = {
     "archive_game": "archive",
     "Autosave": "autosave", "clear_autosave": "autosave", "has_autosave": "autosave",
     "load_autosave": "autosave", "save_autosave": "autosave",
-    "ExerciseRecord": "exercises", "add_exercises": "exercises", "exercises_path": "exercises",
+    "StoredExercise": "exercises", "add_exercises": "exercises", "exercises_path": "exercises",
     "load_exercises": "exercises", "record_attempt": "exercises", "save_exercises": "exercises",
     "archive_dir": "paths", "autosave_path": "paths", "config_dir": "paths", "data_dir": "paths",
     "games_dir": "paths", "settings_path": "paths", "unfinished_dir": "paths",
@@ -26,8 +26,8 @@ _EXPORTS = {
     "read_games_file": "saves", "save_game": "saves",
     "Settings": "settings", "load_settings": "settings", "save_settings": "settings",
     "start_up": "startup",
-    "PuzzleRecord": "training", "StoredRating": "training", "load_puzzle_record": "training",
-    "puzzle_record_path": "training", "save_puzzle_record": "training",
+    "PuzzleProgress": "training", "StoredRating": "training", "load_puzzle_progress": "training",
+    "puzzle_progress_path": "training", "save_puzzle_progress": "training",
     "UnfinishedGame": "unfinished", "delete_unfinished": "unfinished", "has_unfinished": "unfinished",
     "latest_unfinished": "unfinished", "list_unfinished": "unfinished", "load_unfinished": "unfinished",
     "new_game_id": "unfinished", "save_unfinished": "unfinished",
@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # the same names, imported for the type checker: `from game.s
     from .autosave import has_autosave as has_autosave
     from .autosave import load_autosave as load_autosave
     from .autosave import save_autosave as save_autosave
-    from .exercises import ExerciseRecord as ExerciseRecord
+    from .exercises import StoredExercise as StoredExercise
     from .exercises import add_exercises as add_exercises
     from .exercises import exercises_path as exercises_path
     from .exercises import load_exercises as load_exercises
@@ -70,11 +70,11 @@ if TYPE_CHECKING:  # the same names, imported for the type checker: `from game.s
     from .settings import load_settings as load_settings
     from .settings import save_settings as save_settings
     from .startup import start_up as start_up
-    from .training import PuzzleRecord as PuzzleRecord
+    from .training import PuzzleProgress as PuzzleProgress
     from .training import StoredRating as StoredRating
-    from .training import load_puzzle_record as load_puzzle_record
-    from .training import puzzle_record_path as puzzle_record_path
-    from .training import save_puzzle_record as save_puzzle_record
+    from .training import load_puzzle_progress as load_puzzle_progress
+    from .training import puzzle_progress_path as puzzle_progress_path
+    from .training import save_puzzle_progress as save_puzzle_progress
     from .unfinished import UnfinishedGame as UnfinishedGame
     from .unfinished import delete_unfinished as delete_unfinished
     from .unfinished import has_unfinished as has_unfinished

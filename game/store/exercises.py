@@ -77,7 +77,7 @@ def moment(text: str) -> datetime.datetime | None:
 
 
 @dataclass(frozen=True)
-class ExerciseRecord:
+class StoredExercise:
     """One exercise as the file keeps it (strings and counts only)."""
 
     id: str
@@ -127,7 +127,7 @@ def _count(entry: dict[str, Any], key: str) -> int:
     return value
 
 
-def record_from_json(entry: object) -> ExerciseRecord:
+def record_from_json(entry: object) -> StoredExercise:
     """One entry of the file; ValueError (one line) naming what is wrong."""
     if not isinstance(entry, dict):
         raise ValueError(f"an exercise is a JSON object, not {type(entry).__name__}")
@@ -137,7 +137,7 @@ def record_from_json(entry: object) -> ExerciseRecord:
     due = _text(entry, "due")
     if due and moment(due) is None:
         raise ValueError(f"bad due {excerpt(repr(due), 30)}")
-    return ExerciseRecord(_text(entry, "id", True), _text(entry, "fen", True), _text(entry, "best", True),
+    return StoredExercise(_text(entry, "id", True), _text(entry, "fen", True), _text(entry, "best", True),
                           tuple(also), _text(entry, "source"), _text(entry, "played"),
                           _count(entry, "attempts"), _count(entry, "solved"), _text(entry, "added"), due,
                           {k: v for k, v in entry.items() if k not in _KNOWN})
@@ -148,7 +148,7 @@ class Loaded:
     """What ``load_exercises`` read: the exercises, one line per problem, and whether the
     file may be written (False when a bad file could not be set aside)."""
 
-    exercises: list[ExerciseRecord]
+    exercises: list[StoredExercise]
     problems: list[str]
     writable: bool = True
     extra: dict[str, Any] = field(default_factory=dict)   # the file's top-level fields not ours, kept
@@ -206,7 +206,7 @@ def _load(path: StrPath) -> Loaded:
     entries = data.get("exercises")
     if not isinstance(entries, list):
         return _after_bad(path, [], problems + ["the exercises file has no list of exercises"])
-    out: list[ExerciseRecord] = []
+    out: list[StoredExercise] = []
     seen: set[str] = set()
     bad = 0
     for entry in entries[:MAX_EXERCISES * 2]:
@@ -231,7 +231,7 @@ def _load(path: StrPath) -> Loaded:
     return Loaded(out, [], extra=extra)
 
 
-def _after_bad(path: StrPath, kept: list[ExerciseRecord], problems: list[str],
+def _after_bad(path: StrPath, kept: list[StoredExercise], problems: list[str],
                extra: dict[str, Any] | None = None) -> Loaded:
     aside = paths.set_file_aside(path)
     line = "; ".join(problems)
@@ -246,7 +246,7 @@ def _after_bad(path: StrPath, kept: list[ExerciseRecord], problems: list[str],
     return Loaded(kept, problems + ["the exercises file could not be moved, so it is not written over"], False)
 
 
-def save_exercises(records: Iterable[ExerciseRecord], path: StrPath | None = None,
+def save_exercises(records: Iterable[StoredExercise], path: StrPath | None = None,
                    extra: dict[str, Any] | None = None) -> bool:
     """Write every exercise atomically (over what the file held: ``add_exercises`` and
     ``record_attempt`` change it under its lock); False (and a warning) when the disk refuses."""
@@ -260,13 +260,13 @@ def save_exercises(records: Iterable[ExerciseRecord], path: StrPath | None = Non
         lock.release()
 
 
-def _write(records: list[ExerciseRecord], path: StrPath, extra: dict[str, Any]) -> bool:
+def _write(records: list[StoredExercise], path: StrPath, extra: dict[str, Any]) -> bool:
     records = _trimmed(records)
     return write_json(path, {**extra, "version": EXERCISES_VERSION, "exercises": [r.to_json() for r in records]},
                       what="exercises", ensure_ascii=False)
 
 
-def _trimmed(records: list[ExerciseRecord]) -> list[ExerciseRecord]:
+def _trimmed(records: list[StoredExercise]) -> list[StoredExercise]:
     """At most MAX_EXERCISES where done ones can go: the oldest done ones go first; exercises
     still to do are never dropped (``add_exercises`` adds none past the cap)."""
     extra = len(records) - MAX_EXERCISES
@@ -276,12 +276,12 @@ def _trimmed(records: list[ExerciseRecord]) -> list[ExerciseRecord]:
     return [r for r in records if id(r) not in drop]
 
 
-def accepted(record: ExerciseRecord) -> frozenset[str]:
+def accepted(record: StoredExercise) -> frozenset[str]:
     """The moves that solve an exercise: the engine's best and the others not a mistake."""
     return frozenset((record.best, *record.also))
 
 
-def add_exercises(new: Iterable[ExerciseRecord], path: StrPath | None = None) -> Added:
+def add_exercises(new: Iterable[StoredExercise], path: StrPath | None = None) -> Added:
     """Add exercises not already kept (by position); what was done.  Never raises.
 
     An exercise of a position already kept is not added again, but when it accepts more

@@ -1,4 +1,4 @@
-"""The player's puzzle record: their rating, each puzzle's rating, what they tried and solved.
+"""The player's puzzle progress: their rating, each puzzle's rating, what they tried and solved.
 
 One small JSON file in the data folder, ``puzzles.json``::
 
@@ -9,13 +9,13 @@ One small JSON file in the data folder, ``puzzles.json``::
      "recent": ["tinsley-0042-37", ...]}
 
 Plain numbers only: the rating arithmetic is ``game.training.rating``'s.  As with the
-settings, ``load_puzzle_record()`` never fails: a missing file is a new player; a file
+settings, ``load_puzzle_progress()`` never fails: a missing file is a new player; a file
 that cannot be read whole (not JSON, the wrong shapes, not a regular file, too large)
 keeps whatever is valid, is set aside as ``puzzles.json.bad-<timestamp>`` before
 anything is saved, and says so in ``problems``; if it cannot be moved, the record is
-never saved over it.  ``save_puzzle_record()`` writes the whole record atomically.
+never saved over it.  ``save_puzzle_progress()`` writes the whole record atomically.
 
-Each attempt is kept with ``update_puzzle_record(change)``: a read-modify-write under the
+Each attempt is kept with ``update_puzzle_progress(change)``: a read-modify-write under the
 record's lock (``store.lock``, ``puzzles.json.lock``), so two windows with the Puzzles screen
 open never write over each other's attempts.  A record of many puzzles may be megabytes, so
 an attempt does not rewrite it: what the change altered (a few entries) is appended, with a
@@ -74,7 +74,7 @@ class StoredRating:
 
 
 @dataclass
-class PuzzleRecord:
+class PuzzleProgress:
     """What the game remembers of the player's puzzles (see the module's docstring)."""
 
     player: StoredRating = field(default_factory=StoredRating)
@@ -87,7 +87,7 @@ class PuzzleRecord:
     seq: int = 0                     # the number of the journal's last line this record holds
     theme: str = ""                  # the theme the player chose last ("": every theme)
 
-    def copy(self) -> PuzzleRecord:
+    def copy(self) -> PuzzleProgress:
         """A copy whose dicts and lists are its own (the ratings are frozen values, shared)."""
         return replace(self, puzzles=dict(self.puzzles), attempts=dict(self.attempts),
                        solved=dict(self.solved), recent=list(self.recent), problems=list(self.problems))
@@ -111,7 +111,7 @@ class PuzzleRecord:
                 "recent": list(self.recent), "seq": self.seq, "theme": self.theme}
 
 
-def puzzle_record_path() -> StrPath:
+def puzzle_progress_path() -> StrPath:
     return paths.data_dir() / "puzzles.json"
 
 
@@ -154,11 +154,11 @@ def _good_theme(theme: object) -> bool:
     return isinstance(theme, str) and len(theme) <= 40 and theme.isprintable()
 
 
-def record_from_json(data: object) -> tuple[PuzzleRecord, list[str]]:
+def record_from_json(data: object) -> tuple[PuzzleProgress, list[str]]:
     """The record in decoded JSON, and what of it could not be kept (one phrase each; none: all kept)."""
     if not isinstance(data, dict):
-        return PuzzleRecord(), [f"not a JSON object but a {type(data).__name__}"]
-    record = PuzzleRecord()
+        return PuzzleProgress(), [f"not a JSON object but a {type(data).__name__}"]
+    record = PuzzleProgress()
     lost: list[str] = []
     if data.get("version") != RECORD_VERSION:
         lost.append(f"version {excerpt(repr(data.get('version')), 20)}, expected {RECORD_VERSION}")
@@ -234,7 +234,7 @@ class _Book:
     """What this process knows of one record file: the record as the file and journal hold it,
     the file's identity when it was read, and how far into the journal it has been read."""
 
-    record: PuzzleRecord
+    record: PuzzleProgress
     snapshot: tuple[int, int, int, int] | None
     journal: tuple[int, int] | None = None   # the journal's (device, inode) read so far
     offset: int = 0                           # bytes of it applied (whole lines)
@@ -243,26 +243,26 @@ class _Book:
 _books: dict[str, _Book] = {}
 
 
-def _read_file(path: StrPath) -> PuzzleRecord:
+def _read_file(path: StrPath) -> PuzzleProgress:
     """The record file alone (no journal): set aside and said when it cannot be read whole."""
     try:
-        data = read_json(path, limit=MAX_BYTES, what="the puzzle record")
+        data = read_json(path, limit=MAX_BYTES, what="the puzzle progress")
     except BadJsonFile as e:
         return _fresh_after(path, str(e))
     except Exception as e:  # never let this file stop the game
-        return _fresh_after(path, f"the puzzle record cannot be read ({_short(e)})")
+        return _fresh_after(path, f"the puzzle progress cannot be read ({_short(e)})")
     if data is MISSING:
-        return PuzzleRecord()
+        return PuzzleProgress()
     try:
         record, lost = record_from_json(data)
     except Exception as e:
-        record, lost = PuzzleRecord(), [f"unreadable ({_short(e)})"]
+        record, lost = PuzzleProgress(), [f"unreadable ({_short(e)})"]
     if lost:
-        _report(record, f"puzzle record: {_clip('; '.join(lost))}; kept the rest" + _set_aside(path, record))
+        _report(record, f"puzzle progress: {_clip('; '.join(lost))}; kept the rest" + _set_aside(path, record))
     return record
 
 
-def _apply(record: PuzzleRecord, entry: object) -> bool:
+def _apply(record: PuzzleProgress, entry: object) -> bool:
     """Apply one journal line (decoded) to ``record``; False when it is not a usable line."""
     if not isinstance(entry, dict):
         return False
@@ -302,7 +302,7 @@ def _apply(record: PuzzleRecord, entry: object) -> bool:
     return True
 
 
-def _diff(old: PuzzleRecord, new: PuzzleRecord) -> dict[str, object]:
+def _diff(old: PuzzleProgress, new: PuzzleProgress) -> dict[str, object]:
     """What ``new`` changed of ``old``, as a journal line's fields (None: an entry removed)."""
     entry: dict[str, object] = {}
     if new.player != old.player:
@@ -386,7 +386,7 @@ def _catch_up(book: _Book, path: StrPath) -> None:
             bad += 1
     book.offset += end
     if bad:
-        log.warning("puzzle record: %d unreadable line(s) of the journal skipped", bad)
+        log.warning("puzzle progress: %d unreadable line(s) of the journal skipped", bad)
 
 
 def _journal_aside(book: _Book, name: str, why: str) -> None:
@@ -394,7 +394,7 @@ def _journal_aside(book: _Book, name: str, why: str) -> None:
     where = f"set aside as {aside}" if aside is not None else "it could not be moved, so nothing is saved"
     if aside is None:
         book.record.no_save = True
-    _report(book.record, f"puzzle record: the journal {os.path.basename(name)}: {why}; {where}")
+    _report(book.record, f"puzzle progress: the journal {os.path.basename(name)}: {why}; {where}")
     book.journal, book.offset = None, 0
 
 
@@ -418,7 +418,7 @@ def _fold(book: _Book, path: StrPath) -> bool:
     """Write the record whole (with its ``seq``) and remove the journal it holds; False if refused."""
     if book.record.no_save:
         return False
-    if not write_json(path, book.record.to_json(), what="puzzle record", sort_keys=True):
+    if not write_json(path, book.record.to_json(), what="puzzle progress", sort_keys=True):
         return False
     book.snapshot = _identity(path)
     try:
@@ -426,7 +426,7 @@ def _fold(book: _Book, path: StrPath) -> bool:
     except FileNotFoundError:
         pass
     except OSError as e:  # it stays: its lines are below the file's seq, so never counted twice
-        log.warning("puzzle record: the journal stays: %s", e)
+        log.warning("puzzle progress: the journal stays: %s", e)
     book.journal, book.offset = None, 0
     return True
 
@@ -438,17 +438,17 @@ def _locked(path: StrPath) -> FileLock | None:
     try:
         lock.acquire()
     except OSError as e:
-        log.warning("puzzle record: %s", e)
+        log.warning("puzzle progress: %s", e)
         return None
     return lock
 
 
-def load_puzzle_record(path: StrPath | None = None) -> PuzzleRecord:
-    """The player's puzzle record; a new one for anything missing or unreadable.  Never raises.
+def load_puzzle_progress(path: StrPath | None = None) -> PuzzleProgress:
+    """The player's puzzle progress; a new one for anything missing or unreadable.  Never raises.
 
     Read whole the first time in a process (a big record takes a while: call it off the
     frame), then only what other windows added since."""
-    path = puzzle_record_path() if path is None else path
+    path = puzzle_progress_path() if path is None else path
     lock = _locked(path)
     try:
         book, problems = _book(path)
@@ -458,8 +458,8 @@ def load_puzzle_record(path: StrPath | None = None) -> PuzzleRecord:
         record.problems = problems
         return record
     except Exception as e:  # never let this file stop the game
-        record = PuzzleRecord()
-        _report(record, f"puzzle record: cannot be read ({_short(e)})")
+        record = PuzzleProgress()
+        _report(record, f"puzzle progress: cannot be read ({_short(e)})")
         record.no_save = True
         return record
     finally:
@@ -467,13 +467,13 @@ def load_puzzle_record(path: StrPath | None = None) -> PuzzleRecord:
             lock.release()
 
 
-def _fresh_after(path: StrPath, why: str) -> PuzzleRecord:
-    record = PuzzleRecord()
-    _report(record, f"puzzle record: {_clip(why)}; starting a new one" + _set_aside(path, record))
+def _fresh_after(path: StrPath, why: str) -> PuzzleProgress:
+    record = PuzzleProgress()
+    _report(record, f"puzzle progress: {_clip(why)}; starting a new one" + _set_aside(path, record))
     return record
 
 
-def _set_aside(path: StrPath, record: PuzzleRecord) -> str:
+def _set_aside(path: StrPath, record: PuzzleProgress) -> str:
     aside = paths.set_file_aside(path)
     if aside is not None:
         return f"; the old file was set aside as {aside}"
@@ -481,18 +481,18 @@ def _set_aside(path: StrPath, record: PuzzleRecord) -> str:
     return "; the old file could not be moved, so the record will not be saved over it"
 
 
-def _report(record: PuzzleRecord, line: str) -> None:
+def _report(record: PuzzleProgress, line: str) -> None:
     record.problems.append(line)
     log.warning("%s", line)
 
 
-def save_puzzle_record(record: PuzzleRecord, path: StrPath | None = None) -> bool:
+def save_puzzle_progress(record: PuzzleProgress, path: StrPath | None = None) -> bool:
     """Write the whole record atomically (over what other windows kept since); False (and a
     warning) when the disk refuses or the old unreadable file is still in the way."""
     if record.no_save:
-        log.warning("puzzle record: not saved, the unreadable file is still in the way")
+        log.warning("puzzle progress: not saved, the unreadable file is still in the way")
         return False
-    path = puzzle_record_path() if path is None else path
+    path = puzzle_progress_path() if path is None else path
     lock = _locked(path)
     if lock is None:
         return False
@@ -505,28 +505,28 @@ def save_puzzle_record(record: PuzzleRecord, path: StrPath | None = None) -> boo
         book.record = kept
         return _fold(book, path)
     except Exception as e:
-        log.warning("puzzle record: not saved: %s", _short(e))
+        log.warning("puzzle progress: not saved: %s", _short(e))
         _books.pop(os.fspath(path), None)
         return False
     finally:
         lock.release()
 
 
-def update_puzzle_record(change: Callable[[PuzzleRecord], object],
-                         path: StrPath | None = None) -> tuple[PuzzleRecord, bool]:
+def update_puzzle_progress(change: Callable[[PuzzleProgress], object],
+                         path: StrPath | None = None) -> tuple[PuzzleProgress, bool]:
     """Apply ``change`` to the record as the file holds it now and keep what it changed; the
     record after the change, and whether it was kept (durably: written and synced).
 
     Read-modify-write under the record's lock: what another window kept since is read first
     (``change`` must compute from the record it is given, not from a copy read earlier).  A
-    file damaged since is set aside first as ``load_puzzle_record`` does (the returned
+    file damaged since is set aside first as ``load_puzzle_progress`` does (the returned
     record's ``problems`` say so); if it cannot be moved, nothing is written over it.  An
     exception raised by ``change`` is not caught: nothing is written.
     """
-    path = puzzle_record_path() if path is None else path
+    path = puzzle_progress_path() if path is None else path
     lock = _locked(path)
     if lock is None:  # no lock, no write: the change is still shown
-        record = load_puzzle_record(path)
+        record = load_puzzle_progress(path)
         change(record)
         return record, False
     try:
@@ -557,7 +557,7 @@ def _append(book: _Book, path: StrPath, entry: dict[str, object]) -> bool:
     try:
         fd = _open_journal(name, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
     except OSError as e:
-        log.warning("puzzle record: cannot save %s: %s", name, e)
+        log.warning("puzzle progress: cannot save %s: %s", name, e)
         return False
     try:
         st = os.fstat(fd)
@@ -571,7 +571,7 @@ def _append(book: _Book, path: StrPath, entry: dict[str, object]) -> bool:
         os.fsync(fd)
         book.offset = os.fstat(fd).st_size
     except OSError as e:
-        log.warning("puzzle record: cannot save %s: %s", name, e)
+        log.warning("puzzle progress: cannot save %s: %s", name, e)
         _books.pop(os.fspath(path), None)   # what is on disk now is unsure: read it again next time
         return False
     finally:

@@ -30,7 +30,7 @@ from ..engine.process import Done, Info, Limit
 from ..notation.pdn import MoveTextError, find_move
 from ..rules import WHITE, Position
 from ..rules.errors import NotationError, RulesError
-from ..store.exercises import Added, ExerciseRecord, add_exercises, load_exercises, record_attempt
+from ..store.exercises import Added, StoredExercise, add_exercises, load_exercises, record_attempt
 from .puzzle import MISTAKE as MISTAKE_THEME
 from .puzzle import Puzzle, PuzzleError
 
@@ -258,8 +258,8 @@ class ExerciseMaker:
 
 # -- the store ------------------------------------------------------------------------
 
-def _record_of(puzzle: Puzzle) -> ExerciseRecord:
-    return ExerciseRecord(puzzle.id, puzzle.position.fen(), str(puzzle.line[0]),
+def _record_of(puzzle: Puzzle) -> StoredExercise:
+    return StoredExercise(puzzle.id, puzzle.position.fen(), str(puzzle.line[0]),
                           tuple(str(m) for m in puzzle.also), puzzle.source[:200],
                           added=datetime.date.today().isoformat())
 
@@ -287,7 +287,7 @@ def added_words(result: Added) -> str:
     return ""
 
 
-def puzzle_of(record: ExerciseRecord) -> Puzzle:
+def puzzle_of(record: StoredExercise) -> Puzzle:
     """The puzzle of a stored exercise; PuzzleError when the file's entry is not usable."""
     ident = record.id
     try:
@@ -300,7 +300,7 @@ def puzzle_of(record: ExerciseRecord) -> Puzzle:
                   also=tuple(m for m in also if m != best))
 
 
-def _usable(records: list[ExerciseRecord], done: bool | None = None) -> list[Puzzle]:
+def _usable(records: list[StoredExercise], done: bool | None = None) -> list[Puzzle]:
     """The puzzles of the entries ``puzzle_of`` can make (those with ``done`` as given, or all
     when None); an entry it cannot make is left out, with a warning."""
     out = []
@@ -363,7 +363,7 @@ def nothing_due_note(now: datetime.datetime | None = None) -> str:
     return f"None due now: the next {_when(min(_due_at(r, now) for r in waiting) - now)}"
 
 
-def _due_at(record: ExerciseRecord, now: datetime.datetime) -> datetime.datetime:
+def _due_at(record: StoredExercise, now: datetime.datetime) -> datetime.datetime:
     from ..store.exercises import moment
 
     return moment(record.due) or now

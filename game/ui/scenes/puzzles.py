@@ -48,7 +48,7 @@ from ..scene import Scene, register
 
 if TYPE_CHECKING:
     from ...rules import Move
-    from ...store.training import PuzzleRecord, StoredRating
+    from ...store.training import PuzzleProgress, StoredRating
     from ...training.puzzle import Puzzle
     from ...training.selection import PuzzlePool
     from ...training.session import Hint
@@ -56,7 +56,7 @@ if TYPE_CHECKING:
     from ..theme import Colour
 
     # what the loader thread hands over: (puzzles, why there are none, the record, the empty words)
-    Loaded = tuple[list[Puzzle], str | None, PuzzleRecord | None, str]
+    Loaded = tuple[list[Puzzle], str | None, PuzzleProgress | None, str]
 
 REPLY_PAUSE = 0.45      # seconds the reply waits after your move lands, so both are seen
 SOLUTION_PACE = 1.1     # seconds between the solution's moves
@@ -123,7 +123,7 @@ class PuzzlesScene(BoardControl, Scene):
         self.done_exercises: set[str] = set()
         self.changed = False         # something arrived this frame (the puzzles read)
         self.served: list[str] = []  # puzzles shown since the last attempt was kept (the record's recent list)
-        self.record: PuzzleRecord | None = None           # the puzzle record, once read (puzzles only)
+        self.record: PuzzleProgress | None = None           # the puzzle progress, once read (puzzles only)
         self.rating_words = ""       # "Your rating went up 12, to 1512." once the attempt is kept
         self.save_problem = ""       # what could not be kept of the attempt, said on screen
         self.solution_warned = False  # S said once what it costs; the next S shows the solution
@@ -154,11 +154,11 @@ class PuzzlesScene(BoardControl, Scene):
                 due = list(exercises.due_exercises())
                 self._loaded = (due, None, None, "" if due else exercises.nothing_due_words())
             else:
-                from ...store import load_puzzle_record
+                from ...store import load_puzzle_progress
                 from ...training.puzzle import CAPPED
                 from ...training.selection import pool_once
 
-                record = load_puzzle_record()
+                record = load_puzzle_progress()
                 pool, problems, error = pool_once(self.params.get("file"))
                 self.pool = pool   # before _loaded: the frame that takes _loaded finds it
                 # a file of more puzzles than a set holds: which are served is said on the screen
@@ -175,9 +175,9 @@ class PuzzlesScene(BoardControl, Scene):
         puzzles, error, record, empty = self._loaded
         if not self.exercises:
             if record is None:
-                from ...store import PuzzleRecord
+                from ...store import PuzzleProgress
 
-                record = PuzzleRecord(no_save=True)
+                record = PuzzleProgress(no_save=True)
             self.record = record
             if record.problems:
                 self.app.tell(record.problems)
@@ -300,16 +300,16 @@ class PuzzlesScene(BoardControl, Scene):
             return
         self.record.theme = chosen
 
-        def remember(record: PuzzleRecord) -> None:
+        def remember(record: PuzzleProgress) -> None:
             record.theme = chosen
 
-        from ...store.training import update_puzzle_record
+        from ...store.training import update_puzzle_progress
 
         def kept(result: Any) -> None:
             if isinstance(result, Exception) or not result[1]:
                 self.say("The theme is used, but could not be saved for next time (the disk refused it)", 4.0)
 
-        self._submit(lambda: update_puzzle_record(remember), kept)
+        self._submit(lambda: update_puzzle_progress(remember), kept)
 
     def next_theme(self) -> None:
         """T: the keyboard goes to the theme chooser (Left/Right choose, Esc or Tab leaves it)."""
@@ -425,12 +425,12 @@ class PuzzlesScene(BoardControl, Scene):
                          lambda kept: self._exercise_kept(s, kept))
             return
         from ...store import StoredRating
-        from ...store.training import update_puzzle_record
+        from ...store.training import update_puzzle_progress
 
         served, self.served = self.served, []
         seen: dict[str, float] = {}
 
-        def change(record: PuzzleRecord) -> None:
+        def change(record: PuzzleProgress) -> None:
             # on the record as the file holds it now (another window may have saved since):
             # this attempt's change only, never a whole record kept from earlier
             seen["before"] = record.player.rating
@@ -444,7 +444,7 @@ class PuzzlesScene(BoardControl, Scene):
             record.note_attempt(puzzle.id, solved)
             seen["after"] = mine.r
 
-        self._submit(lambda: update_puzzle_record(change), lambda result: self._attempt_kept(s, result, seen))
+        self._submit(lambda: update_puzzle_progress(change), lambda result: self._attempt_kept(s, result, seen))
 
     def _exercise_kept(self, session: PuzzleSession, kept: Any) -> None:
         if kept is True:
