@@ -15,6 +15,7 @@ import pygame
 
 from ..store.gamefile import MAX_NAME, clean_name
 from . import theme
+from .line_edit import edited
 from .widgets import Chooser
 
 
@@ -43,17 +44,11 @@ class NameField(Chooser):
 
     def take(self, event: Any) -> bool:
         """Typing, Backspace and Ctrl+V while this row has the focus; True when used."""
-        if event.type == pygame.TEXTINPUT:
-            self.text = (self.text + "".join(ch for ch in event.text if ch.isprintable()))[:MAX_NAME]
-            return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                self.text = self.text[:-1]
-                return True
-            if event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-                self.text = (self.text + _pasted())[:MAX_NAME]
-                return True
-        return False
+        text = edited(self.text, event, MAX_NAME)
+        if text is None:
+            return False
+        self.text = text
+        return True
 
     def handle_event(self, event: Any) -> bool:
         return bool(not self._lets_pass(event) and self._pressed_on(event))  # a click focuses it (the group)
@@ -100,13 +95,3 @@ class NameField(Chooser):
             caret = "|" if focused else ""
             theme.blit_text(surface, caret + self.placeholder, self.text_size(), theme.TEXT_FAINT,
                             (field.x + 6, field.centery), "midleft")
-
-
-def _pasted() -> str:
-    """The clipboard's first line ("" when there is none)."""
-    try:
-        text = pygame.scrap.get_text() if hasattr(pygame.scrap, "get_text") else ""
-    except Exception:  # no clipboard on this system
-        return ""
-    lines = (text or "").strip().splitlines()
-    return lines[0][:MAX_NAME] if lines else ""

@@ -8,6 +8,7 @@ import pygame
 
 from ... import theme
 from ...geometry import centered_column
+from ...line_edit import edited
 from ...page import Page
 from ...widgets import FocusGroup, Widget
 
@@ -107,17 +108,11 @@ class TextField(Widget):
         self.label, self.text, self.limit = label, text, limit
 
     def handle_event(self, event: Any) -> bool:
-        if event.type == pygame.TEXTINPUT:
-            self.text = (self.text + "".join(ch for ch in event.text if ch.isprintable()))[:self.limit]
-            return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                self.text = self.text[:-1]
-                return True
-            if event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-                self.text = (self.text + pasted())[:self.limit]
-                return True
-        return False
+        text = edited(self.text, event, self.limit)
+        if text is None:
+            return False
+        self.text = text
+        return True
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.rect.collidepoint(pos)
@@ -160,13 +155,3 @@ class TextField(Widget):
                                 "midleft")
         theme.blit_text(surface, self.shown(focused), size, theme.TEXT, (label.right + pad, self.rect.centery),
                         "midleft")
-
-
-def pasted() -> str:
-
-    """The clipboard's text (one line, at most 300 characters), "" when there is none."""
-    try:
-        text = pygame.scrap.get_text() if hasattr(pygame.scrap, "get_text") else ""
-    except Exception:   # no clipboard on this system
-        return ""
-    return (text or "").strip().splitlines()[0][:300] if (text or "").strip() else ""
