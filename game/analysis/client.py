@@ -25,3 +25,14 @@ class AnalysisEngine(Protocol):
     def cancel(self) -> None:
         """Stop the search running."""
         ...
+
+
+def cancel_quietly(client: AnalysisEngine | None) -> None:
+    """Stop ``client``'s search; a dead engine, or none, has nothing to stop (and must not raise
+    into the screen that asked)."""
+    if client is None:
+        return
+    try:
+        client.cancel()
+    except Exception:
+        pass

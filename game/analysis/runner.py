@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from ..engine.process import Done, Info, Limit
 from ..rules import Move, Position
-from .client import AnalysisEngine
+from .client import AnalysisEngine, cancel_quietly
 from .explain import Probe
 from .forced import Forced, play_forced, plies_back
 from .history import engine_history
@@ -254,10 +254,7 @@ class GameAnalysis:
     def cancel(self) -> None:
         """Stop analysing (the verdicts so far stay); the engine is freed at once."""
         if self._current is not None:
-            try:
-                self.client.cancel()
-            except Exception:
-                pass  # a dead engine has nothing to cancel
+            cancel_quietly(self.client)
         self._current = None
         self.cancelled = True
 

@@ -21,6 +21,7 @@ import datetime
 import hashlib
 import logging
 
+from ..analysis.client import cancel_quietly
 from ..analysis.forced import play_forced
 from ..analysis.grading import BLUNDER, INACCURACY, KINDS, MISTAKE, grade
 from ..analysis.history import engine_history
@@ -232,10 +233,7 @@ class ExerciseMaker:
 
     def cancel(self) -> None:
         if self._current is not None:
-            try:
-                self.client.cancel()
-            except Exception:
-                pass
+            cancel_quietly(self.client)
         self._current = None
         self._jobs = []
 

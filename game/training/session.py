@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..analysis.client import cancel_quietly
 from ..analysis.explain import explain, line_text
-from ..analysis.forced import play_forced, plies_back
+from ..analysis.forced import Forced, play_forced, plies_back
 from ..analysis.history import engine_history
 from ..engine.process import close_quietly
 from ..rules import COLOUR_NAMES, Move, Position
@@ -233,10 +234,7 @@ class Refutation:
 
     def clear(self) -> None:
         if self._rid is not None and self.client is not None:
-            try:
-                self.client.cancel()
-            except Exception:
-                pass  # a dead engine has nothing to cancel
+            cancel_quietly(self.client)
         self._rid = None
         self._question = None
         self._pv = ()
@@ -254,20 +252,7 @@ class Refutation:
         after = before.play(move)
         forced = play_forced(after, session.history_after_wrong())
         self._question = (before, move, better_line, forced)
-        if forced.over:  # the forced replies end the game: nothing to search
-            self._finish(forced.moves, None)
-            return
-        from ..engine.process import Limit
-
-        try:
-            if self.client is None:
-                self.client = self._factory()
-            self._rid = self.client.go(forced.position, forced.history,
-                                       Limit(depth=REFUTATION_DEPTH, nodes=REFUTATION_NODES))
-        except Exception as e:  # no engine: the wrong move is still said, without the why
-            self._rid = None
-            self.error = str(e).splitlines()[0] if str(e) else type(e).__name__
-            self._finish(forced.moves, None)
+        self._search(forced)
 
     def follow(self, session: PuzzleSession) -> None:
         """After a solve: search on from the position the line leaves, so that the screen can show
@@ -279,6 +264,12 @@ class Refutation:
         forced = play_forced(position, engine_history(session.positions, session.moves))
         self._question = (session.positions[-2], session.moves[-1], (), forced)
         self._follow = True
+        self._search(forced)
+
+    def _search(self, forced: Forced) -> None:
+        """Search on from where the forced replies leave the line; where they end the game, or no
+        engine can be had, the words are made at once from the forced moves alone (the wrong move
+        is still said, without the why; a solved line stops where the puzzle's does)."""
         if forced.over:
             self._finish(forced.moves, None)
             return
@@ -289,7 +280,7 @@ class Refutation:
                 self.client = self._factory()
             self._rid = self.client.go(forced.position, forced.history,
                                        Limit(depth=REFUTATION_DEPTH, nodes=REFUTATION_NODES))
-        except Exception as e:  # no engine: the line stops where the puzzle's does
+        except Exception as e:  # no engine
             self._rid = None
             self.error = str(e).splitlines()[0] if str(e) else type(e).__name__
             self._finish(forced.moves, None)
