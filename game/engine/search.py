@@ -21,15 +21,17 @@ Move objects of the answers.
 
 import gc
 import math
+import threading
 import time as _time
+import types
 from collections import namedtuple
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast, overload
 
 from ..rules import bitboard as bb
-from ..rules.game import draw_rule_named
-from ..rules.position import Move
+from ..rules.game import DrawRule, draw_rule_named
+from ..rules.position import Move, Position
 from . import corebuild
 from . import evaluate as _evaluate
 from .evaluate import evaluate
@@ -37,6 +39,8 @@ from .scores import WIN, is_database_score, is_mate_score
 
 if TYPE_CHECKING:
     from .core import Core  # (its stub, core.pyi: mypy checks the calls into the core)
+    from .endgame import Endgame
+    from .table import Entry
 
 # The core this process runs (see corebuild.choose), and its description
 # for ``checkers --version``: "compiled" or "interpreted: why".
@@ -44,7 +48,7 @@ _core, _why_interpreted = corebuild.chosen()
 ENGINE = corebuild.describe(_core, _why_interpreted)
 
 
-def core_module():
+def core_module() -> types.ModuleType:
     """The core module this process runs (see corebuild.choose)."""
     return _core
 
@@ -52,7 +56,7 @@ INF = 10 ** 6
 
 
 @lru_cache(maxsize=None)
-def _lmr_table(div):
+def _lmr_table(div: float) -> list[list[int]]:
     """Reductions by [remaining depth][move number] for SearchParams.lmr_div
     ``div``, built on the first search (small: the agent's start-up matters)
     and kept per value (an A/B match may set another)."""
@@ -194,12 +198,12 @@ class SearchParams(NamedTuple):
     # than the other.
     press_div: int = 8
 
-    def plain(self):
+    def plain(self) -> "SearchParams":
         """These parameters for a full-width alpha-beta: no answers or moves
         from the table, no pruning or reductions (see Searcher's ``plain``)."""
         return self._replace(lmr_from=INF, lmp=(), rfp_depth=0, probcut=False, tt_read=False)
 
-    def lmr_table(self):
+    def lmr_table(self) -> list[list[int]]:
         """The reductions by [remaining depth][move number] (32 x 32)."""
         return _lmr_table(self.lmr_div)
 
@@ -222,8 +226,13 @@ SearchInfo = namedtuple("SearchInfo", "depth score best_move pv nodes seconds")
 SearchInfo.__doc__ = """One completed iteration: the score is from the side to move's view
 in centi-men (a man is 100); see describe_score() for forced wins."""
 
+# What ``stop`` may be (see Searcher.search): a no-argument callable, an Event, or None.
+StopLike = Callable[[], object] | threading.Event | None
+# A move as the core stores it: a raw move whose path may be left out (None).
+CoreMove = tuple[int, int, int, tuple[int, ...] | None]
 
-def _progress(rule):
+
+def _progress(rule: DrawRule) -> Callable[[int, int, int, int], tuple[int, ...]]:
     """The part of a state that only a move making progress under the draw
     rule ``rule`` changes: a function of (bm, bk, wm, wk).  Under the
     official rule (a capture or a man move) the men and the piece count;
@@ -236,12 +245,18 @@ def _progress(rule):
     return lambda bm, bk, wm, wk: ((bm | bk | wm | wk).bit_count(), (bk | wk).bit_count())
 
 
-def _draw_rule(rule):
+@overload
+def _draw_rule(rule: None) -> None: ...
+@overload
+def _draw_rule(rule: str | DrawRule) -> DrawRule: ...
+@overload
+def _draw_rule(rule: str | DrawRule | None) -> DrawRule | None: ...
+def _draw_rule(rule: str | DrawRule | None) -> DrawRule | None:
     """A DrawRule from a DrawRule or its name; None (no such rule) stays None."""
     return None if rule is None else draw_rule_named(rule)
 
 
-def quiet_plies(state, history, rule=DRAW_RULE):
+def quiet_plies(state: bb.State, history: Sequence[Position], rule: str | DrawRule = DRAW_RULE) -> int:
     """Plies since the last progress under the draw rule ``rule`` (official:
     a capture or a man move): the trailing positions of ``history`` (oldest
     first, the current one included or not) that share ``state``'s
@@ -259,7 +274,7 @@ def quiet_plies(state, history, rule=DRAW_RULE):
     return max(q, 0)
 
 
-def _set_fade(core, root, left, plies, rule):
+def _set_fade(core: "Core", root: bb.State, left: int, plies: int, rule: DrawRule) -> None:
     """The core's evaluation faded for a search from ``root`` (see
     Evaluation.leaf): ``left`` of the ``plies`` of the DrawRule ``rule``'s
     count remain, and the positions that fade are those with the root's
@@ -268,14 +283,14 @@ def _set_fade(core, root, left, plies, rule):
     core.ev.set_fade(1 if rule.man_move_resets else 2, s0, s1, s2, left, plies)
 
 
-def _to_move(raw):
+def _to_move(raw: CoreMove) -> Move:
     """The rules.Move of a raw move, with or without its path."""
     if raw[3] is None:
         raw = (raw[0], raw[1], raw[2], (raw[0], raw[1]))
-    return Move.from_raw(raw)
+    return Move.from_raw(cast(bb.RawMove, raw))  # (its path is there now)
 
 
-def _raw_in(state, frm, to, cap):
+def _raw_in(state: bb.State, frm: int, to: int, cap: int) -> CoreMove | None:
     """The raw move (with its path) of ``state`` that goes ``frm`` -> ``to``
     taking ``cap``, as the core stores moves; None if there is none.  (Two
     capture paths with the same three lead to the same position: the first
@@ -288,12 +303,12 @@ def _raw_in(state, frm, to, cap):
 _ROWS = tuple(sum(bb.SQUARE_BITS[4 * r:4 * r + 4]) for r in range(8))
 
 
-def _rows(mask):
+def _rows(mask: int) -> int:
     """Sum of the rows (0-7, from black's side) of the pieces of a mask."""
     return sum(r * (mask & m).bit_count() for r, m in enumerate(_ROWS) if mask & m)
 
 
-def _may_follow(state, later):
+def _may_follow(state: bb.State, later: bb.State) -> bool:
     """False when ``later`` can never arise from ``state``: it has more pieces
     or men of a side, or the same men of a side further back (men only move
     forward).  True otherwise (it may or may not be reachable)."""
@@ -311,7 +326,7 @@ def _may_follow(state, later):
     return True
 
 
-def _stop_fn(stop):
+def _stop_fn(stop: StopLike) -> Callable[[], object] | None:
     """A no-argument callable from None, a callable or an Event-like object."""
     if stop is None:
         return None
@@ -320,27 +335,27 @@ def _stop_fn(stop):
     return stop
 
 
-_DEFAULT_ENDGAME = object()
+_DEFAULT_ENDGAME: Any = object()  # (a marker: "the shipped database"; see Searcher)
 
 
-class _Table(Mapping):
+class _Table(Mapping[bb.State, "Entry"]):
     """The core's transposition table as a read-only mapping, for tests and
     tools: state -> (depth, score, flag, (frm, to, captured) or None, number
     of moves, the search that wrote it)."""
 
-    def __init__(self, core):
+    def __init__(self, core: "Core") -> None:
         self._core = core
 
-    def __len__(self):
+    def __len__(self) -> int:
         return self._core.table.count
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[bb.State]:
         return iter(self._core.table.states())
 
-    def __contains__(self, state):
-        return self._core.table.get(*state) is not None
+    def __contains__(self, state: object) -> bool:
+        return self._core.table.get(*cast(bb.State, state)) is not None
 
-    def __getitem__(self, state):
+    def __getitem__(self, state: bb.State) -> "Entry":
         entry = self._core.table.get(*state)
         if entry is None:
             raise KeyError(state)
@@ -366,8 +381,9 @@ class Searcher:
     (default DEFAULT_PARAMS).
     """
 
-    def __init__(self, tt_entries=None, evaluate=evaluate, endgame=_DEFAULT_ENDGAME, plain=False, core=None,
-                 params=None):
+    def __init__(self, tt_entries: int | None = None, evaluate: Callable[[int, int, int, int, bool], int] = evaluate,
+                 endgame: "Endgame | None" = _DEFAULT_ENDGAME, plain: bool = False,
+                 core: types.ModuleType | None = None, params: SearchParams | None = None) -> None:
         self.params = DEFAULT_PARAMS if params is None else params
         self.evaluate = evaluate
         self.nodes = 0
@@ -377,18 +393,18 @@ class Searcher:
             endgame = _eg.default()
         self.endgame = endgame
         self.plain = plain
-        self._short_searcher = None  # (see _short_win)
+        self._short_searcher: Searcher | None = None  # (see _short_win)
         self.core_module = core if core is not None else _core
         self._core: Core | None = None  # made on first use (see core)
-        self._core_endgame = _DEFAULT_ENDGAME  # the database the core was given (none yet)
+        self._core_endgame: object = _DEFAULT_ENDGAME  # the database the core was given (none yet)
         if tt_entries is None:
             p = self.params
             tt_entries = p.tt_entries if self.core_module.COMPILED else p.tt_entries_interpreted
         self._tt_entries = tt_entries
         # history positions whose repetition scored a draw in a search whose
         # results are still in the table (see _forget_other_histories)
-        self._history_draws = set()
-        self.timing = None  # where the last timed search's time went (see search())
+        self._history_draws: set[bb.State] = set()
+        self.timing: tuple[float, float, bool] | None = None  # where the last timed search's time went (see search())
         self._generation = 0  # the number of the current search, stored in each entry
         self._table_fade = 1.0  # the draw rule's fade when the table was last cleared
         self._table_draws = (0, 0)  # the draw scores the table's entries were computed with
@@ -402,7 +418,7 @@ class Searcher:
             self._refresh()
         return self._core
 
-    def _refresh(self):
+    def _refresh(self) -> None:
         """The core's evaluation (tools/match.py may rebake the tables between
         moves, or the caller set another evaluate) and endgame database."""
         core = self.core
@@ -413,27 +429,27 @@ class Searcher:
         core.ev.py_eval = None if self.evaluate is evaluate else self.evaluate
 
     @property
-    def tt(self):
+    def tt(self) -> _Table:
         """The transposition table, read-only (see _Table)."""
         return _Table(self.core)
 
     @property
-    def tt_entries(self):
+    def tt_entries(self) -> int:
         return self._tt_entries
 
     @tt_entries.setter
-    def tt_entries(self, n):
+    def tt_entries(self, n: int) -> None:
         self._tt_entries = n
         if self._core is not None:
             self._core.table.set_entries(n)
 
-    def clear(self):
+    def clear(self) -> None:
         if self._core is not None:
             self._core.table.clear()
             self._core.clear_history()
         self._history_draws.clear()
 
-    def _forget_other_histories(self, history_states, root):
+    def _forget_other_histories(self, history_states: set[bb.State], root: bb.State) -> None:
         """Scores that came from repeating a position of the game's history are
         true only with that history.  Keep the table while the game goes on
         (the old history positions are still in the new history, or can no
@@ -451,7 +467,8 @@ class Searcher:
 
     # -- setting the core up ---------------------------------------------------
 
-    def _prepare(self, history_states, root, stop, deadline, draws):
+    def _prepare(self, history_states: set[bb.State], root: bb.State | None, stop: Callable[[], object] | None,
+                 deadline: float | None, draws: tuple[int, int]) -> "Core":
         """The core for one search (or root_scores): its parameters, the draw
         scores, the repetition history, the limits, and a new generation for
         the table."""
@@ -466,7 +483,8 @@ class Searcher:
                    self._history_draws)
         return core
 
-    def _fade(self, state, history, draw_rule, quiet):
+    def _fade(self, state: bb.State, history: Sequence[Position], draw_rule: str | DrawRule | None,
+              quiet: int | None) -> None:
         """Fade the core's evaluation toward the draw by the draw rule's count
         (see DRAW_RULE), and clear the table when the fade has moved on."""
         core = self.core
@@ -483,7 +501,7 @@ class Searcher:
             core.table.clear()
             self._table_fade = fade
 
-    def _draws(self, black, contempt):
+    def _draws(self, black: bool, contempt: int) -> tuple[int, int]:
         """The draw scores (white to move, black to move) with ``contempt``
         for the side ``black`` (True: black); the table is cleared when they
         change, as its scores carry them."""
@@ -496,8 +514,9 @@ class Searcher:
 
     # -- the search --------------------------------------------------------------
 
-    def search(self, position, *, depth=None, time=None, history=(), stop=None, draw_rule=DRAW_RULE,
-               quiet=None, contempt=0, use_all_time=False):
+    def search(self, position: Position, *, depth: int | None = None, time: float | None = None,
+               history: Iterable[Position] = (), stop: StopLike = None, draw_rule: str | DrawRule | None = DRAW_RULE,
+               quiet: int | None = None, contempt: int = 0, use_all_time: bool = False) -> Iterator[SearchInfo]:
         """Iterative deepening; yields a SearchInfo after each completed depth.
 
         ``history`` holds earlier Positions of the game, oldest first (the
@@ -534,7 +553,9 @@ class Searcher:
             if paused:
                 gc.enable()
 
-    def _search(self, position, depth, time, history, stop, draw_rule, quiet, contempt, use_all_time):
+    def _search(self, position: Position, depth: int | None, time: float | None, history: Iterable[Position],
+                stop: StopLike, draw_rule: str | DrawRule | None, quiet: int | None, contempt: int,
+                use_all_time: bool) -> Iterator[SearchInfo]:
         t0 = _time.perf_counter()
         state: bb.State = position.state
         history = tuple(history)
@@ -569,7 +590,7 @@ class Searcher:
         changed = False
         bm, bk, wm, wk, black = state
 
-        def root_move(f, t, c):
+        def root_move(f: int, t: int, c: int) -> bb.RawMove:
             return next(m for m in root_moves if m[0] == f and m[1] == t and m[2] == c)
 
         while d <= max_depth:
@@ -598,7 +619,7 @@ class Searcher:
                 if core.proven_f and last is not None:
                     proven = root_move(core.proven_f, core.proven_t, core.proven_c)
                     if proven != raw:
-                        pv = (_to_move(proven),)
+                        pv: tuple[Move, ...] = (_to_move(proven),)
                         self.nodes = core.nodes
                         last = SearchInfo(d, core.proven_score, pv[0], pv, core.nodes, _time.perf_counter() - t0)
                         changed = True
@@ -630,7 +651,7 @@ class Searcher:
                                           _time.perf_counter() - t0)
                         yield last
                 break
-            if deadline is not None and not use_all_time and now - t0 > self.params.next_iteration * time:
+            if time is not None and not use_all_time and now - t0 > self.params.next_iteration * time:
                 break  # the next depth would most likely not finish in time
             d += 1
         self.nodes = core.nodes
@@ -638,7 +659,7 @@ class Searcher:
         # (seconds in completed depths, in the unfinished one, and whether that one changed the move)
         self.timing = (t_done - t0, end - t_done, changed)
 
-    def _short_win(self, position, history, stop):
+    def _short_win(self, position: Position, history: Iterable[Position], stop: StopLike) -> SearchInfo | None:
         """The search's SearchInfo of a win in at most short_win_plies plies
         from a won ending of the database, found by a search without the
         database (whose probes answer every position below the root, so it
@@ -657,7 +678,8 @@ class Searcher:
             return info
         return None
 
-    def _keeping_material(self, state: bb.State, raw, root_moves, seen):
+    def _keeping_material(self, state: bb.State, raw: bb.RawMove, root_moves: list[bb.RawMove],
+                          seen: set[bb.State]) -> bb.RawMove:
         """In a won ending of the database: ``raw``, or in its place a quiet
         move that leaves the loser no capture and keeps the win (the
         nearest conversion of those), when ``raw`` is a quiet move that
@@ -678,7 +700,7 @@ class Searcher:
             child = bb.play(*state, m)
             if child in seen or bb.has_capture(*child):
                 continue
-            byte = self.endgame.safe_probe_state(*child)
+            byte = cast("Endgame", self.endgame).safe_probe_state(*child)  # (in a database ending: there is one)
             if byte is None:
                 continue
             result, distance = _eg.decode(byte)
@@ -686,14 +708,14 @@ class Searcher:
                 best = (distance, m)
         return raw if best is None else best[1]
 
-    def _pv(self, state: bb.State, raw, depth):
+    def _pv(self, state: bb.State, raw: CoreMove, depth: int) -> tuple[Move, ...]:
         """The principal variation from ``state`` by the table, starting with
         ``raw``; its entries become this search's (kept before what earlier
         searches wrote when the table is full)."""
         core = self.core
         pv = [_to_move(raw)]
         seen = {state}
-        state = bb.play(*state, raw)
+        state = bb.play(*state, cast(bb.RawMove, raw))  # (play reads no path: a table move has none)
         while len(pv) < depth + 8 and state not in seen:
             seen.add(state)
             e = core.table.get(*state)
@@ -702,23 +724,24 @@ class Searcher:
             core.table.renew(*state)
             if e[3] is None:
                 break
-            raw = _raw_in(state, *e[3])
-            if raw is None:
+            nxt = _raw_in(state, *e[3])
+            if nxt is None:
                 break
-            pv.append(_to_move(raw))
-            state = bb.play(*state, raw)
+            pv.append(_to_move(nxt))
+            state = bb.play(*state, cast(bb.RawMove, nxt))
         return tuple(pv)
 
-    def best_move(self, position, **kw):
+    def best_move(self, position: Position, **kw: Any) -> Move | None:
         info = None
         for info in self.search(position, **kw):  # noqa: B007  (the last one is the answer)
             pass
         if info is not None:
-            return info.best_move
+            return cast("Move | None", info.best_move)
         moves = bb.moves(*position.state)
         return Move.from_raw(moves[0]) if moves else None
 
-    def root_scores(self, position, depth, history=(), stop=None):
+    def root_scores(self, position: Position, depth: int, history: Iterable[Position] = (),
+                    stop: StopLike = None) -> list[tuple[Move, int]]:
         """Every legal move with its score at ``depth`` (full window each):
         the levels pick among them.  Returns [(Move, score)], best first.
         No contempt and no fade: a draw scores even."""
@@ -743,16 +766,18 @@ class Searcher:
         return out
 
 
-def iterative_search(position, *, depth=None, time=None, history=(), stop=None, searcher=None,
-                     draw_rule=DRAW_RULE, quiet=None):
+def iterative_search(position: Position, *, depth: int | None = None, time: float | None = None,
+                     history: Iterable[Position] = (), stop: StopLike = None, searcher: Searcher | None = None,
+                     draw_rule: str | DrawRule | None = DRAW_RULE, quiet: int | None = None) -> Iterator[SearchInfo]:
     """Generator of SearchInfo per completed depth (see Searcher.search)."""
     s = searcher if searcher is not None else Searcher()
     return s.search(position, depth=depth, time=time, history=history, stop=stop, draw_rule=draw_rule,
                     quiet=quiet)
 
 
-def best_move(position, *, depth=None, time=None, history=(), stop=None, searcher=None,
-              draw_rule=DRAW_RULE, quiet=None):
+def best_move(position: Position, *, depth: int | None = None, time: float | None = None,
+              history: Iterable[Position] = (), stop: StopLike = None, searcher: Searcher | None = None,
+              draw_rule: str | DrawRule | None = DRAW_RULE, quiet: int | None = None) -> Move | None:
     """The best Move found within the limits, or None without a legal move."""
     s = searcher if searcher is not None else Searcher()
     return s.best_move(position, depth=depth, time=time, history=history, stop=stop, draw_rule=draw_rule,
