@@ -9,7 +9,8 @@ One focus, one meaning: the focused widget is the only one drawn as
 selected (filled with the accent), and Enter activates exactly that one.
 The pointer takes the focus when it moves onto a widget or presses it, never
 by resting there; hovering has no look of its own.  A primary button
-(the screen's main action) is marked by accent words only, neither a fill nor an edge.
+(the screen's main action) is marked by bold words only: neither a fill, an edge nor the accent's
+colour, which would make it look chosen beside the focused one.
 """
 
 from __future__ import annotations
@@ -185,9 +186,8 @@ class Button(Widget):
             fill, fg = theme.BUTTON_DISABLED, theme.TEXT_FAINT
         elif focused:
             fill, fg = theme.ACCENT, theme.ON_ACCENT
-        elif self.primary:  # accent words only: an edge would look like the old focus ring
-            fill, fg = theme.BUTTON, theme.ACCENT
-        else:
+        else:  # a primary button's mark is its bold words: gold means the focus alone, so that
+            # no second button looks chosen beside the focused one (issue 46 item 16's class)
             fill, fg = theme.BUTTON, theme.BUTTON_TEXT
         if self.enabled and not focused and self.hovered and not self.in_group:
             fill = theme.BUTTON_HOVER
