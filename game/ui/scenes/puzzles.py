@@ -678,9 +678,12 @@ class PuzzlesScene(BoardControl, Scene):
         if s.solution is not None:
             return f"Solution: move {s.solution} of {len(s.puzzle.line)} · Left/Right to step", theme.TEXT
         if s.status == SOLVED:
+            # "Solved" only where it counted: after a hint or a retry the panel says it counts as not
+            # solved, and the status line must not say the opposite beside it
+            done = "Solved" if s.result else "Done"
             if more:
-                return f"Solved · N for the next {self.noun}", theme.TEXT
-            return ("Solved · that was the last exercise due" if self.exercises else "Solved"), theme.TEXT
+                return f"{done} · N for the next {self.noun}", theme.TEXT
+            return (f"{done} · that was the last exercise due" if self.exercises else done), theme.TEXT
         if s.status == FAILED:
             return "Not the answer · R to retry, S for the solution", theme.TEXT
         if s.pending_reply is not None:
