@@ -187,7 +187,7 @@ class Button(Widget):
         elif focused:
             fill, fg = theme.ACCENT, theme.ON_ACCENT
         else:  # a primary button's mark is its bold words: gold means the focus alone, so that
-            # no second button looks chosen beside the focused one (issue 46 item 16's class)
+            # no second button looks chosen beside the focused one
             fill, fg = theme.BUTTON, theme.BUTTON_TEXT
         if self.enabled and not focused and self.hovered and not self.in_group:
             fill = theme.BUTTON_HOVER

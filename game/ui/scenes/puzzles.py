@@ -97,7 +97,7 @@ class PuzzlesScene(BoardControl, Scene):
         self.exercises = bool(self.params.get("exercises"))
         self.title = "Practise your mistakes" if self.exercises else "Puzzles"
         # one word on screen for each thing: a position of the puzzle set is a puzzle, one made from
-        # your own mistake an exercise (issue 46 item 22)
+        # your own mistake an exercise
         self.noun = "exercise" if self.exercises else "puzzle"
         self.renderer = BoardRenderer(self.app.assets)
         self.puzzles: list[Puzzle] | None = None          # the puzzles to serve, once loaded
