@@ -4,6 +4,8 @@
     python tools/build_endgame.py --out /tmp/eg.bin --pieces 3   # a smaller one, for checks
     python tools/build_endgame.py --five          # writes assets/endgame5.bin (FIVE_SLICES)
     python tools/build_endgame.py --five 0.3.0.2 --out /tmp/eg5.bin   # three kings v two only
+    python tools/build_endgame.py --win-distance  # writes assets/endgame4w.bin (plies to the win)
+    python tools/build_endgame.py --win-distance --check   # verifies it, position by position
 
 Every position with up to four pieces, from the side to move's view (see
 game/engine/endgame.py for the layout), gets win / draw / loss and the
@@ -31,13 +33,27 @@ Five pieces: ``--five`` solves the balances named (each with its mirror) in
 the same way, on top of the shipped four-piece table, into a file of their
 own (see game/engine/endgame.py).
 
+Distance to the win: ``--win-distance`` writes assets/endgame4w.bin (see
+game/engine/win_distance.py): for every position of up to four pieces the
+plies until the winner has won (the loser has no move), the winner taking
+the shortest way and the loser the longest.  The balances are solved in the
+same order; a capture or crowning leaves into one already solved whose
+distances are known, so the exits of a position can end anywhere, and the
+positions are taken in order of their distance (a bucket queue) rather than
+in rounds: a win is final when it is first reached (the shortest), a loss
+once its last move is known to lose, at one more than its longest defence,
+inside or out.  ``--win-distance --check FILE`` re-verifies a written table
+by one step of look-ahead on every position.
+
 Pure Python over game.rules.bitboard; it takes minutes (the time and the
-counts are printed).  --check re-verifies every position of the result by
-one step of look-ahead (see tests/test_endgame.py for the same on a sample).
+counts are printed).  tests/test_endgame.py re-verifies the results and
+conversion distances on a sample by one step of look-ahead, and
+tests/test_win_distance.py the distances to the win.
 """
 
 import argparse
 import time
+from array import array
 from bisect import bisect_right
 from itertools import combinations
 from pathlib import Path
@@ -45,6 +61,8 @@ from pathlib import Path
 import _common  # noqa: F401  (this checkout's game first on sys.path)
 
 from game.engine import endgame as eg
+from game.engine import win_distance as wd
+from game.rules import Position
 from game.rules import bitboard as bb
 
 BOARD = bb.BOARD
@@ -276,6 +294,177 @@ class Builder:
         return self.table
 
 
+class WinDistanceBuilder(Builder):
+    """The distance to the win of every position of up to ``max_pieces``
+    (see the module's docstring): slot values as win_distance.encode()
+    gives them, in an array of unsigned shorts."""
+
+    def __init__(self, max_pieces, log=print):
+        super().__init__(max_pieces, log)
+        self.table = array("H", bytes(2 * eg.TOTAL_SLOTS))
+        self.done = bytearray(eg.TOTAL_SLOTS)  # positions whose predecessors have been looked at
+        self.longest = 0
+
+    def value_after(self, child):
+        """The slot value of a child state (white to move), from the child's mover's view."""
+        bm, bk, wm, wk, _ = child
+        mm, mk = eg.flip(wm), eg.flip(wk)
+        if not (mm | mk):
+            return 1  # no piece left: lost, at distance 0
+        return self.table[self.slot(mm, mk, eg.flip(bm), eg.flip(bk))]
+
+    def solve_pair(self, keys):
+        table = self.table
+        counts = {}      # slot -> its moves inside the pair not yet known to lose (a loss if all do)
+        exit_loss = {}   # slot -> the longest of its losing ways out (captures, crownings), plus one
+        buckets = {}     # distance -> slots to finish at that distance
+        nstates = 0
+        for key in keys:
+            for s, (bm, bk, wm, wk) in self.states(key):
+                nstates += 1
+                moves = bb.moves(bm, bk, wm, wk, True)
+                if not moves:
+                    table[s] = 1  # lost now, distance 0
+                    buckets.setdefault(0, []).append(s)
+                    continue
+                inside = 0
+                may_lose = True
+                win = 0       # the shortest win by a way out (0: none)
+                longest = 0   # the longest loss by a way out
+                for m in moves:
+                    frm, to, cap, _ = m
+                    if cap or (frm & bm and to & BC):
+                        v = self.value_after(bb.play(bm, bk, wm, wk, True, m))
+                        if v == 0:
+                            may_lose = False  # a draw out: never lost
+                        elif v & 1:  # the opponent lost at v - 1 plies: we win at v
+                            may_lose = False
+                            if not win or v < win:
+                                win = v
+                        elif v > longest:  # the opponent wins at v - 1: we lose at v
+                            longest = v
+                    else:
+                        inside += 1
+                if win:
+                    buckets.setdefault(win, []).append(s)  # a win at most this long (the queue decides)
+                if may_lose:
+                    if inside:
+                        counts[s] = inside
+                        if longest:
+                            exit_loss[s] = longest
+                    else:
+                        table[s] = longest + 1
+                        buckets.setdefault(longest, []).append(s)
+        self.positions += nstates
+        d = 0
+        done = self.done
+        while buckets:
+            slots = buckets.pop(d, ())
+            for s in slots:
+                if done[s]:
+                    continue
+                v = table[s]
+                if v == 0:  # a win by a way out, not reached sooner from inside
+                    table[s] = v = d + 1
+                elif v != d + 1:
+                    continue  # finished sooner (a shorter win)
+                done[s] = 1
+                self._win_predecessors(s, d, counts, exit_loss, buckets)
+            d += 1
+        longest = d - 1
+        self.longest = max(self.longest, longest)
+        self.solved.update(keys)
+        return nstates, longest
+
+    def _win_predecessors(self, s, d, counts, exit_loss, buckets):
+        """The positions with a quiet move into ``s`` (finished at ``d`` plies):
+        a win one ply longer if ``s`` is lost, one step nearer a loss if won."""
+        table = self.table
+        bm, bk, wm, wk = self._state_of(s)
+        empty = BOARD & ~(bm | bk | wm | wk)
+        flip = eg.flip
+        slot = self.slot
+        fbm, fbk = flip(bm), flip(bk)
+        lost = not d % 2
+        for men, piece_bits, dirs in ((True, wm, ((4, True), (5, True))),
+                                      (False, wk, ((4, True), (5, True), (4, False), (5, False)))):
+            p = piece_bits
+            while p:
+                t = p & -p
+                p ^= t
+                for step, up in dirs:
+                    f = (t << step) if up else (t >> step)
+                    if not (f & empty):
+                        continue
+                    if men:
+                        pwm, pwk = wm ^ t ^ f, wk
+                    else:
+                        pwm, pwk = wm, wk ^ t ^ f
+                    if bb.has_capture(bm, bk, pwm, pwk, False):
+                        continue  # the step was not legal: a capture was due
+                    q = slot(flip(pwm), flip(pwk), fbm, fbk)
+                    if table[q]:
+                        continue  # already known (a shorter win, or a loss)
+                    if lost:
+                        table[q] = d + 2  # a win at d + 1 plies
+                        buckets.setdefault(d + 1, []).append(q)
+                        continue
+                    c = counts.get(q)
+                    if c is None:
+                        continue  # it has a way not to lose
+                    if c == 1:
+                        del counts[q]
+                        dist = max(d + 1, exit_loss.get(q, 0))
+                        table[q] = dist + 1
+                        buckets.setdefault(dist, []).append(q)
+                    else:
+                        counts[q] = c - 1
+
+
+def check_win_distance(table, max_pieces=eg.MAX_PIECES, results=None, log=print):
+    """Verify slot values (win_distance.encode) of every position of up to
+    ``max_pieces`` by one step of look-ahead: no move is a loss at 0; a win at
+    d has a move to a loss for the opponent at d - 1 and none shorter; a loss
+    at d has only moves to wins for the opponent, the longest at d - 1; a draw
+    has no move to a loss and one to a draw.  ``results``: a table of
+    endgame4.bin's bytes whose results must agree.  Returns the number of
+    positions checked; SystemExit naming the first that fails."""
+    b = Builder(max_pieces, log=lambda *a, **k: None)
+
+    def value(child):
+        bm, bk, wm, wk, _ = child
+        mm, mk = eg.flip(wm), eg.flip(wk)
+        if not (mm | mk):
+            return 1
+        return table[b.slot(mm, mk, eg.flip(bm), eg.flip(bk))]
+
+    n = 0
+    t0 = time.perf_counter()
+    for key in b.keys:
+        for s, (bm, bk, wm, wk) in b.states(key):
+            n += 1
+            result, dist = wd.decode(table[s])
+            kids = [wd.decode(value(bb.play(bm, bk, wm, wk, True, m))) for m in bb.moves(bm, bk, wm, wk, True)]
+            lost = [kd for kr, kd in kids if kr == wd.LOSS]
+            won = [kd for kr, kd in kids if kr == wd.WIN]
+            if not kids:
+                ok = (result, dist) == (wd.LOSS, 0)
+            elif result == wd.WIN:
+                ok = bool(lost) and min(lost) == dist - 1
+            elif result == wd.LOSS:
+                ok = len(won) == len(kids) and max(won) == dist - 1
+            else:
+                ok = not lost and len(won) < len(kids)
+            if ok and results is not None:
+                ok = eg.decode(results[s])[0] == result
+            if not ok:
+                fen = Position.from_state((bm, bk, wm, wk, True)).fen()
+                raise SystemExit(f"slot {s} ({'.'.join(map(str, key))}, {fen}): "
+                                 f"{(result, dist)} but its moves give {sorted(kids)}")
+        log(f"  {'.'.join(map(str, key))} checked, {time.perf_counter() - t0:.0f} s", flush=True)
+    return n
+
+
 def summarize(table, max_pieces):
     """Counts of wins, draws and losses per piece count (valid slots only are counted by the builder)."""
     out = {}
@@ -311,10 +500,20 @@ def main(argv=None):
     ap.add_argument("--five", nargs="*", type=_balance, metavar="M.K.M.K",
                     help="solve these five-piece balances (and their mirrors) on top of the shipped "
                          f"four-piece table; none named: the shipped selection ({len(FIVE_SLICES)} balances)")
+    ap.add_argument("--win-distance", action="store_true",
+                    help=f"the distance to the win of every position instead: assets/{wd.FILE_NAME}")
+    ap.add_argument("--check", action="store_true",
+                    help="with --win-distance: verify the file (--out, or the shipped one) by one step of "
+                         "look-ahead on every position, and its results against the shipped endgame4.bin; "
+                         "writes nothing")
     args = ap.parse_args(argv)
     if not 2 <= args.pieces <= eg.MAX_PIECES:
         ap.error(f"--pieces must be from 2 to {eg.MAX_PIECES}")
+    if args.check and not args.win_distance:
+        ap.error("--check goes with --win-distance")
     assets = Path(__file__).resolve().parents[1] / "assets"
+    if args.win_distance:
+        return _main_win_distance(args.out or assets / wd.FILE_NAME, args.pieces, args.check)
     if args.five is not None:
         return _main_five(args.five or FIVE_SLICES, args.out or assets / eg.FIVE_FILE_NAME)
     out = args.out or assets / eg.FILE_NAME
@@ -328,6 +527,34 @@ def main(argv=None):
           f" in {secs:.0f} s; {out} {size} bytes ({size / 2**20:.2f} MiB), {len(table)} slots")
     for n, (w, lo) in sorted(summarize(table, args.pieces).items()):
         print(f"  {n} pieces: {w} wins, {lo} losses for the side to move (the rest of the valid positions draw)")
+
+
+def _main_win_distance(out, pieces, check):
+    if check:
+        try:
+            table = wd.read_table(out)
+        except wd.WinDistanceError as e:
+            raise SystemExit(str(e)) from None
+        results = eg.read_table(eg.default_path()) if pieces == eg.MAX_PIECES else None
+        t0 = time.perf_counter()
+        n = check_win_distance(table, pieces, results)
+        print(f"{out}: all {n} positions of up to {pieces} pieces consistent"
+              f"{' (and their results those of endgame4.bin)' if results is not None else ''},"
+              f" {time.perf_counter() - t0:.0f} s")
+        return
+    t0 = time.perf_counter()
+    b = WinDistanceBuilder(pieces)
+    table = b.build()
+    secs = time.perf_counter() - t0
+    width = wd.write_table(out, table)
+    size = out.stat().st_size
+    print(f"{b.positions} positions (side to move's view) in {secs:.0f} s; longest win {b.longest} plies;"
+          f" {out} {size} bytes ({size / 2**20:.2f} MiB), {width} byte(s) a slot")
+    counts = {}
+    for v in table:
+        if v:
+            counts[v - 1] = counts.get(v - 1, 0) + 1
+    print("  positions by plies to the end: " + ", ".join(f"{d}: {c}" for d, c in sorted(counts.items())))
 
 
 def _main_five(keys, out):
