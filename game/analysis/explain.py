@@ -124,6 +124,11 @@ def _net(b: Balance) -> float:
     return (lost_men + KING_VALUE * lost_kings) - (took_men + KING_VALUE * took_kings)
 
 
+# A forced win in an ending the database knows is a reason up to this many moves
+# (as far as the search itself looks for one there: SearchParams.short_win_plies).
+_SHORT_WIN_MOVES = 3
+
+
 def reasons(position: Position, played: Move, refutation: Sequence[Move], best_line: Sequence[Move] = (),
             played_score: int | None = None, probe: Probe | None = None,
             names: Sequence[str] = COLOUR_NAMES) -> tuple[list[str], list[Move]]:
@@ -145,10 +150,14 @@ def reasons(position: Position, played: Move, refutation: Sequence[Move], best_l
     end = mine[5]
     out = []
 
-    # A forced result the engine proved.
+    # A forced result the engine proved.  In an ending the database knows, only a
+    # short one: its verdict below says the rest (the distance to the win makes
+    # every lost ending there a win in so many moves, and "a forced win in 25" is
+    # not why a player's move was bad).
     if played_score is not None and played_score <= -MATE_BOUND:
         moves_to_loss = (WIN + played_score + 1) // 2
-        out.append(f"allows a forced win for {names[them]} in {moves_to_loss}")
+        if moves_to_loss <= _SHORT_WIN_MOVES or probe is None or _probe(probe, after) is None:
+            out.append(f"allows a forced win for {names[them]} in {moves_to_loss}")
 
     # The endgame database's verdict: exact, whatever the search thought.
     if probe is not None:

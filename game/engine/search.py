@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from .core import Core  # (its stub, core.pyi: mypy checks the calls into the core)
     from .endgame import Endgame
     from .table import Entry
+    from .win_distance import WinDistance
 
 # The core this process runs (see corebuild.choose), and its description
 # for ``checkers --version``: "compiled" or "interpreted: why".
@@ -338,6 +339,13 @@ def _stop_fn(stop: StopLike) -> Callable[[], object] | None:
 _DEFAULT_ENDGAME: Any = object()  # (a marker: "the shipped database"; see Searcher)
 
 
+class _Known(NamedTuple):
+    """A root decided by the distance to the win (see Searcher._by_win_distance)."""
+
+    score: int                         # WIN - plies for a win, plies - WIN for a loss
+    moves: tuple[bb.RawMove, ...]      # the root moves that keep to it
+
+
 class _Table(Mapping[bb.State, "Entry"]):
     """The core's transposition table as a read-only mapping, for tests and
     tools: state -> (depth, score, flag, (frm, to, captured) or None, number
@@ -378,12 +386,16 @@ class Searcher:
     corebuild chose; tests pass each build in turn).  ``tt_entries``: the
     table's size (default the params' tt_entries compiled,
     tt_entries_interpreted interpreted).  ``params``: the SearchParams
-    (default DEFAULT_PARAMS).
+    (default DEFAULT_PARAMS).  ``win_distance``: the distances to the win of
+    the endings of up to four pieces (default: the shipped table when there is
+    an endgame database, none without one), by which the root of such an
+    ending is played and scored (see _by_win_distance).
     """
 
     def __init__(self, tt_entries: int | None = None, evaluate: Callable[[int, int, int, int, bool], int] = evaluate,
                  endgame: "Endgame | None" = _DEFAULT_ENDGAME, plain: bool = False,
-                 core: types.ModuleType | None = None, params: SearchParams | None = None) -> None:
+                 core: types.ModuleType | None = None, params: SearchParams | None = None,
+                 win_distance: "WinDistance | None" = _DEFAULT_ENDGAME) -> None:
         self.params = DEFAULT_PARAMS if params is None else params
         self.evaluate = evaluate
         self.nodes = 0
@@ -392,6 +404,13 @@ class Searcher:
 
             endgame = _eg.default()
         self.endgame = endgame
+        if win_distance is _DEFAULT_ENDGAME:
+            win_distance = None
+            if endgame is not None:
+                from . import win_distance as _wd
+
+                win_distance = _wd.default()
+        self.win_distance = win_distance
         self.plain = plain
         self._short_searcher: Searcher | None = None  # (see _short_win)
         self.core_module = core if core is not None else _core
@@ -562,8 +581,13 @@ class Searcher:
         root_moves = bb.moves(*state)
         if not root_moves:
             return
+        known = self._by_win_distance(state, root_moves, history, draw_rule, quiet)
         if len(root_moves) == 1:
             m = Move.from_raw(root_moves[0])
+            if known is not None:
+                line = self._win_line(state, root_moves[0])
+                yield SearchInfo(1, known.score, m, line, 1, _time.perf_counter() - t0)
+                return
             e = self.evaluate(*state)
             yield SearchInfo(1, e, m, (m,), 1, _time.perf_counter() - t0)
             return
@@ -616,7 +640,7 @@ class Searcher:
                 # An unfinished depth still proved something if a move beat
                 # the alpha of its window, which was searched first: that
                 # move is at least as good as the one the last depth chose.
-                if core.proven_f and last is not None:
+                if core.proven_f and last is not None and known is None:
                     proven = root_move(core.proven_f, core.proven_t, core.proven_c)
                     if proven != raw:
                         pv: tuple[Move, ...] = (_to_move(proven),)
@@ -627,9 +651,18 @@ class Searcher:
                 break
             score = s
             raw = root_move(core.root_move_f, core.root_move_t, core.root_move_c)
-            pv = self._pv(state, raw, d)
+            shown = score
+            if known is not None:
+                # the distance to the win decides: the core's move if it is one of the
+                # shortest wins (longest defences), else the first of them
+                if raw not in known.moves:
+                    raw = known.moves[0]
+                pv = self._win_line(state, raw)
+                shown = known.score
+            else:
+                pv = self._pv(state, raw, d)
             keeping = len(history) < self.params.keep_material_plies
-            if in_database and score > 0 and is_database_score(score) and keeping:
+            if known is None and in_database and score > 0 and is_database_score(score) and keeping:
                 kept = self._keeping_material(state, raw, root_moves, history_states)
                 if kept is not raw:
                     raw = kept
@@ -637,14 +670,14 @@ class Searcher:
             now = _time.perf_counter()
             t_done = now
             self.nodes = core.nodes
-            last = SearchInfo(d, score, pv[0], pv, core.nodes, now - t0)
+            last = SearchInfo(d, shown, pv[0], pv, core.nodes, now - t0)
             yield last
             if is_mate_score(score) and d >= WIN - abs(score) + 2:
                 break  # the forced result is proven; deeper search adds nothing
             if in_database and d >= 2:
                 # every move leads into the database, and depth 2 has also seen
                 # the repetitions of the game's history: deeper adds nothing
-                if score > 0 and is_database_score(score):
+                if score > 0 and is_database_score(score) and known is None:
                     won = self._short_win(position, history, stop)
                     if won is not None:
                         last = SearchInfo(d, won.score, won.best_move, won.pv, core.nodes + won.nodes,
@@ -658,6 +691,64 @@ class Searcher:
         end = _time.perf_counter()
         # (seconds in completed depths, in the unfinished one, and whether that one changed the move)
         self.timing = (t_done - t0, end - t_done, changed)
+
+    def _by_win_distance(self, state: bb.State, root_moves: list[bb.RawMove], history: Sequence[Position],
+                         draw_rule: str | DrawRule | None, quiet: int | None) -> "_Known | None":
+        """The root's score and moves by the distance to the win (see
+        win_distance), when the root is a won or lost ending of up to four
+        pieces that the table knows: the winner plays a shortest win, the
+        loser a longest defence, and the score is the win's (``WIN - plies``,
+        as a win the search played out).  None otherwise, and when the draw
+        rule's count (``quiet``, or counted from ``history``) could end the
+        game first, or when a position of the game's history might come
+        again on the way (one as near the end as the root: the way to the
+        win only ever comes nearer, so an older one never comes again):
+        the search then plays as it always has (the database's conversions,
+        the no-progress fade, the repetitions)."""
+        table = self.win_distance
+        if table is None or (state[0] | state[1] | state[2] | state[3]).bit_count() > 4:
+            return None
+        here = table.probe_state(*state)
+        if here is None or not here[0]:
+            return None
+        result, plies = here
+        rule = _draw_rule(draw_rule)
+        if rule is not None:
+            q = quiet_plies(state, history, rule) if quiet is None else max(int(quiet), 0)
+            if q + plies >= rule.plies:
+                return None
+        for p in history:
+            if p.state != state and (p.bk or p.wk):
+                seen = table.probe_state(*p.state)
+                if seen is not None and seen[0] and seen[1] < plies:
+                    return None
+        moves = []
+        for m in root_moves:
+            child = table.probe_state(*bb.play(*state, m))
+            if child is not None and child == (-result, plies - 1):
+                moves.append(m)
+        if not moves:
+            return None  # (a table that fails its own check)
+        return _Known(WIN - plies if result > 0 else plies - WIN, tuple(moves))
+
+    def _win_line(self, state: bb.State, raw: bb.RawMove, limit: int = 32) -> tuple[Move, ...]:
+        """``raw`` and what follows it by the distance to the win: the
+        winner's shortest way, the loser's longest defence (the first such
+        move of each position), up to ``limit`` plies or the game's end."""
+        table = cast("WinDistance", self.win_distance)
+        line = [_to_move(raw)]
+        state = bb.play(*state, raw)
+        while len(line) < limit:
+            here = table.probe_state(*state)
+            if here is None or not here[0]:
+                break
+            want = (-here[0], here[1] - 1)
+            nxt = next((m for m in bb.moves(*state) if table.probe_state(*bb.play(*state, m)) == want), None)
+            if nxt is None:
+                break
+            line.append(_to_move(nxt))
+            state = bb.play(*state, nxt)
+        return tuple(line)
 
     def _short_win(self, position: Position, history: Iterable[Position], stop: StopLike) -> SearchInfo | None:
         """The search's SearchInfo of a win in at most short_win_plies plies
