@@ -40,8 +40,9 @@ def black_view(score: int | None, turn: int) -> int | None:
 
 
 def score_label(score_black: int | None) -> str:
-    """Short text for the bar: ``+1.2`` (men, Black's view), ``W5`` / ``R5`` forced win in 5,
-    ``R+`` / ``W+`` a win the endgame database knows (no count of moves)."""
+    """Short text for the bar: ``+1.2`` (men, Black's view), ``W5`` / ``R5`` forced win in 5
+    (the search's, or the endgame database's distance to the win in an ending of up to four
+    pieces), ``R+`` / ``W+`` a win the endgame database knows without its distance."""
     if score_black is None:
         return ""
     if abs(score_black) >= MATE_BOUND:
@@ -56,8 +57,10 @@ def score_label(score_black: int | None) -> str:
 
 
 def win_words(score: int | None, turn: int) -> str | None:
-    """``Red wins in 7`` / ``White wins in 3`` for a forced result (``Red wins (known ending)``
-    for a win the endgame database knows without its distance), else None."""
+    """``Red wins in 7`` / ``White wins in 3`` for a forced result (a win the search played out,
+    or an ending of up to four pieces, whose distance to the win the engine's search reports as
+    such a score: see engine.win_distance), ``Red wins (known ending)`` for a win the endgame
+    database knows without its distance (five pieces, or no distance file), else None."""
     if score is None or abs(score) < DATABASE_BOUND:
         return None
     winner = turn if score > 0 else 1 - turn
