@@ -247,6 +247,29 @@ def test_the_analysis_says_wins_in_so_many_moves(core):
     assert win_words(done.score, loser.turn) == f"White wins in {(wd.probe(loser)[1] + 1) // 2}"
 
 
+def test_the_live_analysis_through_the_engine_process_says_wins_in_so_many_moves():
+    # the window's own path: LiveAnalysis, the engine's worker process, the panel's words
+    import time
+
+    from game.analysis.live import LiveAnalysis
+    from game.engine.process import EngineClient
+    from game.ui.analysis_view import black_view, score_words
+
+    position = Position.from_fen("B:WK3,K14:BK26")  # Red to move, lost
+    moves = (wd.probe(position)[1] + 1) // 2
+    with EngineClient() as client:
+        live = LiveAnalysis(lambda: client)
+        live.show(position)
+        give_up = time.monotonic() + 120  # (a bound against a hang, not a speed figure)
+        while not live.finished and live.error is None and time.monotonic() < give_up:
+            live.poll()
+            time.sleep(0.02)
+        info, error = live.info, live.error
+        live.close()
+    assert error is None and info is not None
+    assert score_words(black_view(info.score, position.turn)) == f"White wins in {moves}"
+
+
 def _flipped(src, dst, at):
     data = bytearray(src.read_bytes())
     data[at] ^= 0xFF
