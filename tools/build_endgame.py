@@ -2,8 +2,9 @@
 
     python tools/build_endgame.py                 # writes assets/endgame4.bin
     python tools/build_endgame.py --out /tmp/eg.bin --pieces 3   # a smaller one, for checks
-    python tools/build_endgame.py --five          # writes assets/endgame5.bin (FIVE_SLICES)
+    python tools/build_endgame.py --five          # writes assets/endgame5.bin (every five-piece balance)
     python tools/build_endgame.py --five 0.3.0.2 --out /tmp/eg5.bin   # three kings v two only
+    python tools/build_endgame.py --five --check  # verifies it on a sample of every balance it holds
     python tools/build_endgame.py --win-distance  # writes assets/endgame4w.bin (plies to the win)
     python tools/build_endgame.py --win-distance --check   # verifies it, position by position
 
@@ -29,9 +30,13 @@ solved together:
    led to a win is a loss.
 3. What is left undecided is a draw.
 
-Five pieces: ``--five`` solves the balances named (each with its mirror) in
-the same way, on top of the shipped four-piece table, into a file of their
-own (see game/engine/endgame.py).
+Five pieces: ``--five`` solves every balance of five pieces (44, each with
+its mirror; or only those named) in the same way, on top of the shipped
+four-piece table, into a file of their own (see game/engine/endgame.py).
+They are solved in the order of men on the board: a crowning leaves into a
+balance with one man fewer, solved earlier in the same run, a capture into
+the four-piece table.  ``--five --check`` re-verifies a written file by one
+step of look-ahead on a random sample of each balance it holds.
 
 Distance to the win: ``--win-distance`` writes assets/endgame4w.bin (see
 game/engine/win_distance.py): for every position of up to four pieces the
@@ -52,6 +57,7 @@ tests/test_win_distance.py the distances to the win.
 """
 
 import argparse
+import random
 import time
 from array import array
 from bisect import bisect_right
@@ -68,11 +74,8 @@ from game.rules import bitboard as bb
 BOARD = bb.BOARD
 BC = bb.BLACK_CROWN
 # The five-piece balances shipped in assets/endgame5.bin (mine men, mine
-# kings, their men, their kings; each with its mirror): the endings of five
-# pieces the engine met most in its matches, where a side a piece up often
-# failed to win (three kings against two; two kings and a man against two
-# kings, or against a king and a man; a man and a king against three kings).
-FIVE_SLICES = ((0, 3, 0, 2), (0, 4, 0, 1), (1, 2, 0, 2), (1, 1, 0, 3), (1, 2, 1, 1))
+# kings, their men, their kings): every one, 44 (22 with their mirrors).
+FIVE_SLICES = tuple(eg.five_slices())
 SQ = bb.SQUARE_BITS
 
 
@@ -465,6 +468,75 @@ def check_win_distance(table, max_pieces=eg.MAX_PIECES, results=None, log=print)
     return n
 
 
+def random_five_state(rng, key):
+    """A random position (black to move, so from the side to move's view) of the balance ``key``."""
+    a, b, c, d = key
+    mm = rng.sample(range(1, 29), a)
+    tm = rng.sample([s for s in range(5, 33) if s not in mm], c)
+    kings = rng.sample([s for s in range(1, 33) if s not in mm and s not in tm], b + d)
+    masks = [sum(SQ[s - 1] for s in group) for group in (mm, kings[:b], tm, kings[b:])]
+    return (*masks, True)
+
+
+def check_five_state(db, state):
+    """None if the five-piece position ``state`` (black to move) agrees with
+    its moves by one step of look-ahead, else what is wrong.  A win at d has
+    a capture or crowning into a loss for the opponent (d = 1) or a quiet
+    move into one at d - 1, none shorter; a loss at d has only moves into
+    wins for the opponent, d one more than its longest quiet defence (1 with
+    none); a draw has no move into a loss and one into a draw; no move is a
+    loss at 0.  Every child must be in the database (a capture: the
+    four-piece table; a crowning or a quiet move: a five-piece balance)."""
+    bm, bk, wm, wk, _ = state
+    result, dist = eg.decode(db.probe_state(*state))
+    inside, outside = [], []
+    for m in bb.moves(*state):
+        child = bb.play(*state, m)
+        byte = db.probe_state(*child)
+        if byte is None:
+            return f"its move {m} leads outside the database"
+        crowned = m[0] & bm and m[1] & BC
+        (outside if m[2] or crowned else inside).append(eg.decode(byte))
+    if not inside and not outside:
+        ok = (result, dist) == (eg.LOSS, 0)
+    elif result == eg.WIN:
+        best = [1 for r, _ in outside if r == eg.LOSS] + [d + 1 for r, d in inside if r == eg.LOSS]
+        ok = bool(best) and min(best) == dist
+    elif result == eg.LOSS:
+        ok = all(r == eg.WIN for r, _ in inside + outside) and dist == max([1] + [d + 1 for _, d in inside])
+    else:
+        ok = eg.LOSS not in [r for r, _ in inside + outside] and eg.DRAW in [r for r, _ in inside + outside]
+    return None if ok else f"{(result, dist)} but its moves give {sorted(inside)} inside, {sorted(outside)} out"
+
+
+def check_five(path, sample, seed=1, log=print):
+    """Verify a five-piece file on ``sample`` random positions of each balance
+    it holds (check_five_state), its children read from the shipped
+    four-piece table and the file itself.  Returns {key: (wins, draws,
+    losses) among the sample}; SystemExit naming the first position that fails."""
+    db = eg.Endgame(five=path)
+    try:
+        keys = db.five_keys()
+    except eg.EndgameError as e:
+        raise SystemExit(str(e)) from None
+    rng = random.Random(seed)
+    out = {}
+    t0 = time.perf_counter()
+    for key in sorted(keys, key=lambda k: (k[0] + k[2], k)):
+        seen = [0, 0, 0]
+        for _ in range(sample):
+            state = random_five_state(rng, key)
+            wrong = check_five_state(db, state)
+            if wrong:
+                fen = Position.from_state(state).fen()
+                raise SystemExit(f"{path}: {'.'.join(map(str, key))}, {fen}: {wrong}")
+            seen[(eg.WIN, eg.DRAW, eg.LOSS).index(eg.decode(db.probe_state(*state))[0])] += 1
+        out[key] = tuple(seen)
+        log(f"  {'.'.join(map(str, key))}: {sample} checked ({seen[0]} wins, {seen[1]} draws, {seen[2]} losses),"
+            f" {time.perf_counter() - t0:.0f} s", flush=True)
+    return out
+
+
 def summarize(table, max_pieces):
     """Counts of wins, draws and losses per piece count (valid slots only are counted by the builder)."""
     out = {}
@@ -499,21 +571,35 @@ def main(argv=None):
     ap.add_argument("--pieces", type=int, default=eg.MAX_PIECES, help="solve up to this many pieces (<= 4)")
     ap.add_argument("--five", nargs="*", type=_balance, metavar="M.K.M.K",
                     help="solve these five-piece balances (and their mirrors) on top of the shipped "
-                         f"four-piece table; none named: the shipped selection ({len(FIVE_SLICES)} balances)")
+                         f"four-piece table; none named: every one ({len(FIVE_SLICES)} balances)")
     ap.add_argument("--win-distance", action="store_true",
                     help=f"the distance to the win of every position instead: assets/{wd.FILE_NAME}")
     ap.add_argument("--check", action="store_true",
                     help="with --win-distance: verify the file (--out, or the shipped one) by one step of "
                          "look-ahead on every position, and its results against the shipped endgame4.bin; "
-                         "writes nothing")
+                         "with --five: the five-piece file, on --sample random positions of each balance "
+                         "it holds; writes nothing")
+    ap.add_argument("--sample", type=int, default=2000, metavar="N",
+                    help="with --five --check: positions checked per balance (default 2000)")
     args = ap.parse_args(argv)
     if not 2 <= args.pieces <= eg.MAX_PIECES:
         ap.error(f"--pieces must be from 2 to {eg.MAX_PIECES}")
-    if args.check and not args.win_distance:
-        ap.error("--check goes with --win-distance")
+    if args.check and not (args.win_distance or args.five is not None):
+        ap.error("--check goes with --win-distance or --five")
+    if args.sample < 1:
+        ap.error("--sample must be at least 1")
     assets = Path(__file__).resolve().parents[1] / "assets"
     if args.win_distance:
         return _main_win_distance(args.out or assets / wd.FILE_NAME, args.pieces, args.check)
+    if args.five is not None and args.check:
+        if args.five:
+            ap.error("--five --check verifies a whole file: name no balances")
+        out = args.out or assets / eg.FIVE_FILE_NAME
+        t0 = time.perf_counter()
+        counts = check_five(out, args.sample)
+        print(f"{out}: {len(counts)} balances, {args.sample} random positions of each consistent by one step"
+              f" of look-ahead, {time.perf_counter() - t0:.0f} s")
+        return
     if args.five is not None:
         return _main_five(args.five or FIVE_SLICES, args.out or assets / eg.FIVE_FILE_NAME)
     out = args.out or assets / eg.FILE_NAME

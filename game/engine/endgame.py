@@ -1,4 +1,4 @@
-"""The endgame database: every ending of up to four pieces and the main ones of five, solved.
+"""The endgame database: every ending of up to five pieces, solved.
 
 Built by ``tools/build_endgame.py`` (retrograde analysis over the rules'
 own move generator) and shipped as ``assets/endgame4.bin``.  ``probe()``
@@ -24,14 +24,14 @@ byte array, xz-compressed (lzma: half the size of zlib here), after a
 short header; it is read and unpacked the first time a probe needs it
 (its cost in time and memory is in docs/measurements.md).
 
-Five pieces: some balances only, in ``assets/endgame5.bin`` (built by
-``tools/build_endgame.py --five``): the endings of five pieces where a
-side a piece up is hard to convert without them (three kings against two,
-a man and two kings against two kings, ...; see FIVE_SLICES there), each
-with its mirror.  The same bytes, slice by slice: a directory
-of the slices, then each slice xz-packed on its own, so that a probe
-unpacks only the balance it needs, the first time it meets it.  A five-piece
-position of another balance is outside the database.
+Five pieces: every balance (44: see five_slices()), in
+``assets/endgame5.bin`` (built by ``tools/build_endgame.py --five``).  The
+same bytes, slice by slice: a directory of the slices, then each slice
+xz-packed on its own, so that a probe unpacks only the balance it needs, the
+first time it meets it; an Endgame keeps the slices it unpacked last, up to
+FIVE_CACHE_BYTES (all 44 unpacked would take 180 MB).  A file built with
+fewer balances (``--five`` with balances named) leaves the others outside
+the database.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ import lzma
 import os
 import struct
 import zlib
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from math import comb
 from pathlib import Path
@@ -139,6 +140,16 @@ def slices() -> list[Key]:
     return out
 
 
+def five_slices() -> list[Key]:
+    """Every material balance of five pieces (each side at least one piece, at
+    most four men), in the five-piece file's order: by men on the board, then
+    by the tuple.  A crowning leads to a balance with one man fewer, so each
+    is solved after those its moves leave into."""
+    out = [(a, b, c, FIVE - a - b - c) for a in range(FIVE) for b in range(FIVE + 1 - a)
+           for c in range(min(FIVE - a - b, FIVE - 1) + 1)]
+    return sorted((k for k in out if k[0] + k[1] and k[2] + k[3]), key=lambda k: (k[0] + k[2], k))
+
+
 def slice_size(key: Key) -> int:
     a, b, c, d = key
     return comb(28, a) * comb(32, b) * comb(28, c) * comb(32, d)
@@ -191,7 +202,10 @@ def default_path(name: str = FILE_NAME) -> Traversable | Path:
     return shipped.path(name)
 
 
-MAX_FILE_BYTES = 64 << 20  # a database file past this is not ours (the five-piece file is a few MB)
+MAX_FILE_BYTES = 64 << 20  # a database file past this is not ours (the five-piece file is some 20 MB)
+# The unpacked five-piece slices an Endgame keeps, least recently used dropped
+# first (the largest slice is 12.4 MB, every slice together 180 MB).
+FIVE_CACHE_BYTES = 64 << 20
 
 
 class EndgameError(ValueError):
@@ -290,7 +304,8 @@ class Endgame:
         self.available = True
         # {key: (start, packed size, size, crc)}; {} without the file
         self._five_dir: dict[Key, tuple[int, int, int, int]] | None = None
-        self._five_slices: dict[Key, bytes] = {}   # key -> unpacked slice
+        # key -> unpacked slice, the least recently used first (at most FIVE_CACHE_BYTES in all)
+        self._five_slices: OrderedDict[Key, bytes] = OrderedDict()
         self._core_tables: dict[str, Any] | None = None  # see core_tables
 
     def five_keys(self) -> tuple[Key, ...]:
@@ -332,7 +347,9 @@ class Endgame:
     def five_slice(self, key: Key) -> bytes | None:
         """The unpacked five-piece slice ``key``, or None when the database lacks it."""
         table = self._five_slices.get(key)
-        if table is None:
+        if table is not None:
+            self._five_slices.move_to_end(key)
+        else:
             entry = self._five_directory().get(key)
             if entry is None:
                 return None
@@ -348,18 +365,25 @@ class Endgame:
                 raise EndgameError(f"five-piece endgame slice {key} is damaged: {e}") from None
             if len(table) != size or zlib.crc32(table) != crc:
                 raise EndgameError(f"five-piece endgame slice {key} is damaged (size or checksum)")
-            self._five_slices[key] = table
+            self._keep_five(key, table)
         return table
+
+    def _keep_five(self, key: Key, table: bytes) -> None:
+        """Keep an unpacked slice, dropping the least recently used ones past FIVE_CACHE_BYTES."""
+        slices = self._five_slices
+        slices[key] = table
+        total = sum(map(len, slices.values()))
+        while total > FIVE_CACHE_BYTES and len(slices) > 1:
+            _, dropped = slices.popitem(last=False)
+            total -= len(dropped)
 
     def probe_five(self, mm: int, mk: int, tm: int, tk: int) -> int | None:
         """The table byte of a five-piece side-to-move-view position, or None
         when its material is not in the database."""
         key = (mm.bit_count(), mk.bit_count(), tm.bit_count(), tk.bit_count())
-        table = self._five_slices.get(key)
+        table = self.five_slice(key)
         if table is None:
-            table = self.five_slice(key)
-            if table is None:
-                return None
+            return None
         return table[local_index(mm, mk, tm, tk, key)]
 
     def has_table(self) -> bool:
@@ -471,8 +495,8 @@ def default() -> Endgame:
 
 def probe(position: Position) -> int | None:
     """1 if the side to move wins, 0 draw, -1 loss; None outside the database
-    (more than five pieces, five of a balance not held, a side with no
-    pieces left to the opponent, or no database file)."""
+    (more than five pieces, five of a balance the file does not hold, a side
+    with no pieces left to the opponent, or no database file)."""
     byte = _DEFAULT.probe_state(*position.state)
     return None if byte is None else decode(byte)[0]
 
