@@ -29,7 +29,8 @@ Five pieces: every balance (44: see five_slices()), in
 same bytes, slice by slice: a directory of the slices, then each slice
 xz-packed on its own, so that a probe unpacks only the balance it needs, the
 first time it meets it; an Endgame keeps the slices it unpacked last, up to
-FIVE_CACHE_BYTES (all 44 unpacked would take 180 MB).  A file built with
+FIVE_CACHE_BYTES (all 44 unpacked would take 180 MB), and every slice it gave
+a search core (which keeps what it is given).  A file built with
 fewer balances (``--five`` with balances named) leaves the others outside
 the database.
 """
@@ -203,8 +204,9 @@ def default_path(name: str = FILE_NAME) -> Traversable | Path:
 
 
 MAX_FILE_BYTES = 64 << 20  # a database file past this is not ours (the five-piece file is some 20 MB)
-# The unpacked five-piece slices an Endgame keeps, least recently used dropped
-# first (the largest slice is 12.4 MB, every slice together 180 MB).
+# The unpacked five-piece slices an Endgame keeps besides those a search core
+# holds, least recently used dropped first (the largest slice is 12.4 MB,
+# every slice together 180 MB).
 FIVE_CACHE_BYTES = 64 << 20
 
 
@@ -304,8 +306,11 @@ class Endgame:
         self.available = True
         # {key: (start, packed size, size, crc)}; {} without the file
         self._five_dir: dict[Key, tuple[int, int, int, int]] | None = None
-        # key -> unpacked slice, the least recently used first (at most FIVE_CACHE_BYTES in all)
+        # key -> unpacked slice, the least recently used first: those a core was given
+        # (core_tables' FIVE), which it keeps anyway, and at most five_cache_bytes of the others
         self._five_slices: OrderedDict[Key, bytes] = OrderedDict()
+        self._five_cored: set[Key] = set()
+        self.five_cache_bytes: int | None = FIVE_CACHE_BYTES   # None: keep every slice unpacked
         self._core_tables: dict[str, Any] | None = None  # see core_tables
 
     def five_keys(self) -> tuple[Key, ...]:
@@ -369,13 +374,19 @@ class Endgame:
         return table
 
     def _keep_five(self, key: Key, table: bytes) -> None:
-        """Keep an unpacked slice, dropping the least recently used ones past FIVE_CACHE_BYTES."""
+        """Keep an unpacked slice, dropping the least recently used ones that no
+        core holds while those come to more than five_cache_bytes."""
         slices = self._five_slices
         slices[key] = table
-        total = sum(map(len, slices.values()))
-        while total > FIVE_CACHE_BYTES and len(slices) > 1:
-            _, dropped = slices.popitem(last=False)
-            total -= len(dropped)
+        cap = self.five_cache_bytes
+        if cap is None:
+            return
+        loose = [k for k in slices if k not in self._five_cored]
+        total = sum(len(slices[k]) for k in loose)
+        for k in loose[:-1]:  # (never the one just unpacked)
+            if total <= cap:
+                break
+            total -= len(slices.pop(k))
 
     def probe_five(self, mm: int, mk: int, tm: int, tk: int) -> int | None:
         """The table byte of a five-piece side-to-move-view position, or None
@@ -447,10 +458,13 @@ class Endgame:
     def _safe_five_slice(self, key: Key) -> bytes | None:
         """five_slice(), or None (reported) when the file or slice is damaged."""
         try:
-            return self.five_slice(key)
+            table = self.five_slice(key)
         except EndgameError as e:
             self._five_unusable(e)
             return None
+        if table is not None:
+            self._five_cored.add(key)  # (the core keeps it: dropping it here would save nothing)
+        return table
 
     def safe_probe_state(self, bm: int, bk: int, wm: int, wk: int, black: bool) -> int | None:
         """probe_state(), or None (reported once) when the file it needs is damaged."""
