@@ -18,8 +18,8 @@ analysis (a third process).  ``--clock 3+2`` gives both sides clocks (shown
 and running; each computer plays to its own).  Target: p99 <= 8 ms.
 
 --report: the review scene analysing a whole game (G pressed) until the report
-is there: the total time (target <= 15 s for 120 plies at the default
-setting, issue 33), the mean depth of the searched positions, how the progress
+is there: the total time (target <= 10 s for 120 plies at the default
+setting), the mean depth of the searched positions, how the progress
 bar moved (its value every tenth of the way), the frames (target p99 <= 16 ms)
 and the grades found.  The game is the
 ``--game``-th of ``--pdn`` if given, else the engine against itself at a
@@ -196,7 +196,7 @@ def report_bench(game, tags, nodes):
     if report is None:
         print(f"no report: {note or 'timed out'}")
         return 1
-    print(f"report in {total:.1f} s (target <= 15 s for 120 plies)")
+    print(f"report in {total:.1f} s (target <= 10 s for 120 plies)")
     depths = [v.depth for v in report.verdicts if v.source == "search"]
     if depths:
         print(f"mean depth {sum(depths) / len(depths):.1f} over the {len(depths)} positions searched")
