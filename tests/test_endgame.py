@@ -52,7 +52,7 @@ def test_known_positions():
     # the side to move is blocked: lost at once
     assert eg.probe_distance(Position.from_fen("B:W8,11:B4")) == (-1, 0)
     # outside the database
-    assert eg.probe(Position.from_fen("B:W18,19,20:B1,2")) is None
+    assert eg.probe(Position.from_fen("B:W18,19,20:B1,2,3")) is None
     assert eg.probe(Position.initial()) is None
 
 
@@ -135,8 +135,8 @@ def test_the_engine_converts_won_endings_within_the_no_progress_rule():
 
 
 def test_the_engine_converts_three_v_two_past_the_database():
-    # Three against two with men: most such balances of five are not in the database, so
-    # the search must find the exchange into it (positions its own deeper search sees won).
+    # Three against two with men: the search must find the exchange into fewer pieces
+    # (positions its own deeper search sees won; the database holds them too).
     tool = _tool()
     positions = tool.random_three_v_two(random.Random(2), 6)
     assert len(positions) == 6 and all(sum(x.bit_count() for x in p.state[:4]) == 5 for p, _ in positions)
@@ -187,27 +187,100 @@ def random_states_of(rng, key, count):
     return out
 
 
+def _shipped_five():
+    if not eg.default_path(eg.FIVE_FILE_NAME).is_file():
+        pytest.skip(f"no {eg.FIVE_FILE_NAME} (python tools/build_endgame.py --five)")
+
+
 def test_five_piece_slices_are_shipped_and_self_consistent():
-    """Every five-piece balance shipped (and its mirror) obeys the same
-    look-ahead rule as the rest, its children read from the four-piece
-    table (captures), from a balance with fewer men (crownings) or from
-    itself; each holds wins, and three kings against two win nearly always."""
-    keys = set(eg.default().five_keys())
-    assert {(0, 3, 0, 2), (0, 2, 0, 3), (1, 2, 0, 2), (0, 2, 1, 2)} <= keys
+    """Every five-piece balance is shipped, and each (both sides to move) obeys
+    the same look-ahead rule as the rest on a sample, its children read from
+    the four-piece table (captures), from a balance with fewer men
+    (crownings) or from itself; three kings against two win nearly always."""
+    _shipped_five()
+    keys = eg.default().five_keys()
+    assert sorted(keys) == sorted(eg.five_slices()) and len(keys) == 44
     rng = random.Random(11)
-    for key in sorted(keys):
-        results = [check_consistent(st) for st in random_states_of(rng, key, 150)]
-        assert len(results) == 150
+    seen = set()
+    for key in eg.five_slices():
+        results = [check_consistent(st) for st in random_states_of(rng, key, 80)]   # (40 each side to move)
+        assert len(results) == 80
+        seen.update(results)
         if key == (0, 3, 0, 2):
             assert results.count(eg.WIN) > 0.9 * len(results) / 2, key  # (half of them: the other side moves)
+    assert seen == {eg.WIN, eg.DRAW, eg.LOSS}
+
+
+def test_every_five_piece_balance_is_solved_after_those_it_leaves_into():
+    """five_slices(), the builder's order: a crowning (the side to move's man,
+    (a, b, c, d) -> (c, d, a - 1, b + 1) for the opponent) leaves into a
+    balance earlier in it, a quiet move into the balance's mirror, solved
+    together with it; every balance is there."""
+    import build_endgame as build  # (tools/ is on the tests' path)
+
+    order = build.five_keys(build.FIVE_SLICES)
+    assert order == eg.five_slices() and len(order) == 44 and set(build.FIVE_SLICES) == set(order)
+    place = {key: i for i, key in enumerate(order)}
+    for a, b, c, d in order:
+        assert (c, d, a, b) in place
+        if a:
+            assert place[(c, d, a - 1, b + 1)] < min(place[(a, b, c, d)], place[(c, d, a, b)]), (a, b, c, d)
+    assert sum(map(eg.slice_size, order)) == 179_655_000
+
+
+def test_the_builders_check_finds_a_wrong_five_piece_byte():
+    # the --five --check look-ahead: a shipped position passes it; the same slice with that
+    # position's byte changed fails it, with what is wrong
+    _shipped_five()
+    import build_endgame as build  # (tools/ is on the tests' path)
+
+    state = Position.from_fen("B:WK7,K10:BK9,K19,K23").state   # three kings v two: won, black to move
+    db = eg.Endgame()
+    assert build.check_five_state(db, state) is None
+    key = (0, 3, 0, 2)
+    table = bytearray(db.five_slice(key))
+    index = eg.local_index(*state[:4], key)
+    assert eg.decode(table[index])[0] == eg.WIN
+    table[index] = 0   # a draw
+    db._five_slices[key] = bytes(table)
+    assert "but its moves give" in build.check_five_state(db, state)
+    rng = random.Random(3)
+    assert all(sum(x.bit_count() for x in build.random_five_state(rng, k)[:4]) == 5 for k in eg.five_slices())
 
 
 def test_five_piece_positions_are_probed_and_others_are_not():
+    _shipped_five()
     assert eg.probe(Position.from_fen("W:WK7,K10:BK9,K19,K23")) == -1   # three kings v two, white to move
     assert eg.probe(Position.from_fen("B:WK7,K10:BK9,K19,K23")) == 1
     assert eg.probe_distance(Position.from_fen("B:WK7,K10:BK9,K19,K23"))[1] > 0
-    assert eg.probe(Position.from_fen("B:W18,19,20:B1,2")) is None     # five men: not held
+    # five men, which the first five-piece file lacked: three against two win, whoever moves
+    assert eg.probe(Position.from_fen("B:W18,19,20:B1,2")) == -1
+    assert eg.probe(Position.from_fen("W:W18,19,20:B1,2")) == 1
     assert eg.probe(Position.from_fen("B:W18,19,20:B1,2,3")) is None    # six pieces
+
+
+def test_five_piece_slices_unpacked_are_bounded_except_those_a_core_holds():
+    # an Endgame keeps the slices it used last, up to five_cache_bytes: a slice dropped is unpacked
+    # again; a slice given to a search core (which keeps it) is never dropped
+    _shipped_five()
+    db = eg.Endgame()
+    keys = [(0, 1, 0, 4), (0, 4, 0, 1), (0, 2, 0, 3), (0, 3, 0, 2)]   # 1.2, 1.2, 2.5 and 2.5 M slots
+    db.five_cache_bytes = eg.slice_size(keys[0]) + eg.slice_size(keys[1])
+    first = db.five_slice(keys[0])
+    assert db.five_slice(keys[0]) is first
+    db.five_slice(keys[1])
+    db.five_slice(keys[0])            # (used last: kept)
+    db.five_slice(keys[2])
+    assert list(db._five_slices) == [keys[2]]
+    again = db.five_slice(keys[0])
+    assert again == first and again is not first
+    cored = db.core_tables()["FIVE"](keys[1])
+    db.five_slice(keys[3])
+    assert list(db._five_slices) == [keys[1], keys[3]] and db.five_slice(keys[1]) is cored
+    db.five_cache_bytes = None        # (keep every slice)
+    for key in keys:
+        db.five_slice(key)
+    assert set(db._five_slices) == set(keys)
 
 
 def test_five_piece_files_that_are_damaged_or_foreign_are_refused(tmp_path):
@@ -266,8 +339,8 @@ def test_the_search_reads_five_piece_balances_it_holds_and_searches_the_rest():
     # the same position without the five-piece file: an ordinary search, no database score
     infos = list(Searcher(endgame=eg.Endgame(five=False)).search(held, depth=6))
     assert [i.depth for i in infos] == [1, 2, 3, 4, 5, 6] and not is_database_score(infos[-1].score)
-    # five men are not held: searched to the depth asked
-    infos = list(Searcher().search(Position.from_fen("B:W18,19,20:B1,2"), depth=5))
+    # six pieces are not held: searched to the depth asked
+    infos = list(Searcher().search(Position.from_fen("B:W18,19,20:B1,2,3"), depth=5))
     assert [i.depth for i in infos] == [1, 2, 3, 4, 5]
 
 
