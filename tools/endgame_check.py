@@ -4,7 +4,7 @@
     python tools/endgame_check.py --convert 100      # 100 random won positions played out
     python tools/endgame_check.py --convert 100 --time 0.5 --seed 2
     python tools/endgame_check.py --short 200        # wins in 3 moves played as such
-    python tools/endgame_check.py --beyond 50 --time 0.2  # 3 v 2, past the database
+    python tools/endgame_check.py --beyond 50 --time 0.2  # 3 v 2, five pieces
     python tools/endgame_check.py --kings 4v3 --count 20 --time 0.2 [--no-fade]
     python tools/endgame_check.py --endings games.pdn --against 9401970 --time 1 [--count 20]
 
@@ -36,8 +36,8 @@ engine of commit REV (tools/git_engine.py) on the other, both at --time a
 move.  It prints how many won positions were converted and how many drawn
 ones were held.
 
---beyond N does the same for 5 pieces, 3 v 2 with kings and men, which the
-database does not hold: the engine must find the exchange into it.  A
+--beyond N does the same for 5 pieces, 3 v 2 with kings and men (which the
+database now holds too: the engine plays them from it).  A
 position counts as won when the engine's own depth-10 search sees a
 database win for the side with three (no capture pending at the start);
 how far that choice reaches is the limit of this check.
