@@ -526,7 +526,10 @@ def check_five(path, sample, seed=1, log=print):
         seen = [0, 0, 0]
         for _ in range(sample):
             state = random_five_state(rng, key)
-            wrong = check_five_state(db, state)
+            try:
+                wrong = check_five_state(db, state)
+            except eg.EndgameError as e:  # a damaged slice (or the four-piece table)
+                raise SystemExit(str(e)) from None
             if wrong:
                 fen = Position.from_state(state).fen()
                 raise SystemExit(f"{path}: {'.'.join(map(str, key))}, {fen}: {wrong}")
