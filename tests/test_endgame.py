@@ -259,9 +259,10 @@ def test_five_piece_positions_are_probed_and_others_are_not():
     assert eg.probe(Position.from_fen("B:W18,19,20:B1,2,3")) is None    # six pieces
 
 
-def test_five_piece_slices_unpacked_are_bounded_except_those_a_core_holds():
+def test_five_piece_slices_unpacked_are_bounded():
     # an Endgame keeps the slices it used last, up to five_cache_bytes: a slice dropped is unpacked
-    # again; a slice given to a search core (which keeps it) is never dropped
+    # again; one given to a search core is dropped here too (the core keeps its own reference, and
+    # its Searcher bounds those: see test_a_searcher_gives_its_core_the_database_afresh_past_the_bound)
     _shipped_five()
     db = eg.Endgame()
     keys = [(0, 1, 0, 4), (0, 4, 0, 1), (0, 2, 0, 3), (0, 3, 0, 2)]   # 1.2, 1.2, 2.5 and 2.5 M slots
@@ -276,11 +277,36 @@ def test_five_piece_slices_unpacked_are_bounded_except_those_a_core_holds():
     assert again == first and again is not first
     cored = db.core_tables()["FIVE"](keys[1])
     db.five_slice(keys[3])
-    assert list(db._five_slices) == [keys[1], keys[3]] and db.five_slice(keys[1]) is cored
+    assert list(db._five_slices) == [keys[3]] and db.five_slice(keys[1]) is not cored
     db.five_cache_bytes = None        # (keep every slice)
     for key in keys:
         db.five_slice(key)
     assert set(db._five_slices) == set(keys)
+
+
+def test_a_searcher_gives_its_core_the_database_afresh_past_the_bound(monkeypatch):
+    # the core keeps every five-piece slice it is given; past search.FIVE_HELD_BYTES its Searcher
+    # gives it the database again before the next search, so a long game cannot gather all 180 MB
+    _shipped_five()
+    from game.engine import search as S
+
+    db = eg.Endgame()
+    fetched = []
+    tables = db.core_tables()
+    five = tables["FIVE"]
+    monkeypatch.setitem(tables, "FIVE", lambda key: fetched.append(key) or five(key))
+    position = Position.from_fen("B:WK7,K10:BK9,K19,K23")   # three kings v two
+    searcher = S.Searcher(endgame=db)
+    for _ in range(3):
+        list(searcher.search(position, depth=3))
+    assert len(fetched) == 1                  # under the bound: unpacked once, held by the core
+    held = searcher._five_held
+    assert held == eg.slice_size(fetched[0])
+    monkeypatch.setattr(S, "FIVE_HELD_BYTES", held - 1)
+    for _ in range(2):
+        list(searcher.search(position, depth=3))
+    assert fetched == fetched[:1] * 3         # past it: given afresh before each search
+    assert searcher._five_held == held
 
 
 def test_five_piece_files_that_are_damaged_or_foreign_are_refused(tmp_path):

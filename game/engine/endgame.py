@@ -306,10 +306,10 @@ class Endgame:
         self.available = True
         # {key: (start, packed size, size, crc)}; {} without the file
         self._five_dir: dict[Key, tuple[int, int, int, int]] | None = None
-        # key -> unpacked slice, the least recently used first: those a core was given
-        # (core_tables' FIVE), which it keeps anyway, and at most five_cache_bytes of the others
+        # key -> unpacked slice, the least recently used first, at most five_cache_bytes of
+        # them (a search core keeps its own reference to the slices it was given, and its
+        # Searcher bounds those: see search.FIVE_HELD_BYTES)
         self._five_slices: OrderedDict[Key, bytes] = OrderedDict()
-        self._five_cored: set[Key] = set()
         self.five_cache_bytes: int | None = FIVE_CACHE_BYTES   # None: keep every slice unpacked
         self._core_tables: dict[str, Any] | None = None  # see core_tables
 
@@ -374,16 +374,15 @@ class Endgame:
         return table
 
     def _keep_five(self, key: Key, table: bytes) -> None:
-        """Keep an unpacked slice, dropping the least recently used ones that no
-        core holds while those come to more than five_cache_bytes."""
+        """Keep an unpacked slice, dropping the least recently used ones while
+        they come to more than five_cache_bytes."""
         slices = self._five_slices
         slices[key] = table
         cap = self.five_cache_bytes
         if cap is None:
             return
-        loose = [k for k in slices if k not in self._five_cored]
-        total = sum(len(slices[k]) for k in loose)
-        for k in loose[:-1]:  # (never the one just unpacked)
+        total = sum(len(t) for t in slices.values())
+        for k in list(slices)[:-1]:  # (never the one just unpacked)
             if total <= cap:
                 break
             total -= len(slices.pop(k))
@@ -462,8 +461,6 @@ class Endgame:
         except EndgameError as e:
             self._five_unusable(e)
             return None
-        if table is not None:
-            self._five_cored.add(key)  # (the core keeps it: dropping it here would save nothing)
         return table
 
     def safe_probe_state(self, bm: int, bk: int, wm: int, wk: int, black: bool) -> int | None:

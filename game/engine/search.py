@@ -211,6 +211,14 @@ class SearchParams(NamedTuple):
 
 DEFAULT_PARAMS = SearchParams()
 
+# The five-piece slices a search core may hold between searches.  The core
+# keeps every slice it is given (an unpacked slice is up to 12.4 MB, all 44
+# of them 180 MB), so a long game could gather them all in one engine
+# process; past this much the core is given the database afresh before the
+# next search, and unpacks again only what that search meets (the database's
+# own cache of recent slices, endgame.FIVE_CACHE_BYTES, makes that cheap).
+FIVE_HELD_BYTES = 64 << 20
+
 # The official draw rule: 40 moves each (80 plies) without a capture or a man
 # moving.  As that count grows, the evaluation of positions reached without
 # either (no capture, no man moved since the root) fades towards a draw, by
@@ -416,6 +424,7 @@ class Searcher:
         self.core_module = core if core is not None else _core
         self._core: Core | None = None  # made on first use (see core)
         self._core_endgame: object = _DEFAULT_ENDGAME  # the database the core was given (none yet)
+        self._five_held = 0  # bytes of five-piece slices the core was given since (see _give_endgame)
         if tt_entries is None:
             p = self.params
             tt_entries = p.tt_entries if self.core_module.COMPILED else p.tt_entries_interpreted
@@ -442,10 +451,28 @@ class Searcher:
         moves, or the caller set another evaluate) and endgame database."""
         core = self.core
         core.set_tables(_evaluate.core_tables())
-        if self._core_endgame is not self.endgame:
+        if self._core_endgame is not self.endgame or self._five_held > FIVE_HELD_BYTES:
             self._core_endgame = self.endgame
-            core.set_endgame(None if self.endgame is None else self.endgame.core_tables())
+            self._give_endgame(core)
         core.ev.py_eval = None if self.evaluate is evaluate else self.evaluate
+
+    def _give_endgame(self, core: "Core") -> None:
+        """Give the core the database afresh (it drops the slices it held),
+        counting the five-piece slices it is given from now on (see
+        FIVE_HELD_BYTES)."""
+        self._five_held = 0
+        tables = None if self.endgame is None else self.endgame.core_tables()
+        if tables is not None:
+            fetch = tables["FIVE"]
+
+            def five(key: tuple[int, int, int, int]) -> bytes | None:
+                got: bytes | None = fetch(key)
+                if got is not None:
+                    self._five_held += len(got)
+                return got
+
+            tables = {**tables, "FIVE": five}
+        core.set_endgame(tables)
 
     @property
     def tt(self) -> _Table:
