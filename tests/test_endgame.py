@@ -309,6 +309,26 @@ def test_a_searcher_gives_its_core_the_database_afresh_past_the_bound(monkeypatc
     assert searcher._five_held == held
 
 
+def test_a_searcher_unpacks_no_more_five_piece_slices_than_its_share(monkeypatch):
+    # five_bytes caps what one search may unpack (the tournament agent starts afresh every move
+    # and cannot afford them all): a slice past it is searched as if the database lacked it
+    _shipped_five()
+    from game.engine import search as S
+    from game.engine.scores import is_database_score
+
+    position = Position.from_fen("B:WK7,K10:BK9,K19,K23")   # three kings v two: won, in the database
+    fetched = []
+    for share, held in ((0, False), (None, True)):
+        db = eg.Endgame()
+        tables = db.core_tables()
+        five = tables["FIVE"]
+        monkeypatch.setitem(tables, "FIVE", lambda key, five=five: fetched.append(key) or five(key))
+        searcher = S.Searcher(endgame=db, five_bytes=share)
+        info = list(searcher.search(position, depth=3))[-1]
+        assert is_database_score(info.score) == held and bool(fetched) == held
+        assert searcher._five_held == (eg.slice_size(fetched[0]) if held else 0)
+
+
 def test_five_piece_files_that_are_damaged_or_foreign_are_refused(tmp_path):
     good = eg.default_path(eg.FIVE_FILE_NAME).read_bytes()
     state = Position.from_fen("B:WK7,K10:BK9,K19,K23").state

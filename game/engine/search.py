@@ -397,13 +397,18 @@ class Searcher:
     (default DEFAULT_PARAMS).  ``win_distance``: the distances to the win of
     the endings of up to four pieces (default: the shipped table when there is
     an endgame database, none without one), by which the root of such an
-    ending is played and scored (see _by_win_distance).
+    ending is played and scored (see _by_win_distance).  ``five_bytes``: the
+    most bytes of five-piece slices one search may unpack (None: no limit);
+    a slice past it is searched as if the database did not hold it.  A slice
+    is unpacked at some 150 MB a second and the largest is 12.4 MB: a process
+    that lives for one short search (the tournament agent) cannot afford
+    them all.
     """
 
     def __init__(self, tt_entries: int | None = None, evaluate: Callable[[int, int, int, int, bool], int] = evaluate,
                  endgame: "Endgame | None" = _DEFAULT_ENDGAME, plain: bool = False,
                  core: types.ModuleType | None = None, params: SearchParams | None = None,
-                 win_distance: "WinDistance | None" = _DEFAULT_ENDGAME) -> None:
+                 win_distance: "WinDistance | None" = _DEFAULT_ENDGAME, five_bytes: int | None = None) -> None:
         self.params = DEFAULT_PARAMS if params is None else params
         self.evaluate = evaluate
         self.nodes = 0
@@ -425,6 +430,9 @@ class Searcher:
         self._core: Core | None = None  # made on first use (see core)
         self._core_endgame: object = _DEFAULT_ENDGAME  # the database the core was given (none yet)
         self._five_held = 0  # bytes of five-piece slices the core was given since (see _give_endgame)
+        # the most bytes of five-piece slices one search may give the core (None: no limit)
+        self.five_bytes = five_bytes
+        self._five_search = 0  # bytes given in the search under way
         if tt_entries is None:
             p = self.params
             tt_entries = p.tt_entries if self.core_module.COMPILED else p.tt_entries_interpreted
@@ -451,6 +459,7 @@ class Searcher:
         moves, or the caller set another evaluate) and endgame database."""
         core = self.core
         core.set_tables(_evaluate.core_tables())
+        self._five_search = 0
         if self._core_endgame is not self.endgame or self._five_held > FIVE_HELD_BYTES:
             self._core_endgame = self.endgame
             self._give_endgame(core)
@@ -460,15 +469,20 @@ class Searcher:
         """Give the core the database afresh (it drops the slices it held),
         counting the five-piece slices it is given from now on (see
         FIVE_HELD_BYTES)."""
+        from . import endgame as _eg
+
         self._five_held = 0
         tables = None if self.endgame is None else self.endgame.core_tables()
         if tables is not None:
             fetch = tables["FIVE"]
 
             def five(key: tuple[int, int, int, int]) -> bytes | None:
+                if self.five_bytes is not None and self._five_search + _eg.slice_size(key) > self.five_bytes:
+                    return None  # past this search's share: searched as if not held (see five_bytes)
                 got: bytes | None = fetch(key)
                 if got is not None:
                     self._five_held += len(got)
+                    self._five_search += len(got)
                 return got
 
             tables = {**tables, "FIVE": five}
