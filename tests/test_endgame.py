@@ -285,28 +285,29 @@ def test_five_piece_slices_unpacked_are_bounded():
 
 
 def test_a_searcher_gives_its_core_the_database_afresh_past_the_bound(monkeypatch):
-    # the core keeps every five-piece slice it is given; past search.FIVE_HELD_BYTES its Searcher
-    # gives it the database again before the next search, so a long game cannot gather all 180 MB
+    # the core keeps every five-piece slice it is given; past the Searcher's share (five_bytes) a
+    # slice is searched as if not held, and before the next search the core is given the database
+    # afresh, so a long game cannot gather all 180 MB in one engine process
     _shipped_five()
     from game.engine import search as S
+    from game.engine.scores import is_database_score
 
     db = eg.Endgame()
     fetched = []
     tables = db.core_tables()
     five = tables["FIVE"]
     monkeypatch.setitem(tables, "FIVE", lambda key: fetched.append(key) or five(key))
-    position = Position.from_fen("B:WK7,K10:BK9,K19,K23")   # three kings v two
+    kings = Position.from_fen("B:WK7,K10:BK9,K19,K23")      # three kings v two
+    men = Position.from_fen("B:W18,19,20:B1,2")              # three men v two
     searcher = S.Searcher(endgame=db)
-    for _ in range(3):
-        list(searcher.search(position, depth=3))
-    assert len(fetched) == 1                  # under the bound: unpacked once, held by the core
-    held = searcher._five_held
-    assert held == eg.slice_size(fetched[0])
-    monkeypatch.setattr(S, "FIVE_HELD_BYTES", held - 1)
-    for _ in range(2):
-        list(searcher.search(position, depth=3))
-    assert fetched == fetched[:1] * 3         # past it: given afresh before each search
-    assert searcher._five_held == held
+    list(searcher.search(kings, depth=3))
+    first = list(fetched)
+    searcher.five_bytes = searcher._five_held          # room for what it holds, no more
+    list(searcher.search(men, depth=1))
+    assert fetched == first and searcher._five_full     # refused: held already what the share allows
+    info = list(searcher.search(men, depth=1))[-1]      # given afresh: the men's slice now fits
+    assert len(fetched) == len(first) + 1 and fetched[-1] not in first
+    assert is_database_score(info.score) and searcher._five_held == eg.slice_size(fetched[-1])
 
 
 def test_a_searcher_unpacks_no_more_five_piece_slices_than_its_share(monkeypatch):
@@ -318,7 +319,7 @@ def test_a_searcher_unpacks_no_more_five_piece_slices_than_its_share(monkeypatch
 
     position = Position.from_fen("B:WK7,K10:BK9,K19,K23")   # three kings v two: won, in the database
     fetched = []
-    for share, held in ((0, False), (None, True)):
+    for share, held in ((0, False), (None, True)):   # (None: the default share)
         db = eg.Endgame()
         tables = db.core_tables()
         five = tables["FIVE"]

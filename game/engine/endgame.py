@@ -207,7 +207,7 @@ MAX_FILE_BYTES = 64 << 20  # a database file past this is not ours (the five-pie
 # The unpacked five-piece slices an Endgame keeps besides those a search core
 # holds, least recently used dropped first (the largest slice is 12.4 MB,
 # every slice together 180 MB).
-FIVE_CACHE_BYTES = 64 << 20
+FIVE_CACHE_BYTES = 32 << 20
 
 
 class EndgameError(ValueError):

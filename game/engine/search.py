@@ -211,13 +211,14 @@ class SearchParams(NamedTuple):
 
 DEFAULT_PARAMS = SearchParams()
 
-# The five-piece slices a search core may hold between searches.  The core
-# keeps every slice it is given (an unpacked slice is up to 12.4 MB, all 44
-# of them 180 MB), so a long game could gather them all in one engine
-# process; past this much the core is given the database afresh before the
-# next search, and unpacks again only what that search meets (the database's
-# own cache of recent slices, endgame.FIVE_CACHE_BYTES, makes that cheap).
-FIVE_HELD_BYTES = 64 << 20
+# The five-piece slices a search core may hold (unless the Searcher is given
+# another share, five_bytes).  The core keeps every slice it is given, an
+# unpacked slice is up to 12.4 MB and all 44 are 180 MB, and one search of a
+# few seconds in an ending of seven pieces meets 110-150 MB of them: past
+# this much a slice is searched as if the database did not hold it, and the
+# core is given the database afresh before the next search (its cache of
+# recent slices, endgame.FIVE_CACHE_BYTES, saves unpacking them again).
+FIVE_HELD_BYTES = 96 << 20
 
 # The official draw rule: 40 moves each (80 plies) without a capture or a man
 # moving.  As that count grows, the evaluation of positions reached without
@@ -398,11 +399,10 @@ class Searcher:
     the endings of up to four pieces (default: the shipped table when there is
     an endgame database, none without one), by which the root of such an
     ending is played and scored (see _by_win_distance).  ``five_bytes``: the
-    most bytes of five-piece slices one search may unpack (None: no limit);
-    a slice past it is searched as if the database did not hold it.  A slice
-    is unpacked at some 150 MB a second and the largest is 12.4 MB: a process
-    that lives for one short search (the tournament agent) cannot afford
-    them all.
+    most bytes of five-piece slices the core may hold (default
+    FIVE_HELD_BYTES); a slice past it is searched as if the database did not
+    hold it.  A slice is unpacked at some 150 MB a second: a process that
+    lives for one short search (the tournament agent) gives a smaller share.
     """
 
     def __init__(self, tt_entries: int | None = None, evaluate: Callable[[int, int, int, int, bool], int] = evaluate,
@@ -429,10 +429,9 @@ class Searcher:
         self.core_module = core if core is not None else _core
         self._core: Core | None = None  # made on first use (see core)
         self._core_endgame: object = _DEFAULT_ENDGAME  # the database the core was given (none yet)
+        self.five_bytes = FIVE_HELD_BYTES if five_bytes is None else five_bytes
         self._five_held = 0  # bytes of five-piece slices the core was given since (see _give_endgame)
-        # the most bytes of five-piece slices one search may give the core (None: no limit)
-        self.five_bytes = five_bytes
-        self._five_search = 0  # bytes given in the search under way
+        self._five_full = False  # whether a slice was refused since: the core is given the database afresh
         if tt_entries is None:
             p = self.params
             tt_entries = p.tt_entries if self.core_module.COMPILED else p.tt_entries_interpreted
@@ -459,8 +458,7 @@ class Searcher:
         moves, or the caller set another evaluate) and endgame database."""
         core = self.core
         core.set_tables(_evaluate.core_tables())
-        self._five_search = 0
-        if self._core_endgame is not self.endgame or self._five_held > FIVE_HELD_BYTES:
+        if self._core_endgame is not self.endgame or self._five_full:
             self._core_endgame = self.endgame
             self._give_endgame(core)
         core.ev.py_eval = None if self.evaluate is evaluate else self.evaluate
@@ -472,17 +470,18 @@ class Searcher:
         from . import endgame as _eg
 
         self._five_held = 0
+        self._five_full = False
         tables = None if self.endgame is None else self.endgame.core_tables()
         if tables is not None:
             fetch = tables["FIVE"]
 
             def five(key: tuple[int, int, int, int]) -> bytes | None:
-                if self.five_bytes is not None and self._five_search + _eg.slice_size(key) > self.five_bytes:
-                    return None  # past this search's share: searched as if not held (see five_bytes)
+                if self._five_held + _eg.slice_size(key) > self.five_bytes:
+                    self._five_full = True
+                    return None  # past the core's share: searched as if not held (see five_bytes)
                 got: bytes | None = fetch(key)
                 if got is not None:
                     self._five_held += len(got)
-                    self._five_search += len(got)
                 return got
 
             tables = {**tables, "FIVE": five}
