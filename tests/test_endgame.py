@@ -319,7 +319,7 @@ def test_a_searcher_unpacks_no_more_five_piece_slices_than_its_share(monkeypatch
 
     position = Position.from_fen("B:WK7,K10:BK9,K19,K23")   # three kings v two: won, in the database
     fetched = []
-    for share, held in ((0, False), (None, True)):   # (None: the default share)
+    for share, held in ((0, False), (None, True)):   # (None: no limit)
         db = eg.Endgame()
         tables = db.core_tables()
         five = tables["FIVE"]

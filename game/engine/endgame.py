@@ -207,7 +207,7 @@ MAX_FILE_BYTES = 64 << 20  # a database file past this is not ours (the five-pie
 # The unpacked five-piece slices an Endgame keeps besides those a search core
 # holds, least recently used dropped first (the largest slice is 12.4 MB,
 # every slice together 180 MB).
-FIVE_CACHE_BYTES = 32 << 20
+FIVE_CACHE_BYTES = 64 << 20
 
 
 class EndgameError(ValueError):
@@ -308,7 +308,7 @@ class Endgame:
         self._five_dir: dict[Key, tuple[int, int, int, int]] | None = None
         # key -> unpacked slice, the least recently used first, at most five_cache_bytes of
         # them (a search core keeps its own reference to the slices it was given, and its
-        # Searcher bounds those: see search.FIVE_HELD_BYTES)
+        # Searcher may bound those: see search.Searcher, five_bytes)
         self._five_slices: OrderedDict[Key, bytes] = OrderedDict()
         self.five_cache_bytes: int | None = FIVE_CACHE_BYTES   # None: keep every slice unpacked
         self._core_tables: dict[str, Any] | None = None  # see core_tables

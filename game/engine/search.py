@@ -211,14 +211,14 @@ class SearchParams(NamedTuple):
 
 DEFAULT_PARAMS = SearchParams()
 
-# The five-piece slices a search core may hold (unless the Searcher is given
-# another share, five_bytes).  The core keeps every slice it is given, an
-# unpacked slice is up to 12.4 MB and all 44 are 180 MB, and one search of a
-# few seconds in an ending of seven pieces meets 110-150 MB of them: past
-# this much a slice is searched as if the database did not hold it, and the
-# core is given the database afresh before the next search (its cache of
-# recent slices, endgame.FIVE_CACHE_BYTES, saves unpacking them again).
-FIVE_HELD_BYTES = 96 << 20
+# The five-piece slices a search core keeps: every one it is given, for its
+# life, unless its Searcher is given a share (five_bytes).  An unpacked slice
+# is up to 12.4 MB and all 44 are 180 MB; one search of a few seconds in an
+# ending of seven pieces meets 110-150 MB of them.  A share bounds that, but a
+# slice unpacks at some 150 MB a second, and a share that makes the core drop
+# and unpack slices again between searches cost a 0.2 s engine its matches
+# (docs/measurements.md): only the tournament agent, which lives one move, is
+# given one.
 
 # The official draw rule: 40 moves each (80 plies) without a capture or a man
 # moving.  As that count grows, the evaluation of positions reached without
@@ -399,10 +399,11 @@ class Searcher:
     the endings of up to four pieces (default: the shipped table when there is
     an endgame database, none without one), by which the root of such an
     ending is played and scored (see _by_win_distance).  ``five_bytes``: the
-    most bytes of five-piece slices the core may hold (default
-    FIVE_HELD_BYTES); a slice past it is searched as if the database did not
-    hold it.  A slice is unpacked at some 150 MB a second: a process that
-    lives for one short search (the tournament agent) gives a smaller share.
+    most bytes of five-piece slices the core may hold (None: no limit); a
+    slice past it is searched as if the database did not hold it, and the
+    core is given the database afresh before the next search.  A slice is
+    unpacked at some 150 MB a second: a process that lives for one short
+    search (the tournament agent) cannot afford them all.
     """
 
     def __init__(self, tt_entries: int | None = None, evaluate: Callable[[int, int, int, int, bool], int] = evaluate,
@@ -429,7 +430,7 @@ class Searcher:
         self.core_module = core if core is not None else _core
         self._core: Core | None = None  # made on first use (see core)
         self._core_endgame: object = _DEFAULT_ENDGAME  # the database the core was given (none yet)
-        self.five_bytes = FIVE_HELD_BYTES if five_bytes is None else five_bytes
+        self.five_bytes = five_bytes
         self._five_held = 0  # bytes of five-piece slices the core was given since (see _give_endgame)
         self._five_full = False  # whether a slice was refused since: the core is given the database afresh
         if tt_entries is None:
@@ -466,7 +467,7 @@ class Searcher:
     def _give_endgame(self, core: "Core") -> None:
         """Give the core the database afresh (it drops the slices it held),
         counting the five-piece slices it is given from now on (see
-        FIVE_HELD_BYTES)."""
+        five_bytes)."""
         from . import endgame as _eg
 
         self._five_held = 0
@@ -476,7 +477,7 @@ class Searcher:
             fetch = tables["FIVE"]
 
             def five(key: tuple[int, int, int, int]) -> bytes | None:
-                if self._five_held + _eg.slice_size(key) > self.five_bytes:
+                if self.five_bytes is not None and self._five_held + _eg.slice_size(key) > self.five_bytes:
                     self._five_full = True
                     return None  # past the core's share: searched as if not held (see five_bytes)
                 got: bytes | None = fetch(key)
