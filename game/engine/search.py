@@ -211,15 +211,6 @@ class SearchParams(NamedTuple):
 
 DEFAULT_PARAMS = SearchParams()
 
-# The five-piece slices a search core keeps: every one it is given, for its
-# life, unless its Searcher is given a share (five_bytes).  An unpacked slice
-# is up to 12.4 MB and all 44 are 180 MB; one search of a few seconds in an
-# ending of seven pieces meets 110-150 MB of them.  A share bounds that, but a
-# slice unpacks at some 150 MB a second, and a share that makes the core drop
-# and unpack slices again between searches cost a 0.2 s engine its matches
-# (docs/measurements.md): only the tournament agent, which lives one move, is
-# given one.
-
 # The official draw rule: 40 moves each (80 plies) without a capture or a man
 # moving.  As that count grows, the evaluation of positions reached without
 # either (no capture, no man moved since the root) fades towards a draw, by
@@ -466,8 +457,16 @@ class Searcher:
 
     def _give_endgame(self, core: "Core") -> None:
         """Give the core the database afresh (it drops the slices it held),
-        counting the five-piece slices it is given from now on (see
-        five_bytes)."""
+        counting the five-piece slices it is given from now on.
+
+        The core keeps every slice it is given, for its life, unless the
+        Searcher has a share (five_bytes).  An unpacked slice is up to 12.4 MB
+        and all 44 are 180 MB; one search of a few seconds in an ending of
+        seven pieces meets 110-150 MB of them.  A share bounds that, but a slice
+        unpacks at some 150 MB a second, and a share that made the core drop
+        and unpack slices again between searches cost a 0.2 s engine its
+        matches (docs/measurements.md): only the tournament agent, which lives
+        for one move, is given one."""
         from . import endgame as _eg
 
         self._five_held = 0
