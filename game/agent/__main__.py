@@ -133,8 +133,8 @@ def _one_line(e: BaseException) -> str:
     return text[:200]
 
 
-# A conservative rate of unpacking the database's five-piece slices (xz; some
-# 150 MB a second on the development machine).
+# A conservative rate of unpacking the database's five-piece slices (xz; the
+# rate measured is in docs/measurements.md).
 FIVE_UNPACK_BYTES_PER_SECOND = 100_000_000
 
 

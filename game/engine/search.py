@@ -392,9 +392,9 @@ class Searcher:
     ending is played and scored (see _by_win_distance).  ``five_bytes``: the
     most bytes of five-piece slices the core may hold (None: no limit); a
     slice past it is searched as if the database did not hold it, and the
-    core is given the database afresh before the next search.  A slice is
-    unpacked at some 150 MB a second: a process that lives for one short
-    search (the tournament agent) cannot afford them all.
+    core is given the database afresh before the next search.  Unpacking is
+    slow beside a short search: a process that lives for one move (the
+    tournament agent) cannot afford every slice it meets.
     """
 
     def __init__(self, tt_entries: int | None = None, evaluate: Callable[[int, int, int, int, bool], int] = evaluate,
@@ -460,13 +460,12 @@ class Searcher:
         counting the five-piece slices it is given from now on.
 
         The core keeps every slice it is given, for its life, unless the
-        Searcher has a share (five_bytes).  An unpacked slice is up to 12.4 MB
-        and all 44 are 180 MB; one search of a few seconds in an ending of
-        seven pieces meets 110-150 MB of them.  A share bounds that, but a slice
-        unpacks at some 150 MB a second, and a share that made the core drop
-        and unpack slices again between searches cost a 0.2 s engine its
-        matches (docs/measurements.md): only the tournament agent, which lives
-        for one move, is given one."""
+        Searcher has a share (five_bytes).  A search in an ending of seven
+        pieces meets most of the slices; a share bounds the memory, but a core
+        that drops slices and unpacks them again between searches loses its
+        short searches to unpacking, and played worse for it (the figures are
+        in docs/measurements.md): only the tournament agent, which lives for
+        one move, is given one."""
         from . import endgame as _eg
 
         self._five_held = 0
