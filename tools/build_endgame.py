@@ -243,14 +243,15 @@ class Builder:
         ia, ib = divmod(i, len(self.kings[b]))
         return self.mine_men[a][ia], self.kings[b][ib], self.their_men[c][ic], self.kings[d][id_]
 
-    def _predecessors(self, s, is_loss, dist, counts, out):
-        table = self.table
+    def _take_backs(self, s):
+        """The slots of the positions with a quiet move into slot ``s``: the
+        opponent (white here) made the last move, so take back one of its
+        quiet, non-crowning steps (one that no pending capture forbade)."""
         bm, bk, wm, wk = self._state_of(s)
         empty = BOARD & ~(bm | bk | wm | wk)
         flip = eg.flip
         slot = self.slot
         fbm, fbk = flip(bm), flip(bk)
-        # the opponent (white here) made the last move: take back one quiet, non-crowning step
         for men, piece_bits, dirs in ((True, wm, ((4, True), (5, True))),
                                       (False, wk, ((4, True), (5, True), (4, False), (5, False)))):
             p = piece_bits
@@ -267,21 +268,25 @@ class Builder:
                         pwm, pwk = wm, wk ^ t ^ f
                     if bb.has_capture(bm, bk, pwm, pwk, False):
                         continue  # the step was not legal: a capture was due
-                    q = slot(flip(pwm), flip(pwk), fbm, fbk)
-                    if table[q]:
-                        continue
-                    if is_loss:
-                        table[q] = dist
-                        out.append(q)
-                    else:
-                        c = counts[q]
-                        if c == 255:
-                            continue
-                        if c == 1:
-                            table[q] = eg.LOSS_BASE + dist
-                            out.append(q)
-                        else:
-                            counts[q] = c - 1
+                    yield slot(flip(pwm), flip(pwk), fbm, fbk)
+
+    def _predecessors(self, s, is_loss, dist, counts, out):
+        table = self.table
+        for q in self._take_backs(s):
+            if table[q]:
+                continue
+            if is_loss:
+                table[q] = dist
+                out.append(q)
+            else:
+                c = counts[q]
+                if c == 255:
+                    continue
+                if c == 1:
+                    table[q] = eg.LOSS_BASE + dist
+                    out.append(q)
+                else:
+                    counts[q] = c - 1
 
     def build(self):
         keys = self.keys
@@ -383,45 +388,24 @@ class WinDistanceBuilder(Builder):
         """The positions with a quiet move into ``s`` (finished at ``d`` plies):
         a win one ply longer if ``s`` is lost, one step nearer a loss if won."""
         table = self.table
-        bm, bk, wm, wk = self._state_of(s)
-        empty = BOARD & ~(bm | bk | wm | wk)
-        flip = eg.flip
-        slot = self.slot
-        fbm, fbk = flip(bm), flip(bk)
         lost = not d % 2
-        for men, piece_bits, dirs in ((True, wm, ((4, True), (5, True))),
-                                      (False, wk, ((4, True), (5, True), (4, False), (5, False)))):
-            p = piece_bits
-            while p:
-                t = p & -p
-                p ^= t
-                for step, up in dirs:
-                    f = (t << step) if up else (t >> step)
-                    if not (f & empty):
-                        continue
-                    if men:
-                        pwm, pwk = wm ^ t ^ f, wk
-                    else:
-                        pwm, pwk = wm, wk ^ t ^ f
-                    if bb.has_capture(bm, bk, pwm, pwk, False):
-                        continue  # the step was not legal: a capture was due
-                    q = slot(flip(pwm), flip(pwk), fbm, fbk)
-                    if table[q]:
-                        continue  # already known (a shorter win, or a loss)
-                    if lost:
-                        table[q] = d + 2  # a win at d + 1 plies
-                        buckets.setdefault(d + 1, []).append(q)
-                        continue
-                    c = counts.get(q)
-                    if c is None:
-                        continue  # it has a way not to lose
-                    if c == 1:
-                        del counts[q]
-                        dist = max(d + 1, exit_loss.get(q, 0))
-                        table[q] = dist + 1
-                        buckets.setdefault(dist, []).append(q)
-                    else:
-                        counts[q] = c - 1
+        for q in self._take_backs(s):
+            if table[q]:
+                continue  # already known (a shorter win, or a loss)
+            if lost:
+                table[q] = d + 2  # a win at d + 1 plies
+                buckets.setdefault(d + 1, []).append(q)
+                continue
+            c = counts.get(q)
+            if c is None:
+                continue  # it has a way not to lose
+            if c == 1:
+                del counts[q]
+                dist = max(d + 1, exit_loss.get(q, 0))
+                table[q] = dist + 1
+                buckets.setdefault(dist, []).append(q)
+            else:
+                counts[q] = c - 1
 
 
 def check_win_distance(table, max_pieces=eg.MAX_PIECES, results=None, log=print):
