@@ -59,11 +59,12 @@ def test_a_damaged_four_piece_database_means_search(tmp_path):
 
 def test_a_damaged_five_piece_slice_means_search(tmp_path):
     src = eg.default_path(eg.FIVE_FILE_NAME)
+    position = Position.from_fen("B:WK7,K10:BK9,K19,K23")   # black to move: the table's own view
+    index = eg.local_index(*position.state[:4], (0, 3, 0, 2)) >> eg.FIVE_BLOCK_SHIFT
     with open(src, "rb") as f:
-        start, packed, _, _ = eg.read_five_directory(f, "x")[(0, 3, 0, 2)]
+        start, packed, _ = eg.read_five_directory(f, "x")[(0, 3, 0, 2)][index]   # the root's block
     bad = _flipped(src, tmp_path / "endgame5.bin", start + packed // 2)
     searcher = Searcher(endgame=eg.Endgame(five=bad))
-    position = Position.from_fen("B:WK7,K10:BK9,K19,K23")
     _search(position, searcher)
     _search(position, searcher)
     assert "endgame5.bin" in shipped.problems()

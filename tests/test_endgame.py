@@ -238,11 +238,11 @@ def test_the_builders_check_finds_a_wrong_five_piece_byte():
     db = eg.Endgame()
     assert build.check_five_state(db, state) is None
     key = (0, 3, 0, 2)
-    table = bytearray(db.five_slice(key))
     index = eg.local_index(*state[:4], key)
-    assert eg.decode(table[index])[0] == eg.WIN
-    table[index] = 0   # a draw
-    db._five_slices[key] = bytes(table)
+    block = bytearray(db.five_block(key, index >> eg.FIVE_BLOCK_SHIFT))
+    assert eg.decode(block[index % eg.FIVE_BLOCK])[0] == eg.WIN
+    block[index % eg.FIVE_BLOCK] = 0   # a draw
+    db._five_blocks[(key, index >> eg.FIVE_BLOCK_SHIFT)] = bytes(block)
     assert "but its moves give" in build.check_five_state(db, state)
     rng = random.Random(3)
     assert all(sum(x.bit_count() for x in build.random_five_state(rng, k)[:4]) == 5 for k in eg.five_slices())
@@ -259,75 +259,62 @@ def test_five_piece_positions_are_probed_and_others_are_not():
     assert eg.probe(Position.from_fen("B:W18,19,20:B1,2,3")) is None    # six pieces
 
 
-def test_five_piece_slices_unpacked_are_bounded():
-    # an Endgame keeps the slices it used last, up to five_cache_bytes: a slice dropped is unpacked
-    # again; one given to a search core is dropped here too (the core keeps its own reference, and
-    # its Searcher bounds those: see test_a_searcher_gives_its_core_the_database_afresh_past_the_bound)
+def test_five_piece_blocks_unpacked_are_bounded():
+    # an Endgame keeps the blocks it used last, up to five_cache_bytes: a block dropped is unpacked
+    # again; a slice is its blocks end to end, the last one short
     _shipped_five()
     db = eg.Endgame()
-    keys = [(0, 1, 0, 4), (0, 4, 0, 1), (0, 2, 0, 3), (0, 3, 0, 2)]   # 1.2, 1.2, 2.5 and 2.5 M slots
-    db.five_cache_bytes = eg.slice_size(keys[0]) + eg.slice_size(keys[1])
-    first = db.five_slice(keys[0])
-    assert db.five_slice(keys[0]) is first
-    db.five_slice(keys[1])
-    db.five_slice(keys[0])            # (used last: kept)
-    db.five_slice(keys[2])
-    assert list(db._five_slices) == [keys[2]]
-    again = db.five_slice(keys[0])
-    assert again == first and again is not first
-    cored = db.core_tables()["FIVE"](keys[1])
-    db.five_slice(keys[3])
-    assert list(db._five_slices) == [keys[3]] and db.five_slice(keys[1]) is not cored
-    db.five_cache_bytes = None        # (keep every slice)
-    for key in keys:
-        db.five_slice(key)
-    assert set(db._five_slices) == set(keys)
+    key = (0, 1, 0, 4)   # 1.2 M slots: 19 blocks, the last one short
+    size = eg.slice_size(key)
+    last = (size - 1) >> eg.FIVE_BLOCK_SHIFT
+    db.five_cache_bytes = 2 * eg.FIVE_BLOCK
+    first = db.five_block(key, 0)
+    assert len(first) == eg.FIVE_BLOCK and db.five_block(key, 0) is first
+    db.five_block(key, 1)
+    db.five_block(key, 0)            # (used last: kept)
+    db.five_block(key, 2)
+    assert list(db._five_blocks) == [(key, 0), (key, 2)]
+    again = db.five_block(key, 1)
+    assert len(again) == eg.FIVE_BLOCK and list(db._five_blocks) == [(key, 2), (key, 1)]
+    assert len(db.five_block(key, last)) == size - last * eg.FIVE_BLOCK < eg.FIVE_BLOCK
+    assert db.five_block(key, last + 1) is None and db.five_block((0, 0, 0, 5), 0) is None
+    db.five_cache_bytes = None        # (keep every block)
+    whole = db.five_slice(key)
+    assert len(whole) == size and len(db._five_blocks) == last + 1
+    assert whole[eg.FIVE_BLOCK:2 * eg.FIVE_BLOCK] == again
+    # a probe reads the byte of its position from the block that holds it
+    state = Position.from_fen("B:WK7,K10,K14,K23:BK27").state   # one king v four, black to move
+    assert db.probe_state(*state) == whole[eg.local_index(*state[:4], key)]
 
 
-def test_a_searcher_gives_its_core_the_database_afresh_past_the_bound(monkeypatch):
-    # the core keeps every five-piece slice it is given; past the Searcher's share (five_bytes) a
-    # slice is searched as if not held, and before the next search the core is given the database
-    # afresh, so a long game cannot gather all 180 MB in one engine process
-    _shipped_five()
-    from game.engine import search as S
-    from game.engine.scores import is_database_score
-
-    db = eg.Endgame()
+def _counting_fetches(db, monkeypatch):
+    """The database's core tables, the fetches of five-piece blocks counted in the list returned."""
     fetched = []
     tables = db.core_tables()
     five = tables["FIVE"]
-    monkeypatch.setitem(tables, "FIVE", lambda key: fetched.append(key) or five(key))
-    kings = Position.from_fen("B:WK7,K10:BK9,K19,K23")      # three kings v two
-    men = Position.from_fen("B:W18,19,20:B1,2")              # three men v two
-    searcher = S.Searcher(endgame=db)
-    list(searcher.search(kings, depth=3))
-    first = list(fetched)
-    searcher.five_bytes = searcher._five_held          # room for what it holds, no more
-    list(searcher.search(men, depth=1))
-    assert fetched == first and searcher._five_full     # refused: held already what the share allows
-    info = list(searcher.search(men, depth=1))[-1]      # given afresh: the men's slice now fits
-    assert len(fetched) == len(first) + 1 and fetched[-1] not in first
-    assert is_database_score(info.score) and searcher._five_held == eg.slice_size(fetched[-1])
+    monkeypatch.setitem(tables, "FIVE", lambda key, index: fetched.append((key, index)) or five(key, index))
+    return fetched
 
 
-def test_a_searcher_unpacks_no_more_five_piece_slices_than_its_share(monkeypatch):
-    # five_bytes caps what one search may unpack (the tournament agent starts afresh every move
-    # and cannot afford them all): a slice past it is searched as if the database lacked it
+def test_a_search_core_holds_five_piece_blocks_up_to_its_share(monkeypatch):
+    # the core keeps the blocks it is given, up to the Searcher's share (five_bytes): a block past
+    # it drops those held and the search goes on, fetching again what it meets. The memory is
+    # bounded; the search is the same, node for node
     _shipped_five()
     from game.engine import search as S
-    from game.engine.scores import is_database_score
 
-    position = Position.from_fen("B:WK7,K10:BK9,K19,K23")   # three kings v two: won, in the database
-    fetched = []
-    for share, held in ((0, False), (None, True)):   # (None: no limit)
+    position = Position.from_fen("B:W18,K10,K14:BK9,K19,23")   # six pieces: its captures reach five
+    results = {}
+    for share in (None, eg.FIVE_BLOCK):   # (None: no limit; then room for one block)
         db = eg.Endgame()
-        tables = db.core_tables()
-        five = tables["FIVE"]
-        monkeypatch.setitem(tables, "FIVE", lambda key, five=five: fetched.append(key) or five(key))
+        fetched = _counting_fetches(db, monkeypatch)
         searcher = S.Searcher(endgame=db, five_bytes=share)
-        info = list(searcher.search(position, depth=3))[-1]
-        assert is_database_score(info.score) == held and bool(fetched) == held
-        assert searcher._five_held == (eg.slice_size(fetched[0]) if held else 0)
+        info = list(searcher.search(position, depth=5))[-1]
+        results[share] = (info.score, info.best_move, info.pv, info.nodes), fetched
+    (unbounded, once), (bounded, again) = results[None], results[eg.FIVE_BLOCK]
+    assert bounded == unbounded
+    assert len(set(once)) == len(once) > 1          # no limit: each block fetched once
+    assert set(again) == set(once) and len(again) > len(once)   # one block held: fetched again
 
 
 def test_five_piece_files_that_are_damaged_or_foreign_are_refused(tmp_path):
@@ -343,12 +330,13 @@ def test_five_piece_files_that_are_damaged_or_foreign_are_refused(tmp_path):
         assert str(path) in str(err.value)
     # a slice whose bytes were changed fails its checksum, named by its balance
     directory = eg.read_five_directory(open(eg.default_path(eg.FIVE_FILE_NAME), "rb"), "x")
-    start, packed, _, _ = directory[(0, 3, 0, 2)]
+    index = eg.local_index(*state[:4], (0, 3, 0, 2)) >> eg.FIVE_BLOCK_SHIFT
+    start, packed, _ = directory[(0, 3, 0, 2)][index]
     data = bytearray(good)
     data[start + packed // 2] ^= 0xFF
     path = tmp_path / "flipped"
     path.write_bytes(bytes(data))
-    with pytest.raises(eg.EndgameError, match=r"\(0, 3, 0, 2\) is damaged"):
+    with pytest.raises(eg.EndgameError, match=rf"\(0, 3, 0, 2\), block {index} is damaged"):
         eg.Endgame(five=path).probe_state(*state)
     # no file: five pieces are outside the database, four still in it
     e = eg.Endgame(five=tmp_path / "missing.bin")

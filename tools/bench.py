@@ -91,7 +91,7 @@ def load_everything(modules):
     db = _endgame.default()
     if db.has_table():
         db.table()
-        db.five_cache_bytes = None  # (every slice kept: none unpacked again while timing)
+        db.five_cache_bytes = None  # (every block kept: none unpacked again while timing)
         for key in db.five_keys():
             db.five_slice(key)
     for module in modules:

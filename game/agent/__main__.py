@@ -133,11 +133,6 @@ def _one_line(e: BaseException) -> str:
     return text[:200]
 
 
-# A conservative rate of unpacking the database's five-piece slices (xz; the
-# rate measured is in docs/measurements.md).
-FIVE_UNPACK_BYTES_PER_SECOND = 100_000_000
-
-
 def _choose(got: CsciInput, game: GameState, legal: list[Move], seconds: float | None = None) -> Move:
     """The move to play: a timed search, with the 50-turn rule applied at the root."""
     from ..engine.search import Searcher
@@ -160,9 +155,10 @@ def _choose(got: CsciInput, game: GameState, legal: list[Move], seconds: float |
         if os.environ.get("CHECKERS_AGENT_VERBOSE"):
             print(f"checkers-agent: {book_move} from the opening book", file=sys.stderr)
         return book_move
-    # The agent starts afresh for every move, so every five-piece slice its search
-    # meets is unpacked again: at most a quarter of the move's time goes on that.
-    searcher = Searcher(five_bytes=int(budget.soft * FIVE_UNPACK_BYTES_PER_SECOND / 4))
+    # (The agent starts afresh for every move, so the five-piece blocks its search
+    # meets are unpacked again; a block costs a fraction of a millisecond, and the
+    # search's clock counts that time as any other.)
+    searcher = Searcher()
     history = game.history()
     plies_left = RULE.plies - game.quiet
     if plies_left <= 2:

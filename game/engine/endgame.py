@@ -26,13 +26,16 @@ short header; it is read and unpacked the first time a probe needs it
 
 Five pieces: every balance (44: see five_slices()), in
 ``assets/endgame5.bin`` (built by ``tools/build_endgame.py --five``).  The
-same bytes, slice by slice: a directory of the slices, then each slice
-xz-packed on its own, so that a probe unpacks only the balance it needs, the
-first time it meets it; an Endgame keeps the slices it unpacked last, up to
-FIVE_CACHE_BYTES (all 44 unpacked would take 180 MB), and every slice it gave
-a search core (which keeps what it is given).  A file built with
-fewer balances (``--five`` with balances named) leaves the others outside
-the database.
+same bytes, slice by slice, each slice cut in blocks of FIVE_BLOCK bytes
+packed on their own: a directory of the slices and their blocks, then the
+blocks.  A probe unpacks only the block it needs, the first time it meets
+it, so a search holds the few blocks of each balance that its positions
+reach (a search of a seven-piece ending meets most balances, but a small
+part of each).  An Endgame keeps the blocks it unpacked last, up to
+FIVE_CACHE_BYTES (all 44 slices unpacked would take 180 MB); a search
+core keeps the blocks it is given, up to its own share (see
+search.Searcher, five_bytes).  A file built with fewer balances (``--five``
+with balances named) leaves the others outside the database.
 """
 
 from __future__ import annotations
@@ -64,9 +67,17 @@ MAX_PIECES = 4
 FILE_NAME = f"endgame{MAX_PIECES}.bin"
 FIVE = 5                            # the five-piece slices: a file of their own (see FIVE_FILE_NAME)
 FIVE_FILE_NAME = "endgame5.bin"
-FIVE_MAGIC = b"CKEG5S1\n"
-FIVE_HEADER = struct.Struct("<8sI")        # magic, number of slices
-FIVE_ENTRY = struct.Struct("<4BIII")       # the slice's key, unpacked size, crc32, packed size
+FIVE_MAGIC = b"CKEG5S2\n"
+FIVE_HEADER = struct.Struct("<8sII")       # magic, number of slices, log2 of the block size
+FIVE_ENTRY = struct.Struct("<4BI")         # a slice's key, its unpacked size
+FIVE_BLOCK_ENTRY = struct.Struct("<II")    # a block's packed size, crc32 of its unpacked bytes
+# A slice is cut in blocks of 64 KB, each packed on its own (raw LZMA2 with a
+# dictionary of one block): small enough that a probe unpacks little it does
+# not need, large enough that packing in blocks costs little of the file's size.
+FIVE_BLOCK_SHIFT = 16
+FIVE_BLOCK = 1 << FIVE_BLOCK_SHIFT
+_FIVE_FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": FIVE_BLOCK}]
+_FIVE_UNPACK_FILTERS = [{"id": lzma.FILTER_LZMA2, "dict_size": FIVE_BLOCK}]
 MAGIC = b"CKEGDB2\n"
 HEADER = struct.Struct("<8sIII")   # magic, max pieces, unpacked size, crc32 of the unpacked bytes
 DRAW, WIN, LOSS = 0, 1, -1
@@ -204,10 +215,9 @@ def default_path(name: str = FILE_NAME) -> Traversable | Path:
 
 
 MAX_FILE_BYTES = 64 << 20  # a database file past this is not ours (the five-piece file is some 20 MB)
-# The unpacked five-piece slices an Endgame keeps besides those a search core
-# holds, least recently used dropped first (the largest slice is 12.4 MB,
-# every slice together 180 MB).
-FIVE_CACHE_BYTES = 64 << 20
+# The unpacked five-piece blocks an Endgame keeps besides those a search core
+# holds, least recently used dropped first (every slice together is 180 MB).
+FIVE_CACHE_BYTES = 32 << 20
 
 
 class EndgameError(ValueError):
@@ -247,49 +257,86 @@ def write_table(path: str | os.PathLike[str], table: bytes | bytearray) -> None:
 
 
 def write_five(path: str | os.PathLike[str], slices_by_key: Mapping[Key, bytes | bytearray]) -> None:
-    """Write five-piece slices ({key: bytes of slice_size(key)}), each packed on its own."""
+    """Write five-piece slices ({key: bytes of slice_size(key)}), each cut in
+    blocks of FIVE_BLOCK packed on their own."""
     entries: list[bytes] = []
+    blocks: list[bytes] = []
     payloads: list[bytes] = []
     for key in sorted(slices_by_key, key=lambda k: (k[0] + k[2], k)):
         data = bytes(slices_by_key[key])
         if sum(key) != FIVE or len(data) != slice_size(key):
             raise ValueError(f"slice {key} has {len(data)} slots, not {slice_size(key)} of five pieces")
-        packed = lzma.compress(data, format=lzma.FORMAT_XZ, preset=9 | lzma.PRESET_EXTREME)
-        entries.append(FIVE_ENTRY.pack(*key, len(data), zlib.crc32(data), len(packed)))
-        payloads.append(packed)
+        entries.append(FIVE_ENTRY.pack(*key, len(data)))
+        for start in range(0, len(data), FIVE_BLOCK):
+            block = data[start:start + FIVE_BLOCK]
+            packed = lzma.compress(block, format=lzma.FORMAT_RAW, filters=_FIVE_FILTERS)
+            blocks.append(FIVE_BLOCK_ENTRY.pack(len(packed), zlib.crc32(block)))
+            payloads.append(packed)
     with open(path, "wb") as f:
-        f.write(FIVE_HEADER.pack(FIVE_MAGIC, len(entries)))
+        f.write(FIVE_HEADER.pack(FIVE_MAGIC, len(entries), FIVE_BLOCK_SHIFT))
         f.writelines(entries)
+        f.writelines(blocks)
         f.writelines(payloads)
 
 
-def read_five_directory(f: BinaryIO, name: str) -> dict[Key, tuple[int, int, int, int]]:
-    """{key: (start, packed size, size, crc)} of an open five-piece file
-    (only its directory is read)."""
+def _blocks_of(size: int) -> int:
+    return -(-size // FIVE_BLOCK)
+
+
+def read_five_directory(f: BinaryIO, name: str) -> dict[Key, tuple[tuple[int, int, int], ...]]:
+    """{key: ((start, packed size, crc), ...) of each block} of an open
+    five-piece file (only its directory is read)."""
     bad = EndgameError(f"{name!r} is not a five-piece endgame file of this version")
     head = f.read(FIVE_HEADER.size)
     if len(head) < FIVE_HEADER.size:
         raise bad
-    magic, count = FIVE_HEADER.unpack(head)
-    if magic != FIVE_MAGIC or count > 64:
+    magic, count, shift = FIVE_HEADER.unpack(head)
+    if magic != FIVE_MAGIC or count > 64 or shift != FIVE_BLOCK_SHIFT:
         raise bad
     table = f.read(count * FIVE_ENTRY.size)
     if len(table) != count * FIVE_ENTRY.size:
         raise bad
-    f.seek(0, 2)
-    length = f.tell()
-    start = FIVE_HEADER.size + len(table)
-    out: dict[Key, tuple[int, int, int, int]] = {}
+    keys: list[Key] = []
     for i in range(count):
-        a, b, c, d, size, crc, packed = FIVE_ENTRY.unpack_from(table, i * FIVE_ENTRY.size)
+        a, b, c, d, size = FIVE_ENTRY.unpack_from(table, i * FIVE_ENTRY.size)
         key = (a, b, c, d)
         if sum(key) != FIVE or not (key[0] + key[1]) or not (key[2] + key[3]) or size != slice_size(key):
             raise bad
-        out[key] = (start, packed, size, crc)
-        start += packed
+        keys.append(key)
+    n = sum(_blocks_of(slice_size(key)) for key in keys)
+    entries = f.read(n * FIVE_BLOCK_ENTRY.size)
+    if len(entries) != n * FIVE_BLOCK_ENTRY.size:
+        raise bad
+    f.seek(0, 2)
+    length = f.tell()
+    start = FIVE_HEADER.size + len(table) + len(entries)
+    out: dict[Key, tuple[tuple[int, int, int], ...]] = {}
+    i = 0
+    for key in keys:
+        blocks = []
+        for _ in range(_blocks_of(slice_size(key))):
+            packed, crc = FIVE_BLOCK_ENTRY.unpack_from(entries, i * FIVE_BLOCK_ENTRY.size)
+            blocks.append((start, packed, crc))
+            start += packed
+            i += 1
+        out[key] = tuple(blocks)
     if start != length:
         raise EndgameError(f"five-piece endgame file {name!r} is damaged (its length)")
     return out
+
+
+def unpack_five_block(data: bytes, size: int, crc: int, what: str) -> bytes:
+    """A block of a five-piece slice, unpacked and checked (``size``: the
+    bytes it holds; ``what`` names it in the error).  A damaged block never
+    unpacks to more than its size."""
+    try:
+        unpacker = lzma.LZMADecompressor(format=lzma.FORMAT_RAW, filters=_FIVE_UNPACK_FILTERS)
+        block = unpacker.decompress(data, max_length=size + 1)
+    except lzma.LZMAError as e:
+        raise EndgameError(f"five-piece endgame {what} is damaged: {e}") from None
+    if len(block) != size or zlib.crc32(block) != crc:
+        raise EndgameError(f"five-piece endgame {what} is damaged (size or checksum)")
+    return block
 
 
 class Endgame:
@@ -304,13 +351,14 @@ class Endgame:
         self.five = five
         self._table: bytes | None = None
         self.available = True
-        # {key: (start, packed size, size, crc)}; {} without the file
-        self._five_dir: dict[Key, tuple[int, int, int, int]] | None = None
-        # key -> unpacked slice, the least recently used first, at most five_cache_bytes of
-        # them (a search core keeps its own reference to the slices it was given, and its
-        # Searcher may bound those: see search.Searcher, five_bytes)
-        self._five_slices: OrderedDict[Key, bytes] = OrderedDict()
-        self.five_cache_bytes: int | None = FIVE_CACHE_BYTES   # None: keep every slice unpacked
+        # {key: ((start, packed size, crc) of each block)}; {} without the file
+        self._five_dir: dict[Key, tuple[tuple[int, int, int], ...]] | None = None
+        # (key, block) -> unpacked block, the least recently used first, at most
+        # five_cache_bytes of them (a search core keeps its own reference to the blocks
+        # it was given, up to its share: see search.Searcher, five_bytes)
+        self._five_blocks: OrderedDict[tuple[Key, int], bytes] = OrderedDict()
+        self._five_cached = 0  # bytes in _five_blocks
+        self.five_cache_bytes: int | None = FIVE_CACHE_BYTES   # None: keep every block unpacked
         self._core_tables: dict[str, Any] | None = None  # see core_tables
 
     def five_keys(self) -> tuple[Key, ...]:
@@ -339,7 +387,7 @@ class Endgame:
         except FileReadError as e:
             raise EndgameError(f"cannot read the endgame database {str(path)!r}: {e}") from None
 
-    def _five_directory(self) -> dict[Key, tuple[int, int, int, int]]:
+    def _five_directory(self) -> dict[Key, tuple[tuple[int, int, int], ...]]:
         if self._five_dir is None:
             path = self._five_file()
             if path is None:
@@ -350,51 +398,55 @@ class Endgame:
         return self._five_dir
 
     def five_slice(self, key: Key) -> bytes | None:
-        """The unpacked five-piece slice ``key``, or None when the database lacks it."""
-        table = self._five_slices.get(key)
-        if table is not None:
-            self._five_slices.move_to_end(key)
-        else:
-            entry = self._five_directory().get(key)
-            if entry is None:
-                return None
-            start, packed, size, crc = entry
-            path = self._five_file()
-            assert path is not None  # (its directory was read from it)
-            with self._open_five(path) as f:
-                f.seek(start)
-                data = f.read(packed)
-            try:
-                table = lzma.decompress(data, format=lzma.FORMAT_XZ)
-            except lzma.LZMAError as e:
-                raise EndgameError(f"five-piece endgame slice {key} is damaged: {e}") from None
-            if len(table) != size or zlib.crc32(table) != crc:
-                raise EndgameError(f"five-piece endgame slice {key} is damaged (size or checksum)")
-            self._keep_five(key, table)
-        return table
+        """The unpacked five-piece slice ``key`` (every block of it, which
+        stay cached as five_block's), or None when the database lacks it."""
+        blocks = self._five_directory().get(key)
+        if blocks is None:
+            return None
+        parts = [self.five_block(key, i) for i in range(len(blocks))]
+        return b"".join(part for part in parts if part is not None)
 
-    def _keep_five(self, key: Key, table: bytes) -> None:
-        """Keep an unpacked slice, dropping the least recently used ones while
+    def five_block(self, key: Key, index: int) -> bytes | None:
+        """Block ``index`` of the unpacked five-piece slice ``key`` (its slots
+        index * FIVE_BLOCK onwards), or None when the database lacks the
+        slice or the slice has no such block."""
+        cached = self._five_blocks.get((key, index))
+        if cached is not None:
+            self._five_blocks.move_to_end((key, index))
+            return cached
+        blocks = self._five_directory().get(key)
+        if blocks is None or not 0 <= index < len(blocks):
+            return None
+        start, packed, crc = blocks[index]
+        path = self._five_file()
+        assert path is not None  # (its directory was read from it)
+        with self._open_five(path) as f:
+            f.seek(start)
+            data = f.read(packed)
+        size = min(FIVE_BLOCK, slice_size(key) - index * FIVE_BLOCK)
+        block = unpack_five_block(data, size, crc, f"slice {key}, block {index}")
+        self._keep_five(key, index, block)
+        return block
+
+    def _keep_five(self, key: Key, index: int, block: bytes) -> None:
+        """Keep an unpacked block, dropping the least recently used ones while
         they come to more than five_cache_bytes."""
-        slices = self._five_slices
-        slices[key] = table
+        kept = self._five_blocks
+        kept[(key, index)] = block
+        self._five_cached += len(block)
         cap = self.five_cache_bytes
-        if cap is None:
-            return
-        total = sum(len(t) for t in slices.values())
-        for k in list(slices)[:-1]:  # (never the one just unpacked)
-            if total <= cap:
-                break
-            total -= len(slices.pop(k))
+        while cap is not None and self._five_cached > cap and len(kept) > 1:  # (never the one just unpacked)
+            self._five_cached -= len(kept.popitem(last=False)[1])
 
     def probe_five(self, mm: int, mk: int, tm: int, tk: int) -> int | None:
         """The table byte of a five-piece side-to-move-view position, or None
         when its material is not in the database."""
         key = (mm.bit_count(), mk.bit_count(), tm.bit_count(), tk.bit_count())
-        table = self.five_slice(key)
-        if table is None:
+        index = local_index(mm, mk, tm, tk, key)
+        block = self.five_block(key, index >> FIVE_BLOCK_SHIFT)
+        if block is None:
             return None
-        return table[local_index(mm, mk, tm, tk, key)]
+        return block[index & (FIVE_BLOCK - 1)]
 
     def has_table(self) -> bool:
         """Whether table() gives a table, answered without reading it: False
@@ -413,7 +465,7 @@ class Endgame:
     def core_tables(self) -> dict[str, Any] | None:
         """What the search core needs of this database (core.Core.set_endgame),
         made once: the index arithmetic's tables, and the functions that read
-        the four-piece table and a five-piece slice, called on the first probe
+        the four-piece table and a five-piece block, called on the first probe
         of each.  None when the database file is missing (the engine plays on
         without it)."""
         if not self.has_table():
@@ -428,8 +480,9 @@ class Endgame:
                 self._five_unusable(e)
                 five = False
             self._core_tables = {
-                "MAX": FIVE if five else MAX_PIECES, "TABLE": self._safe_table, "FIVE": self._safe_five_slice,
-                "COMB": [_C[n][k] for n in range(33) for k in range(6)], "OFFSETS": offsets,
+                "MAX": FIVE if five else MAX_PIECES, "TABLE": self._safe_table, "FIVE": self._safe_five_block,
+                "FIVE_SHIFT": FIVE_BLOCK_SHIFT, "COMB": [_C[n][k] for n in range(33) for k in range(6)],
+                "OFFSETS": offsets,
                 "POS_MM": _MINE_MAN_POS, "POS_TM": _THEIR_MAN_POS, "POS_K": _KING_POS, "FLIP": _FLIP_BIT}
         return self._core_tables
 
@@ -454,14 +507,13 @@ class Endgame:
         shipped.report(Path(str(path)).name if path is not None else FIVE_FILE_NAME,
                        f"{e}: searching without the five-piece endings")
 
-    def _safe_five_slice(self, key: Key) -> bytes | None:
-        """five_slice(), or None (reported) when the file or slice is damaged."""
+    def _safe_five_block(self, key: Key, index: int) -> bytes | None:
+        """five_block(), or None (reported) when the file or block is damaged."""
         try:
-            table = self.five_slice(key)
+            return self.five_block(key, index)
         except EndgameError as e:
             self._five_unusable(e)
             return None
-        return table
 
     def safe_probe_state(self, bm: int, bk: int, wm: int, wk: int, black: bool) -> int | None:
         """probe_state(), or None (reported once) when the file it needs is damaged."""

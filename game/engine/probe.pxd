@@ -16,7 +16,8 @@ cdef class Probe:
     cdef public Evaluation ev
     cdef object eg, eg5
     cdef public int eg_max
-    cdef int eg_loaded, eg_four, eg_loss
+    cdef int eg_loaded, eg_four, eg_loss, eg5_shift
+    cdef long long eg5_held, eg5_share
     cdef public int press_div
     cdef int eg5_state[1296]
     cdef const unsigned char[::1] eg_table
@@ -29,7 +30,9 @@ cdef class Probe:
     @cython.locals(out=u64, b=u64)
     cdef u64 flip(self, u64 mask) noexcept
     @cython.locals(key=int, state=int)
-    cdef object five(self, int a, int b2, int c, int d)
+    cdef object five(self, int a, int b2, int c, int d, int block)
+    @cython.locals(i=int)
+    cdef void drop_five(self)
     @cython.locals(mm=u64, mk=u64, tm=u64, tk=u64, a=int, b2=int, c=int, d=int, b=int, idx=int64_t, t=int,
                    p=int, dr=int, stage=int, comb=cython.longlong[::1], five=bytes, ev=Evaluation)
     cdef int probe(self, u64 bm, u64 bk, u64 wm, u64 wk, bint black) except? -999999999

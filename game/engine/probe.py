@@ -33,10 +33,16 @@ class Probe:
         self.eg_max = 0 if eg is None else eg["MAX"]
         self.eg_four = 4
         self.eg_loss = 128
+        # the five-piece blocks held: eg5[key] is {block index: bytes} (see five)
         self.eg5 = [None] * FIVE_KEYS
         for i in range(FIVE_KEYS):
             self.eg5_state[i] = 0
+        self.eg5_held = 0
+        self.eg5_share = 0
+        self.eg5_shift = 16
         if eg is not None:
+            self.eg5_share = eg.get("FIVE_BYTES") or 0
+            self.eg5_shift = eg.get("FIVE_SHIFT", 16)
             self.eg_comb = readable(eg["COMB"], "q")
             self.eg_pos_mm = readable(eg["POS_MM"], "i")
             self.eg_pos_tm = readable(eg["POS_TM"], "i")
@@ -67,20 +73,42 @@ class Probe:
             out |= self.eg_flip[bitlen(b) - 1]
         return out
 
-    def five(self, a, b2, c, d):
-        """The unpacked five-piece slice of a material balance; None when the
-        database does not hold it.  Read through the database the first time
-        a search meets it, then kept here."""
+    def five(self, a, b2, c, d, block):
+        """Block ``block`` of the unpacked five-piece slice of a material
+        balance; None when the database does not hold it.  Read through the
+        database the first time a search meets it, then kept here, up to the
+        share eg["FIVE_BYTES"] (0: no limit): a block past it drops every block
+        held, and the search goes on, unpacking again what it meets (the
+        scores stay the same; only the time to unpack them is spent again)."""
         key = ((a * 6 + b2) * 6 + c) * 6 + d
         state = self.eg5_state[key]
-        if state == 1:
-            return self.eg5[key]
         if state == 2:
             return None
-        got = self.eg["FIVE"]((a, b2, c, d))
-        self.eg5[key] = got
-        self.eg5_state[key] = 2 if got is None else 1
+        if state == 1:
+            got = self.eg5[key].get(block)
+            if got is not None:
+                return got
+        got = self.eg["FIVE"]((a, b2, c, d), block)
+        if got is None:
+            # not held, or damaged (the database reported it): searched without it
+            self.eg5_state[key] = 2
+            self.eg5[key] = None
+            return None
+        if self.eg5_share and self.eg5_held + len(got) > self.eg5_share:
+            self.drop_five()
+        if self.eg5_state[key] != 1:
+            self.eg5_state[key] = 1
+            self.eg5[key] = {}
+        self.eg5[key][block] = got
+        self.eg5_held += len(got)
         return got
+
+    def drop_five(self):
+        """Drop every five-piece block held (the balances stay known as held or not)."""
+        for i in range(FIVE_KEYS):
+            if self.eg5_state[i] == 1:
+                self.eg5[i].clear()
+        self.eg5_held = 0
 
     def probe(self, bm, bk, wm, wk, black):
         """The score of a position of few pieces from the database, or
@@ -119,10 +147,10 @@ class Probe:
                  * comb[28 * 6 + c] + self.rank(tm, self.eg_pos_tm)) * comb[32 * 6 + d])
                + self.rank(tk, self.eg_pos_k))
         if a + b2 + c + d > self.eg_four:
-            five = self.five(a, b2, c, d)  # (only some balances of five pieces are held)
+            five = self.five(a, b2, c, d, idx >> self.eg5_shift)  # (a file may hold some balances only)
             if five is None:
                 return NO_SCORE
-            b = five[idx]
+            b = five[idx & ((1 << self.eg5_shift) - 1)]
         else:
             b = self.eg_table[self.eg_offsets[((a * 5 + b2) * 5 + c) * 5 + d] + idx]
         if not b:

@@ -337,6 +337,11 @@ def _stop_fn(stop: StopLike) -> Callable[[], object] | None:
 
 
 _DEFAULT_ENDGAME: Any = object()  # (a marker: "the shipped database"; see Searcher)
+# The five-piece blocks a search core holds at most (see Searcher, five_bytes).
+# A search of a seven-piece ending reaches a small part of most balances; the
+# share holds that with room to spare, and bounds the engine process in a long
+# game (the figures are in docs/measurements.md).
+FIVE_HELD_BYTES = 48 << 20
 
 
 class _Known(NamedTuple):
@@ -390,17 +395,17 @@ class Searcher:
     the endings of up to four pieces (default: the shipped table when there is
     an endgame database, none without one), by which the root of such an
     ending is played and scored (see _by_win_distance).  ``five_bytes``: the
-    most bytes of five-piece slices the core may hold (None: no limit); a
-    slice past it is searched as if the database did not hold it, and the
-    core is given the database afresh before the next search.  Unpacking is
-    slow beside a short search: a process that lives for one move (the
-    tournament agent) cannot afford every slice it meets.
+    most bytes of five-piece blocks the core may hold (None: no limit); a
+    block past it drops the blocks held, and the core unpacks again those it
+    meets (see probe.Probe.five): the memory is bounded, the scores are not
+    changed.
     """
 
     def __init__(self, tt_entries: int | None = None, evaluate: Callable[[int, int, int, int, bool], int] = evaluate,
                  endgame: "Endgame | None" = _DEFAULT_ENDGAME, plain: bool = False,
                  core: types.ModuleType | None = None, params: SearchParams | None = None,
-                 win_distance: "WinDistance | None" = _DEFAULT_ENDGAME, five_bytes: int | None = None) -> None:
+                 win_distance: "WinDistance | None" = _DEFAULT_ENDGAME,
+                 five_bytes: int | None = FIVE_HELD_BYTES) -> None:
         self.params = DEFAULT_PARAMS if params is None else params
         self.evaluate = evaluate
         self.nodes = 0
@@ -422,8 +427,6 @@ class Searcher:
         self._core: Core | None = None  # made on first use (see core)
         self._core_endgame: object = _DEFAULT_ENDGAME  # the database the core was given (none yet)
         self.five_bytes = five_bytes
-        self._five_held = 0  # bytes of five-piece slices the core was given since (see _give_endgame)
-        self._five_full = False  # whether a slice was refused since: the core is given the database afresh
         if tt_entries is None:
             p = self.params
             tt_entries = p.tt_entries if self.core_module.COMPILED else p.tt_entries_interpreted
@@ -450,40 +453,17 @@ class Searcher:
         moves, or the caller set another evaluate) and endgame database."""
         core = self.core
         core.set_tables(_evaluate.core_tables())
-        if self._core_endgame is not self.endgame or self._five_full:
+        if self._core_endgame is not self.endgame:
             self._core_endgame = self.endgame
             self._give_endgame(core)
         core.ev.py_eval = None if self.evaluate is evaluate else self.evaluate
 
     def _give_endgame(self, core: "Core") -> None:
-        """Give the core the database afresh (it drops the slices it held),
-        counting the five-piece slices it is given from now on.
-
-        The core keeps every slice it is given, for its life, unless the
-        Searcher has a share (five_bytes).  A search in an ending of seven
-        pieces meets most of the slices; a share bounds the memory, but a core
-        that drops slices and unpacks them again between searches loses its
-        short searches to unpacking, and played worse for it (the figures are
-        in docs/measurements.md): only the tournament agent, which lives for
-        one move, is given one."""
-        from . import endgame as _eg
-
-        self._five_held = 0
-        self._five_full = False
+        """Give the core the database, and its share of five-piece blocks (it
+        drops the blocks it held)."""
         tables = None if self.endgame is None else self.endgame.core_tables()
         if tables is not None:
-            fetch = tables["FIVE"]
-
-            def five(key: tuple[int, int, int, int]) -> bytes | None:
-                if self.five_bytes is not None and self._five_held + _eg.slice_size(key) > self.five_bytes:
-                    self._five_full = True
-                    return None  # past the core's share: searched as if not held (see five_bytes)
-                got: bytes | None = fetch(key)
-                if got is not None:
-                    self._five_held += len(got)
-                return got
-
-            tables = {**tables, "FIVE": five}
+            tables = {**tables, "FIVE_BYTES": self.five_bytes or 0}
         core.set_endgame(tables)
 
     @property
