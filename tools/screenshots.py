@@ -14,7 +14,7 @@ on the menu, a move entered from the keyboard (cursor, capture edge, destination
 the board turned for the player to move, a game at 3+2 with its clocks (one low), Training,
 a puzzle and the record (a new player's, empty); the library with marked rows and a damaged
 game, the delete question, the Undo notice after a deletion; Settings and a game with the text
-size Larger.
+size Larger; live analysis of an ending the database knows to the move ("White wins in 4").
 ``--docs`` also copies a few shots at 1280x800 to ``docs/screenshot-*.png`` (the
 ones the README shows).
 """
@@ -43,6 +43,7 @@ DAMAGED = '[Event "Club night"]\n[Black "Ann"]\n[White "Bo"]\n[Result "0-1"]\n\n
 MULTI_JUMP_FEN = "B:W14,20,22,23,26,28,30,31,32:B1,2,3,5,6,8,9,12"
 GAME_OVER_FEN = "B:W23:B18,K6,1,2"
 KINGS_FEN = "W:WK3,14,20,22,23,26,28,30:BK27,1,2,5,6,9,12"
+WON_ENDING_FEN = "W:WK14,K18,19:BK1"  # three against one, White to move: won, and the database says in how many
 DOCS = {"1280x800/01-menu": "screenshot-menu.png", "1280x800/10-play": "screenshot-play.png",
         "1280x800/16-analysis": "screenshot-play-analysis.png", "1280x800/14-game-over": "screenshot-game-over.png"}
 
@@ -153,6 +154,13 @@ def scenes(app):
         settle(app, 3)
         key(app, pygame.K_a)
         wait_real(app, 3.0)
+
+    def analysis_ending():
+        # an ending the database knows to the move: the analysis says "White wins in N"
+        app.switch("play", players={BLACK: None, WHITE: None}, start=Position.from_fen(WON_ENDING_FEN))
+        settle(app, 3)
+        key(app, pygame.K_a)
+        wait_real(app, 2.0)
 
     def draw_offer():
         app.switch("play", players={BLACK: None, WHITE: None}, game=midgame(9, 12))
@@ -340,6 +348,7 @@ def scenes(app):
         ("37-resign-question", resign_question),
         ("38-game-over-back", game_over_back),
         ("39-names", names),
+        ("40-analysis-ending", analysis_ending),
     ]
 
 
