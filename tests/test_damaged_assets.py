@@ -57,17 +57,21 @@ def test_a_damaged_four_piece_database_means_search(tmp_path):
     assert shipped.take_problems() == []
 
 
-def test_a_damaged_five_piece_slice_means_search(tmp_path):
+def test_a_damaged_five_piece_block_means_search(tmp_path):
     src = eg.default_path(eg.FIVE_FILE_NAME)
     position = Position.from_fen("B:WK7,K10:BK9,K19,K23")   # black to move: the table's own view
     index = eg.local_index(*position.state[:4], (0, 3, 0, 2)) >> eg.FIVE_BLOCK_SHIFT
     with open(src, "rb") as f:
-        start, packed, _ = eg.read_five_directory(f, "x")[(0, 3, 0, 2)][index]   # the root's block
+        start, packed, _ = eg.read_five_directory(f, "x")[(0, 3, 0, 2)][index]   # that position's block
     bad = _flipped(src, tmp_path / "endgame5.bin", start + packed // 2)
+    # White's move 3-7 reaches it inside the search (the core's fetch), not at the root: reported,
+    # and the search goes on without the balance
+    parent = Position.from_fen("W:WK3,K10:BK9,K19,K23")
+    assert any(parent.play(m) == position for m in parent.legal_moves())
     searcher = Searcher(endgame=eg.Endgame(five=bad))
-    _search(position, searcher)
-    _search(position, searcher)
+    _search(parent, searcher)
     assert "endgame5.bin" in shipped.problems()
+    _search(position, searcher)   # and at the root, reported once
     assert len(shipped.take_problems()) == 1
 
 

@@ -315,6 +315,18 @@ def test_a_search_core_holds_five_piece_blocks_up_to_its_share(monkeypatch):
     assert bounded == unbounded
     assert len(set(once)) == len(once) > 1          # no limit: each block fetched once
     assert set(again) == set(once) and len(again) > len(once)   # one block held: fetched again
+    # a share set between searches holds from the next search (0: one block at a time): searched
+    # again, the position needs no block with the blocks held, and some without
+    for share, refetched in ((None, False), (0, True)):
+        db = eg.Endgame()
+        fetched = _counting_fetches(db, monkeypatch)
+        searcher = S.Searcher(endgame=db, five_bytes=None)
+        list(searcher.search(position, depth=5))
+        assert len(fetched) == len(once)
+        searcher.five_bytes = share
+        info = list(searcher.search(position, depth=5))[-1]
+        assert (info.score, info.best_move, info.pv) == unbounded[:3]
+        assert (len(fetched) > len(once)) == refetched
 
 
 def test_five_piece_files_that_are_damaged_or_foreign_are_refused(tmp_path):
@@ -328,7 +340,7 @@ def test_five_piece_files_that_are_damaged_or_foreign_are_refused(tmp_path):
         with pytest.raises(eg.EndgameError, match=match) as err:
             eg.Endgame(five=path).probe_state(*state)
         assert str(path) in str(err.value)
-    # a slice whose bytes were changed fails its checksum, named by its balance
+    # a block whose bytes were changed fails its checksum, named by its balance and block
     directory = eg.read_five_directory(open(eg.default_path(eg.FIVE_FILE_NAME), "rb"), "x")
     index = eg.local_index(*state[:4], (0, 3, 0, 2)) >> eg.FIVE_BLOCK_SHIFT
     start, packed, _ = directory[(0, 3, 0, 2)][index]

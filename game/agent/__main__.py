@@ -156,8 +156,7 @@ def _choose(got: CsciInput, game: GameState, legal: list[Move], seconds: float |
             print(f"checkers-agent: {book_move} from the opening book", file=sys.stderr)
         return book_move
     # (The agent starts afresh for every move, so the five-piece blocks its search
-    # meets are unpacked again; a block costs a fraction of a millisecond, and the
-    # search's clock counts that time as any other.)
+    # meets are unpacked again: the search's clock counts that time as any other.)
     searcher = Searcher()
     history = game.history()
     plies_left = RULE.plies - game.quiet

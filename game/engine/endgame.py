@@ -215,9 +215,10 @@ def default_path(name: str = FILE_NAME) -> Traversable | Path:
 
 
 MAX_FILE_BYTES = 64 << 20  # a database file past this is not ours (the five-piece file is some 20 MB)
-# The unpacked five-piece blocks an Endgame keeps besides those a search core
-# holds, least recently used dropped first (every slice together is 180 MB).
-FIVE_CACHE_BYTES = 32 << 20
+# The unpacked five-piece blocks an Endgame keeps, least recently used dropped
+# first (every slice together is 180 MB): a search core that dropped its blocks
+# (search.FIVE_HELD_BYTES) fetches most of them again from here, unpacking none.
+FIVE_CACHE_BYTES = 64 << 20
 
 
 class EndgameError(ValueError):
@@ -343,8 +344,8 @@ class Endgame:
     """A loaded database; the file is read on the first probe, not before.
     The five-piece slices (a file of their own, ``five``: its path; None,
     the shipped one unless ``path`` names another four-piece file; False,
-    none) are unpacked one slice at a time, the first time a position of
-    that material is probed: a game meets few of them."""
+    none) are unpacked a block at a time, the first time a position in that
+    block is probed."""
 
     def __init__(self, path: FilePath | None = None, five: FilePath | Literal[False] | None = None) -> None:
         self.path = path

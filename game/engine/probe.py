@@ -38,10 +38,10 @@ class Probe:
         for i in range(FIVE_KEYS):
             self.eg5_state[i] = 0
         self.eg5_held = 0
-        self.eg5_share = 0
+        self.eg5_share = -1
         self.eg5_shift = 16
         if eg is not None:
-            self.eg5_share = eg.get("FIVE_BYTES") or 0
+            self.eg5_share = eg.get("FIVE_BYTES", -1)
             self.eg5_shift = eg.get("FIVE_SHIFT", 16)
             self.eg_comb = readable(eg["COMB"], "q")
             self.eg_pos_mm = readable(eg["POS_MM"], "i")
@@ -77,7 +77,7 @@ class Probe:
         """Block ``block`` of the unpacked five-piece slice of a material
         balance; None when the database does not hold it.  Read through the
         database the first time a search meets it, then kept here, up to the
-        share eg["FIVE_BYTES"] (0: no limit): a block past it drops every block
+        share eg["FIVE_BYTES"] (-1: no limit): a block past it drops every block
         held, and the search goes on, unpacking again what it meets (the
         scores stay the same; only the time to unpack them is spent again)."""
         key = ((a * 6 + b2) * 6 + c) * 6 + d
@@ -94,7 +94,7 @@ class Probe:
             self.eg5_state[key] = 2
             self.eg5[key] = None
             return None
-        if self.eg5_share and self.eg5_held + len(got) > self.eg5_share:
+        if self.eg5_share >= 0 and self.eg5_held + len(got) > self.eg5_share:
             self.drop_five()
         if self.eg5_state[key] != 1:
             self.eg5_state[key] = 1

@@ -338,9 +338,11 @@ def _stop_fn(stop: StopLike) -> Callable[[], object] | None:
 
 _DEFAULT_ENDGAME: Any = object()  # (a marker: "the shipped database"; see Searcher)
 # The five-piece blocks a search core holds at most (see Searcher, five_bytes).
-# A search of a seven-piece ending reaches a small part of most balances; the
-# share holds that with room to spare, and bounds the engine process in a long
-# game (the figures are in docs/measurements.md).
+# A search of a seven-piece ending reaches part of most balances; past the
+# share the core fetches again what it meets, mostly from the database's own
+# cache of blocks (endgame.FIVE_CACHE_BYTES), so a long game spends a little
+# more time unpacking and the engine process stays bounded (the figures are
+# in docs/measurements.md).
 FIVE_HELD_BYTES = 48 << 20
 
 
@@ -395,10 +397,10 @@ class Searcher:
     the endings of up to four pieces (default: the shipped table when there is
     an endgame database, none without one), by which the root of such an
     ending is played and scored (see _by_win_distance).  ``five_bytes``: the
-    most bytes of five-piece blocks the core may hold (None: no limit); a
-    block past it drops the blocks held, and the core unpacks again those it
-    meets (see probe.Probe.five): the memory is bounded, the scores are not
-    changed.
+    most bytes of five-piece blocks the core may hold (None: no limit; set
+    between searches, it holds from the next one); a block past it drops the
+    blocks held, and the core fetches again those it meets (see
+    probe.Probe.five): the memory is bounded, the scores are not changed.
     """
 
     def __init__(self, tt_entries: int | None = None, evaluate: Callable[[int, int, int, int, bool], int] = evaluate,
@@ -425,7 +427,7 @@ class Searcher:
         self._short_searcher: Searcher | None = None  # (see _short_win)
         self.core_module = core if core is not None else _core
         self._core: Core | None = None  # made on first use (see core)
-        self._core_endgame: object = _DEFAULT_ENDGAME  # the database the core was given (none yet)
+        self._core_endgame: object = _DEFAULT_ENDGAME  # (database, five_bytes) the core was given (none yet)
         self.five_bytes = five_bytes
         if tt_entries is None:
             p = self.params
@@ -453,8 +455,9 @@ class Searcher:
         moves, or the caller set another evaluate) and endgame database."""
         core = self.core
         core.set_tables(_evaluate.core_tables())
-        if self._core_endgame is not self.endgame:
-            self._core_endgame = self.endgame
+        given = (self.endgame, self.five_bytes)
+        if self._core_endgame != given:
+            self._core_endgame = given
             self._give_endgame(core)
         core.ev.py_eval = None if self.evaluate is evaluate else self.evaluate
 
@@ -463,7 +466,7 @@ class Searcher:
         drops the blocks it held)."""
         tables = None if self.endgame is None else self.endgame.core_tables()
         if tables is not None:
-            tables = {**tables, "FIVE_BYTES": self.five_bytes or 0}
+            tables = {**tables, "FIVE_BYTES": -1 if self.five_bytes is None else max(self.five_bytes, 0)}
         core.set_endgame(tables)
 
     @property
