@@ -264,7 +264,7 @@ def test_five_piece_blocks_unpacked_are_bounded():
     # again; a slice is its blocks end to end, the last one short
     _shipped_five()
     db = eg.Endgame()
-    key = (0, 1, 0, 4)   # 1.2 M slots: 19 blocks, the last one short
+    key = (0, 1, 0, 4)   # 1.2 M slots: 74 blocks, the last one short
     size = eg.slice_size(key)
     last = (size - 1) >> eg.FIVE_BLOCK_SHIFT
     db.five_cache_bytes = 2 * eg.FIVE_BLOCK

@@ -21,6 +21,27 @@ if sys.path[:1] != [str(ROOT)]:
     sys.path.insert(0, str(ROOT))
 
 
+def _own_assets(root):
+    """Make ``game.assets`` this checkout's ``assets/`` folder.  An editable
+    install maps ``game.assets`` to the installed checkout's folder whichever
+    ``game`` comes first on sys.path, so a tool run from another worktree
+    would read that checkout's data files (endgame database, book, patterns)."""
+    import importlib.util
+
+    init = Path(root) / "assets" / "__init__.py"
+    if not init.is_file() or "game.assets" in sys.modules:
+        return
+    spec = importlib.util.spec_from_file_location("game.assets", init, submodule_search_locations=[str(init.parent)])
+    if spec is None or spec.loader is None:
+        return
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["game.assets"] = module
+    spec.loader.exec_module(module)
+
+
+_own_assets(ROOT)
+
+
 def headless(scratch_home=True):
     """No window and no sound device (SDL's dummy drivers), no pygame greeting; with
     ``scratch_home`` the settings and saved games go to a new scratch folder, never the

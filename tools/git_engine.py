@@ -19,7 +19,8 @@ from _common import ROOT
 
 # The worker imports nothing from this checkout: it runs with -I (no script
 # directory, no PYTHON* variables) and the commit's tree first on sys.path,
-# checks that ``game`` really comes from there, and then answers one JSON
+# checks that ``game`` really comes from there, takes ``game.assets`` (the
+# data files) from there too, and then answers one JSON
 # line per request: {"fen", "history": [fen...]} -> {"move": [path...]} or
 # {"error": text}.  It keeps one Searcher for the game (its tables carry over
 # as in the UI) and exits when its stdin closes, so it cannot outlive the
@@ -42,6 +43,16 @@ try:
     import game
     if not game.__file__.startswith(tree):
         raise ImportError("game imported from " + game.__file__ + ", not from " + tree)
+    # the tree's own data files: an editable install maps game.assets to the
+    # installed checkout's assets/ folder, whichever game comes first
+    assets = os.path.join(tree, "assets", "__init__.py")
+    if os.path.isfile(assets):
+        import importlib.util
+        found = importlib.util.spec_from_file_location("game.assets", assets,
+                                                       submodule_search_locations=[os.path.dirname(assets)])
+        module = importlib.util.module_from_spec(found)
+        sys.modules["game.assets"] = module
+        found.loader.exec_module(module)
     from game.rules import Position
     from game.engine import levels
     from game.engine.search import Searcher

@@ -338,12 +338,11 @@ def _stop_fn(stop: StopLike) -> Callable[[], object] | None:
 
 _DEFAULT_ENDGAME: Any = object()  # (a marker: "the shipped database"; see Searcher)
 # The five-piece blocks a search core holds at most (see Searcher, five_bytes).
-# A search of a seven-piece ending reaches part of most balances; past the
-# share the core fetches again what it meets, mostly from the database's own
-# cache of blocks (endgame.FIVE_CACHE_BYTES), so a long game spends a little
-# more time unpacking and the engine process stays bounded (the figures are
-# in docs/measurements.md).
-FIVE_HELD_BYTES = 48 << 20
+# One search of a late-middle-game position meets tens of megabytes of them,
+# and the engine process lives for many games: the share keeps what a session
+# meets, so blocks are seldom unpacked twice, and still bounds the process (the
+# figures are in docs/measurements.md).
+FIVE_HELD_BYTES = 112 << 20
 
 
 class _Known(NamedTuple):
