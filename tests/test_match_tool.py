@@ -136,6 +136,8 @@ def test_git_worker_imports_the_commit_not_this_checkout(tmp_path):
     with git_engine.GitTrees(["HEAD"], build=False) as trees:
         player = git_engine.GitPlayer(trees["HEAD"], "depth:2", 1)
         try:
+            # its data files too (an editable install of this checkout maps game.assets here)
+            assert player.assets == str(trees["HEAD"] / "assets")
             game = Game(Position.initial())
             assert player.move(game) in game.position.legal_moves()
         finally:

@@ -69,7 +69,12 @@ try:
 except Exception:
     say({"error": traceback.format_exc()})
     sys.exit(1)
-say({"ready": game.__file__})
+try:
+    import importlib.resources
+    data = str(importlib.resources.files("game.assets"))
+except Exception:  # (a tree without the package game.assets: its engine finds its files itself)
+    data = None
+say({"ready": game.__file__, "assets": data})
 for line in sys.stdin:
     try:
         req = json.loads(line)
@@ -99,6 +104,7 @@ class GitPlayer:
         if "ready" not in hello:
             self.close()
             raise GitEngineError(f"the engine in {tree} did not start: {hello}")
+        self.assets = hello.get("assets")  # the folder of the data files it reads (None: a tree without one)
 
     def _answer(self):
         import json
