@@ -44,6 +44,7 @@ import io
 import lzma
 import os
 import struct
+import weakref
 import zlib
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -437,6 +438,7 @@ class Endgame:
             path = self._five_file()
             assert path is not None  # (its directory was read from it)
             f = self._five_handle = self._open_five(path)
+            weakref.finalize(self, f.close)  # (closed with the Endgame, never left to the collector's warning)
         try:
             return os.pread(f.fileno(), size, start)
         except (AttributeError, OSError, io.UnsupportedOperation):  # (no file descriptor: a package's resource)
