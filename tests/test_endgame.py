@@ -341,7 +341,8 @@ def test_five_piece_files_that_are_damaged_or_foreign_are_refused(tmp_path):
             eg.Endgame(five=path).probe_state(*state)
         assert str(path) in str(err.value)
     # a block whose bytes were changed fails its checksum, named by its balance and block
-    directory = eg.read_five_directory(open(eg.default_path(eg.FIVE_FILE_NAME), "rb"), "x")
+    with open(eg.default_path(eg.FIVE_FILE_NAME), "rb") as f:
+        directory = eg.read_five_directory(f, "x")
     index = eg.local_index(*state[:4], (0, 3, 0, 2)) >> eg.FIVE_BLOCK_SHIFT
     start, packed, _ = directory[(0, 3, 0, 2)][index]
     data = bytearray(good)
