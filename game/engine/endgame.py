@@ -75,9 +75,9 @@ FIVE_ENTRY = struct.Struct("<4BI")         # a slice's key, its unpacked size
 FIVE_BLOCK_ENTRY = struct.Struct("<II")    # a block's packed size, crc32 of its unpacked bytes
 # A slice is cut in blocks of 16 KB, each packed on its own with zlib: small
 # enough that a probe unpacks little it does not need.  A search of a
-# late-middle-game position meets hundreds of blocks a second, so the time to
-# unpack one matters more than the file's size: zlib unpacks some three times
-# faster than xz, for a third more bytes (the figures are in docs/measurements.md).
+# late-middle-game position meets many blocks a second, so the time to unpack
+# one matters more than the file's size: zlib unpacks several times faster
+# than xz, for a larger file (the figures are in docs/measurements.md).
 FIVE_BLOCK_SHIFT = 14
 FIVE_BLOCK = 1 << FIVE_BLOCK_SHIFT
 MAGIC = b"CKEGDB2\n"
@@ -216,7 +216,7 @@ def default_path(name: str = FILE_NAME) -> Traversable | Path:
     return shipped.path(name)
 
 
-MAX_FILE_BYTES = 64 << 20  # a database file past this is not ours (the five-piece file is some 20 MB)
+MAX_FILE_BYTES = 64 << 20  # a database file past this is not ours (the five-piece file is the largest)
 # The unpacked five-piece blocks an Endgame keeps, least recently used dropped
 # first (every slice together is 180 MB); a search core keeps its own (see
 # search.FIVE_HELD_BYTES), and one that dropped them fetches the latest again
@@ -407,20 +407,24 @@ class Endgame:
         blocks = self._five_directory().get(key)
         if blocks is None:
             return None
-        parts = [self.five_block(key, i) for i in range(len(blocks))]
-        return b"".join(part for part in parts if part is not None)
+        return b"".join(self._block(key, i, blocks) for i in range(len(blocks)))
 
     def five_block(self, key: Key, index: int) -> bytes | None:
         """Block ``index`` of the unpacked five-piece slice ``key`` (its slots
         index * FIVE_BLOCK onwards), or None when the database lacks the
         slice or the slice has no such block."""
+        blocks = self._five_directory().get(key)
+        if blocks is None or not 0 <= index < len(blocks):
+            return None
+        return self._block(key, index, blocks)
+
+    def _block(self, key: Key, index: int, blocks: tuple[tuple[int, int, int], ...]) -> bytes:
+        """Block ``index`` of slice ``key`` (``blocks``: its directory), from the
+        cache or unpacked."""
         cached = self._five_blocks.get((key, index))
         if cached is not None:
             self._five_blocks.move_to_end((key, index))
             return cached
-        blocks = self._five_directory().get(key)
-        if blocks is None or not 0 <= index < len(blocks):
-            return None
         start, packed, crc = blocks[index]
         data = self._read_five(start, packed)
         size = min(FIVE_BLOCK, slice_size(key) - index * FIVE_BLOCK)
@@ -430,9 +434,9 @@ class Endgame:
 
     def _read_five(self, start: int, size: int) -> bytes:
         """``size`` bytes of the five-piece file from ``start``.  The file stays
-        open: a search reads hundreds of blocks a second, and opening it for
-        each cost about as much as unpacking the block.  (os.pread: a process
-        forked with the file open reads at its own offsets.)"""
+        open: a search reads many blocks a second, and opening the file costs
+        as much as unpacking a block.  (os.pread: a process forked with the
+        file open reads at its own offsets.)"""
         f = self._five_handle
         if f is None:
             path = self._five_file()
@@ -441,7 +445,7 @@ class Endgame:
             weakref.finalize(self, f.close)  # (closed with the Endgame, never left to the collector's warning)
         try:
             return os.pread(f.fileno(), size, start)
-        except (AttributeError, OSError, io.UnsupportedOperation):  # (no file descriptor: a package's resource)
+        except io.UnsupportedOperation:  # (no file descriptor: a package's resource, read into memory)
             f.seek(start)
             return f.read(size)
 

@@ -39,10 +39,10 @@ class Probe:
             self.eg5_state[i] = 0
         self.eg5_held = 0
         self.eg5_share = -1
-        self.eg5_shift = 16
+        self.eg5_shift = 0
         if eg is not None:
             self.eg5_share = eg.get("FIVE_BYTES", -1)
-            self.eg5_shift = eg.get("FIVE_SHIFT", 16)
+            self.eg5_shift = eg["FIVE_SHIFT"]
             self.eg_comb = readable(eg["COMB"], "q")
             self.eg_pos_mm = readable(eg["POS_MM"], "i")
             self.eg_pos_tm = readable(eg["POS_TM"], "i")
