@@ -26,6 +26,7 @@ import sys
 from collections import Counter
 
 import _common  # noqa: F401  (this checkout's game first on sys.path)
+from fell_behind import describe_material
 
 from game.engine import endgame as eg
 from game.notation.pdn import read_pdn
@@ -51,13 +52,6 @@ def entry(positions, max_pieces, db):
         if byte is not None:
             return ply, eg.decode(byte)[0]
     return None
-
-
-def material(position, colour):
-    """``2m 1k v 1m 1k``: ``colour``'s men and kings first, then the other side's."""
-    mine = (position.bm, position.bk) if colour == BLACK else (position.wm, position.wk)
-    theirs = (position.wm, position.wk) if colour == BLACK else (position.bm, position.bk)
-    return f"{mine[0].bit_count()}m {mine[1].bit_count()}k v {theirs[0].bit_count()}m {theirs[1].bit_count()}k"
 
 
 def side(position, colour):
@@ -105,7 +99,7 @@ def main(argv=None):
             for_player = verdict if p.turn == colour else -verdict
             key = (side(p, colour), VERDICT[for_player])
             if args.list:
-                print(f"game {n}: ply {ply}, {material(p, colour)}, {VERDICT[for_player]} for the player, "
+                print(f"game {n}: ply {ply}, {describe_material(p, colour)}, {VERDICT[for_player]} for the player, "
                       f"scored {mine:g}   {p.fen()}")
         count[key] += 1
         score[key] += mine
